@@ -1,0 +1,100 @@
+# qibench - build, test and benchmark. `make help` lists the targets.
+#
+# Options (make VAR=value):
+#   debug=yes                  -O0 -g instead of -O2
+#   sanitize="address undefined"  build with these sanitizers (into build/san*)
+#   WERROR=1                   warnings are errors (the default when CI=true)
+
+CC      ?= cc
+PYTHON  ?= python3
+WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wmissing-declarations -Wstrict-prototypes
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -MMD -MP
+LDFLAGS :=
+
+ifeq ($(CI),true)
+WERROR ?= 1
+endif
+ifeq ($(WERROR),1)
+CFLAGS += -Werror
+endif
+
+ifeq ($(debug),yes)
+CFLAGS += -O0 -g
+VARIANT := debug
+else
+CFLAGS += -O2 -g
+VARIANT := release
+endif
+
+ifneq ($(strip $(sanitize)),)
+SAN_FLAGS := $(addprefix -fsanitize=,$(sanitize)) -fno-omit-frame-pointer -fno-sanitize-recover=all
+CFLAGS  += $(SAN_FLAGS)
+LDFLAGS += $(SAN_FLAGS)
+VARIANT := san-$(VARIANT)
+endif
+
+GIT_HASH := $(shell git rev-parse --short HEAD 2>/dev/null)
+ifneq ($(GIT_HASH),)
+CFLAGS += -DGIT_HASH=\"$(GIT_HASH)\"
+endif
+
+BUILD := build/$(VARIANT)
+# The release build installs into bin/; the others stay inside build/.
+ifeq ($(VARIANT),release)
+BIN := bin
+else
+BIN := $(BUILD)/bin
+endif
+
+XQ_SRC     := $(wildcard engine/xiangqi/*.c)
+ENGINE_SRC := engine/main.c engine/uci.c
+TEST_SRC   := $(wildcard tests/test_*.c)
+
+XQ_OBJ     := $(XQ_SRC:%.c=$(BUILD)/%.o)
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+INCLUDES := -Iengine/xiangqi -Iengine -Itests
+
+.PHONY: all test run perft bench-perft bench help clean tests-build
+
+all: $(BIN)/xiangqi-engine ## build bin/xiangqi-engine
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INCLUDES) -c $< -o $@
+
+$(BIN)/xiangqi-engine: $(ENGINE_OBJ) $(XQ_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(XQ_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@
+
+tests-build: $(BIN)/xiangqi-engine $(TEST_BINS)
+
+test: ## build everything and run every test under ASan+UBSan (ends with "N passed, N failed")
+	$(MAKE) --no-print-directory all
+	$(MAKE) --no-print-directory sanitize="address undefined" tests-build
+	@BUILD=build/san-release ENGINE=build/san-release/bin/xiangqi-engine \
+	  FAST_ENGINE=bin/xiangqi-engine PYTHON=$(PYTHON) sh tests/run.sh
+
+perft: $(BUILD)/tests/test_perft ## check every perft.epd position to its deepest depth (optimised build)
+	QB_PERFT_BUDGET=100000000000 $(BUILD)/tests/test_perft positions/xiangqi/perft.epd
+
+bench-perft: all ## time `go perft 5` from the start position, ours against Fairy-Stockfish
+	@sh tests/bench_perft.sh bin/xiangqi-engine
+
+bench: bench-perft ## every benchmark
+
+run: all ## the main job (for now: perft 5 from the start position with its divide)
+	bin/xiangqi-engine perft 5
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/' | expand -t 14
+
+clean: ## remove build/ and bin/
+	rm -rf build bin
+
+-include $(XQ_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(TEST_BINS:=.d)

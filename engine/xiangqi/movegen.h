@@ -1,0 +1,30 @@
+/*
+ * movegen.h - legal move generation for Xiangqi.
+ */
+#ifndef XQ_MOVEGEN_H
+#define XQ_MOVEGEN_H
+
+#include "board.h"
+
+/* Fills the geometry tables. Called by board_init's caller once, after it. */
+void movegen_init(void);
+
+/*
+ * Writes every legal move of the side to move to list (room for MAX_MOVES)
+ * and returns their number. pos is modified during the call and restored.
+ */
+int gen_legal(Position *pos, Move *list);
+
+/* Like gen_legal but only captures: the same set as gen_legal's captures. */
+int gen_captures(Position *pos, Move *list);
+
+/* Number of legal moves (what perft counts at its last ply). */
+int count_legal(Position *pos);
+
+/* Is m a legal move in pos? Any 16-bit value is accepted and checked. */
+bool move_is_legal(Position *pos, Move m);
+
+/* Perft: the number of leaf nodes of the legal move tree of the given depth. */
+uint64_t perft(Position *pos, int depth);
+
+#endif

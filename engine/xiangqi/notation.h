@@ -1,0 +1,43 @@
+/*
+ * notation.h - move text: ICCS coordinates, the Fairy-Stockfish form (ranks
+ * 1-10), WXF ("C2.5", "H8+7", "R+.3") and Chinese ("炮二平五", "马8进7",
+ * "前车进一"), both ways.
+ */
+#ifndef XQ_NOTATION_H
+#define XQ_NOTATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board.h"
+
+typedef enum { NOTATION_ICCS, NOTATION_FAIRY, NOTATION_WXF, NOTATION_CHINESE } Notation;
+
+/* Longest text any notation writes, with its terminating NUL (UTF-8 Chinese). */
+#define MOVE_TEXT_MAX 32
+
+/* ICCS: files a-i, ranks 0-9 from Red's side ("h2e2"). buf has room for 6. */
+void move_to_iccs(Move m, char *buf);
+
+/* Fairy-Stockfish: files a-i, ranks 1-10 ("h3e3", "b3b10"). buf: room for 8. */
+void move_to_fairy(Move m, char *buf);
+
+/*
+ * Writes the legal move m of pos in the given notation (WXF and Chinese need
+ * the position before the move; pos is restored). Returns 0, or -1 when m is
+ * not legal in pos (buf then holds an empty string).
+ */
+int move_to_text(Position *pos, Move m, Notation n, char *buf, size_t buflen);
+
+/*
+ * Parses text as a move in notation n and checks it against the legal moves
+ * of pos. Tolerant of case and surrounding space. Returns 0 and sets *out, or
+ * returns -1 with a one-line reason in err ("ambiguous: ...", "no legal move
+ * ...", "malformed ...").
+ */
+int move_parse(Position *pos, const char *text, Notation n, Move *out, char *err, size_t errlen);
+
+/* Tries ICCS, then WXF, then Chinese (never Fairy: it clashes with ICCS). */
+int move_parse_any(Position *pos, const char *text, Move *out, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,53 @@
+#!/bin/sh
+# run.sh - runs every test program and script, adds up their closing lines
+# ("N passed, N failed[, N skipped]") and prints the total as the last line.
+# Environment: BUILD (where the test binaries are), ENGINE (engine binary to
+# test end to end), FAST_ENGINE (optimised engine for the heavier checks).
+set -u
+: "${BUILD:=build/san-release}" "${ENGINE:=bin/xiangqi-engine}" "${FAST_ENGINE:=bin/xiangqi-engine}"
+export ENGINE FAST_ENGINE
+passed=0 failed=0 skipped=0
+log=$(mktemp) || exit 1
+trap 'rm -f "$log"' EXIT
+
+run_one() {
+    name=$1; shift
+    "$@" >"$log" 2>&1
+    status=$?
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+    if [ -z "$line" ]; then
+        # A program that died before reporting counts as one failure.
+        cat "$log"
+        printf '%-28s CRASHED (exit %s)\n' "$name" "$status"
+        failed=$((failed + 1))
+        return
+    fi
+    p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
+    f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
+    s=$(echo "$line" | sed -nE 's/.*, ([0-9]+) skipped.*/\1/p')
+    [ -n "$s" ] || s=0
+    if [ "$f" -gt 0 ] || [ "$status" -ne 0 ]; then
+        grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log" | head -n 60
+        [ "$f" -gt 0 ] || f=1
+    fi
+    grep -E '^SKIP' "$log"
+    printf '%-28s %s\n' "$name" "$line"
+    passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+}
+
+for t in "$BUILD"/tests/test_*; do
+    case "$t" in *.o|*.d) continue ;; esac
+    [ -x "$t" ] || continue
+    run_one "$(basename "$t")" "$t"
+done
+for t in tests/e2e_*.sh; do
+    [ -f "$t" ] || continue
+    run_one "$(basename "$t")" sh "$t"
+done
+
+if [ "$skipped" -gt 0 ]; then
+    echo "$passed passed, $failed failed, $skipped skipped"
+else
+    echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]
