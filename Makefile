@@ -8,8 +8,8 @@
 CC      ?= cc
 PYTHON  ?= python3
 WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wmissing-declarations -Wstrict-prototypes
-CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -MMD -MP
-LDFLAGS :=
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -MMD -MP -pthread
+LDFLAGS := -pthread
 
 ifeq ($(CI),true)
 WERROR ?= 1
@@ -47,14 +47,16 @@ BIN := $(BUILD)/bin
 endif
 
 XQ_SRC     := $(wildcard engine/xiangqi/*.c)
+# The search library, compiled for Xiangqi (engine/xiangqi/game.h on the path).
+SEARCH_SRC := $(wildcard engine/search/*.c)
 ENGINE_SRC := engine/main.c engine/uci.c
 TEST_SRC   := $(wildcard tests/test_*.c)
 
-XQ_OBJ     := $(XQ_SRC:%.c=$(BUILD)/%.o)
+XQ_OBJ     := $(XQ_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
-INCLUDES := -Iengine/xiangqi -Iengine -Itests
+INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Itests
 
 .PHONY: all test run perft bench-perft bench help clean tests-build
 
@@ -96,5 +98,7 @@ help: ## list the targets
 
 clean: ## remove build/ and bin/
 	rm -rf build bin
+
+.SECONDARY:
 
 -include $(XQ_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(TEST_BINS:=.d)

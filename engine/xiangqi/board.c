@@ -11,6 +11,8 @@
 
 const char START_FEN[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
+int16_t board_psq[16][256];
+
 /* ------------------------------------------------------------------------ */
 /* Tables                                                                   */
 /* ------------------------------------------------------------------------ */
@@ -234,6 +236,7 @@ int pos_from_fen(Position *pos, const char *fen, char *err, size_t errlen)
 
     StateInfo *st = &pos->hist[0];
     st->key = pos_compute_key(pos);
+    st->score = pos_compute_score(pos);
     st->move = MOVE_NONE;
     st->captured = EMPTY;
     st->halfmove = halfmove;
@@ -280,6 +283,14 @@ uint64_t pos_compute_key(const Position *pos)
 /* Attacks                                                                  */
 /* ------------------------------------------------------------------------ */
 
+int pos_compute_score(const Position *pos)
+{
+    int score = 0;
+    for (int s = 0; s < 256; s++)
+        if (on_board[s] && pos->board[s] != EMPTY) score += board_psq[pos->board[s]][s];
+    return score;
+}
+
 bool pos_general_attacked(const Position *pos, int c)
 {
     const uint8_t *b = pos->board;
@@ -322,6 +333,7 @@ bool pos_make_move(Position *pos, Move m)
     StateInfo *prev = &pos->hist[pos->ply];
     StateInfo *st = &pos->hist[++pos->ply];
     uint64_t key = prev->key ^ zobrist_side ^ zobrist_piece[piece][from] ^ zobrist_piece[piece][to];
+    int score = prev->score + board_psq[piece][to] - board_psq[piece][from];
 
     st->move = m;
     st->captured = (uint8_t)captured;
@@ -334,6 +346,7 @@ bool pos_make_move(Position *pos, Move m)
         pos->slot[last] = (uint8_t)slot;
         pos->kinds[captured]--;
         key ^= zobrist_piece[captured][to];
+        score -= board_psq[captured][to];
     }
     pos->board[to] = (uint8_t)piece;
     pos->board[from] = EMPTY;
@@ -342,6 +355,7 @@ bool pos_make_move(Position *pos, Move m)
     if (PIECE_TYPE(piece) == GENERAL) pos->king[us] = (uint8_t)to;
     pos->side = (uint8_t)them;
     st->key = key;
+    st->score = score;
     st->in_check = pos_general_attacked(pos, them);
     return true;
 }

@@ -58,6 +58,7 @@ typedef struct {
     uint8_t in_check;  /* is the side to move in check here? */
     int halfmove;      /* plies since the last capture */
     uint8_t cap_slot;  /* piece-list slot the captured piece had */
+    int score;         /* material + piece-square score, Red's point of view */
 } StateInfo;
 
 typedef struct {
@@ -75,6 +76,11 @@ typedef struct {
 
 extern const char START_FEN[];
 
+/* Material plus piece-square value of each piece on each square from Red's
+ * point of view (Black's entries negative). Owned here so that make/unmake
+ * can keep the score incrementally; filled by eval_init(), zero before. */
+extern int16_t board_psq[16][256];
+
 /* Fills the Zobrist and geometry tables. Call once before anything else. */
 void board_init(void);
 
@@ -91,10 +97,14 @@ void pos_to_fen(const Position *pos, char *buf, size_t buflen);
 /* Zobrist key of the current position computed from scratch. */
 uint64_t pos_compute_key(const Position *pos);
 
+/* Material + piece-square score (Red's view) computed from scratch. */
+int pos_compute_score(const Position *pos);
+
 static inline uint64_t pos_key(const Position *pos) { return pos->hist[pos->ply].key; }
 static inline bool pos_in_check(const Position *pos) { return pos->hist[pos->ply].in_check; }
 static inline int pos_halfmove(const Position *pos) { return pos->hist[pos->ply].halfmove; }
 static inline int pos_piece_on(const Position *pos, int sq) { return pos->board[sq]; }
+static inline int pos_score(const Position *pos) { return pos->hist[pos->ply].score; }
 
 /*
  * Plays a pseudo-legal move (the caller guarantees legality or checks it

@@ -1,0 +1,125 @@
+/*
+ * ctx.h - the state one search owns, and the helpers every algorithm shares
+ * (node entry, rules, leaves, principal variation, move ordering, history).
+ * Private to engine/search/.
+ */
+#ifndef SEARCH_CTX_H
+#define SEARCH_CTX_H
+
+#include "search.h"
+#include "tt.h"
+
+/* How often (in nodes) the clock and the stop flag are polled. */
+#define POLL_INTERVAL 1024
+/* History scores are halved when one passes this. */
+#define HISTORY_MAX (1 << 24)
+
+typedef struct SearchCtx SearchCtx;
+typedef int (*NodeFn)(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
+
+/* How a variant drives its node search over depths. */
+typedef enum { DRIVE_FIXED, DRIVE_ITERATIVE, DRIVE_ASPIRATION, DRIVE_MTDF } Drive;
+
+/* How each registry entry searches (parallel to the public list). */
+typedef struct {
+    Drive drive;
+    NodeFn node;
+    bool use_tt, use_hh;
+} VariantImpl;
+
+struct SearchCtx {
+    GamePosition *pos;
+    TT tt;
+    const VariantImpl *variant;
+    bool use_tt, use_hh, quiescence, tt_exact_draft;
+
+    /* Counters of the current search. */
+    uint64_t nodes;
+    int seldepth;
+    bool stopped;
+    atomic_bool *stop;
+    SearchLimits limits;
+    int64_t start_ms, soft_ms, hard_ms; /* hard_ms < 0: no time limit */
+
+    /* Principal variation: triangular table, and the previous iteration's. */
+    GameMove pv[MAX_PLY][MAX_PLY];
+    int pv_len[MAX_PLY];
+    GameMove prev_pv[MAX_PLY];
+    int prev_pv_len;
+    bool follow_pv;
+
+    int history[GAME_MOVE_INDEXES];
+};
+
+struct Search {
+    SearchCtx ctx;
+    SearchConfig config;
+    int tt_mb;
+};
+
+/* ---- search.c: shared node helpers ---- */
+
+/* Counts the node, updates seldepth and the PV length, and polls the limits.
+ * Returns true when the search must stop (the caller returns 0 at once). */
+bool node_enter(SearchCtx *ctx, int ply);
+
+/* Applies the rules at a non-root node: returns true with *score set when
+ * the position is decided by them (repetition, no-capture limit, material). */
+bool node_rule(SearchCtx *ctx, int ply, int *score);
+
+/* The value of a depth-0 node: quiescence search, or the static evaluation. */
+int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply);
+
+/* Score of a position without legal moves: the side to move has lost. */
+static inline int score_no_moves(int ply) { return -SCORE_MATE + ply; }
+
+/* Makes move m the head of ply's PV, followed by the child's PV. */
+void pv_update(SearchCtx *ctx, int ply, GameMove m);
+
+/* Table cutoff: returns true with *score when the entry decides the node,
+ * and sets *tt_move to the entry's move either way (if any). */
+bool tt_cutoff(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *score, GameMove *tt_move);
+
+/* Stores a node's result with its bound derived from the window. */
+void tt_save(SearchCtx *ctx, int alpha_orig, int beta, int depth, int ply, int best, GameMove best_move);
+
+/* ---- order.c ---- */
+
+/* Sorts list[0..n) for searching: the table move, the previous PV move,
+ * captures by most valuable victim / least valuable attacker, then quiet
+ * moves by history (if the variant uses it) or in generation order. */
+void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int ply);
+
+/* Sorts captures (or check evasions) by MVV/LVA for quiescence. */
+void order_captures(const SearchCtx *ctx, GameMove *list, int n);
+
+/* Records a quiet move that caused a cutoff at this depth. */
+void history_reward(SearchCtx *ctx, GameMove m, int depth);
+
+/* ---- quiesce.c ---- */
+int quiesce(SearchCtx *ctx, int alpha, int beta, int ply);
+
+/* ---- limits.c ---- */
+int64_t now_ms(void);
+/* Sets soft/hard deadlines from the limits for the side to move. */
+void limits_start(SearchCtx *ctx, int side);
+/* Polls stop flag, node limit and hard deadline; sets ctx->stopped. */
+void limits_poll(SearchCtx *ctx);
+/* Should the driver start another iteration? */
+bool limits_next_iteration(const SearchCtx *ctx, int next_depth);
+
+/* ---- one file per algorithm ---- */
+int search_negamax(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
+int search_alphabeta(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
+int search_pvs(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
+int search_negascout(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
+
+/* ---- drivers: return the score of one full iteration at depth ---- */
+int drive_full_window(SearchCtx *ctx, int depth, int prev_score);
+int drive_aspiration(SearchCtx *ctx, int depth, int prev_score);
+int drive_mtdf(SearchCtx *ctx, int depth, int prev_score);
+
+/* ---- registry.c ---- */
+const VariantImpl *variant_impl(const Variant *v);
+
+#endif

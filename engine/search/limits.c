@@ -1,0 +1,54 @@
+/*
+ * limits.c - time control: deadlines from movetime or the clock, polling of
+ * the stop flag, and the decision to start another iteration.
+ */
+#include <time.h>
+
+#include "ctx.h"
+
+/* Milliseconds kept back from every time budget for I/O and start-up. */
+#define MOVE_OVERHEAD_MS 30
+/* Moves the remaining clock time is spread over when movestogo is absent. */
+#define DEFAULT_MOVES_TO_GO 30
+
+int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void limits_start(SearchCtx *ctx, int side)
+{
+    const SearchLimits *l = &ctx->limits;
+    ctx->start_ms = now_ms();
+    ctx->soft_ms = ctx->hard_ms = -1;
+    if (l->infinite) return;
+    if (l->movetime > 0) {
+        ctx->soft_ms = ctx->hard_ms = l->movetime;
+    } else if (l->time[side] > 0) {
+        int64_t left = l->time[side], inc = l->inc[side];
+        int mtg = l->movestogo > 0 ? l->movestogo : DEFAULT_MOVES_TO_GO;
+        int64_t usable = left - MOVE_OVERHEAD_MS > 1 ? left - MOVE_OVERHEAD_MS : 1;
+        ctx->soft_ms = usable / mtg + inc * 3 / 4;
+        ctx->hard_ms = ctx->soft_ms * 4 < usable / 2 ? ctx->soft_ms * 4 : usable / 2;
+        if (ctx->soft_ms > ctx->hard_ms) ctx->soft_ms = ctx->hard_ms;
+    }
+}
+
+void limits_poll(SearchCtx *ctx)
+{
+    if (ctx->stop && atomic_load_explicit(ctx->stop, memory_order_relaxed)) ctx->stopped = true;
+    if (ctx->hard_ms >= 0 && now_ms() - ctx->start_ms >= ctx->hard_ms) ctx->stopped = true;
+}
+
+bool limits_next_iteration(const SearchCtx *ctx, int next_depth)
+{
+    (void)next_depth;
+    if (ctx->stopped) return false;
+    if (ctx->stop && atomic_load_explicit(ctx->stop, memory_order_relaxed)) return false;
+    if (ctx->limits.movetime > 0) return now_ms() - ctx->start_ms < ctx->hard_ms;
+    /* With a clock, an iteration started after half the soft budget rarely finishes. */
+    if (ctx->soft_ms >= 0) return now_ms() - ctx->start_ms < ctx->soft_ms / 2;
+    return true;
+}

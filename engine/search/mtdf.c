@@ -1,0 +1,49 @@
+/*
+ * mtdf.c - MTD(f) (Plaat et al. 1996): a sequence of null-window alpha-beta
+ * searches with the transposition table as memory, each moving a bound on
+ * the minimax value, starting from the previous iteration's score, until
+ * the lower and upper bounds meet. The best move is the root move of the
+ * last search that failed high; the rest of the PV is read from the table.
+ */
+#include "ctx.h"
+
+/* Fills ctx->pv[0] with first, then the table moves that follow it. */
+static void pv_from_table(SearchCtx *ctx, GameMove first)
+{
+    GameMove list[GAME_MAX_MOVES];
+    TTEntry e;
+    int len = 0;
+    GameMove m = first;
+    while (m != GAME_MOVE_NONE && len < MAX_PLY - 1) {
+        int n = game_moves(ctx->pos, list), legal = 0;
+        for (int i = 0; i < n && !legal; i++) legal = list[i] == m;
+        if (!legal) break;
+        ctx->pv[0][len++] = m;
+        game_make(ctx->pos, m);
+        m = tt_probe(&ctx->tt, game_key(ctx->pos), len, &e) && game_rule(ctx->pos) == GAME_RULE_NONE
+                ? e.move : GAME_MOVE_NONE;
+    }
+    for (int i = 0; i < len; i++) game_unmake(ctx->pos);
+    ctx->pv_len[0] = len;
+}
+
+int drive_mtdf(SearchCtx *ctx, int depth, int prev_score)
+{
+    int lower = -SCORE_INF, upper = SCORE_INF, g = prev_score;
+    GameMove best = ctx->prev_pv_len > 0 ? ctx->prev_pv[0] : GAME_MOVE_NONE;
+    bool follow = ctx->follow_pv;
+    while (lower < upper) {
+        int beta = g == lower ? g + 1 : g;
+        ctx->follow_pv = follow;
+        g = search_alphabeta(ctx, beta - 1, beta, depth, 0);
+        if (ctx->stopped) return 0;
+        if (g < beta) {
+            upper = g;
+        } else {
+            lower = g;
+            best = ctx->pv[0][0]; /* set by the root when it failed high */
+        }
+    }
+    pv_from_table(ctx, best);
+    return g;
+}

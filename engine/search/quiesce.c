@@ -1,0 +1,45 @@
+/*
+ * quiesce.c - quiescence search, shared by every variant: captures only,
+ * standing pat on the static evaluation; in check, every evasion and no
+ * stand-pat (so mates at the horizon are seen). Fail-soft alpha-beta.
+ */
+#include "ctx.h"
+
+int quiesce(SearchCtx *ctx, int alpha, int beta, int ply)
+{
+    GameMove list[GAME_MAX_MOVES];
+    int best, n;
+
+    /* 1. Count the node; stop if asked. */
+    if (node_enter(ctx, ply)) return 0;
+    if (ply >= MAX_PLY - 1) return game_eval(ctx->pos);
+
+    /* 2. Stand pat, unless in check: then all evasions, and mate if none. */
+    if (game_in_check(ctx->pos)) {
+        n = game_moves(ctx->pos, list);
+        if (n == 0) return score_no_moves(ply);
+        best = -SCORE_INF;
+    } else {
+        best = game_eval(ctx->pos);
+        if (best >= beta) return best;
+        if (best > alpha) alpha = best;
+        n = game_captures(ctx->pos, list);
+    }
+
+    /* 3. Captures (or evasions), most valuable victim first. */
+    order_captures(ctx, list, n);
+    for (int i = 0; i < n; i++) {
+        game_make(ctx->pos, list[i]);
+        int score = -quiesce(ctx, -beta, -alpha, ply + 1);
+        game_unmake(ctx->pos);
+        if (ctx->stopped) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return best;
+}

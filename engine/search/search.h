@@ -1,0 +1,104 @@
+/*
+ * search.h - the game-independent search library: limits, configuration,
+ * the variant registry and the entry point. Compiled once per game with that
+ * game's game.h on the include path (nothing here names a Xiangqi piece).
+ *
+ * Node accounting, the same for every variant: a node is one position
+ * visited by a search function, counted once on entry: the root, every
+ * interior and leaf position of the main search, and every quiescence
+ * position. With quiescence off a depth-0 leaf is one node (its static
+ * evaluation). Positions only generated, never entered, are not counted.
+ */
+#ifndef SEARCH_H
+#define SEARCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+
+#define MAX_PLY 128
+#define SCORE_INF 32000
+#define SCORE_MATE 30000                      /* mated at the root: -SCORE_MATE */
+#define SCORE_MATE_BOUND (SCORE_MATE - MAX_PLY) /* |score| above this is a mate */
+#define SCORE_RULE_WIN 20000                  /* won by the perpetual-check rule */
+
+/* What `go` asked for. Zero means "not given". Times in milliseconds. */
+typedef struct {
+    int depth;
+    uint64_t nodes;
+    int64_t movetime;
+    int64_t time[2], inc[2]; /* per side: [0] the first player (Red), [1] the second */
+    int movestogo;
+    bool infinite;
+} SearchLimits;
+
+/* Settings that hold across searches (UCI options). */
+typedef struct {
+    const struct Variant *variant; /* from search_variant_by_name(); NULL = the default */
+    int hash_mb;                   /* transposition table size */
+    bool quiescence;               /* quiescence search at the leaves (default on) */
+    bool tt_exact_draft;           /* table cutoffs only at exactly the same depth */
+} SearchConfig;
+
+/* One completed iteration (or the final answer). */
+typedef struct {
+    int depth, seldepth;
+    int score;            /* from the side to move's view; see search_mate_in() */
+    uint64_t nodes;
+    int64_t time_ms;
+    GameMove pv[MAX_PLY];
+    int pv_len;
+} SearchInfo;
+
+/* Called after each completed iteration, from the searching thread. */
+typedef void (*SearchReport)(const SearchInfo *info, void *user);
+
+typedef struct Search Search;
+
+/* One entry of the registry: the single list of variants. */
+typedef struct Variant {
+    const char *name;
+    const char *description;
+} Variant;
+
+/* The registry, in order; *count receives the number of variants. */
+const Variant *search_variants(int *count);
+
+/* The variant with this name, or NULL. */
+const Variant *search_variant_by_name(const char *name);
+
+/* The default variant (the strongest): "negascout". */
+const Variant *search_default_variant(void);
+
+/*
+ * Creates a searcher with its transposition table (config->hash_mb MB).
+ * Returns NULL when memory runs out. Free with search_free (NULL is a no-op).
+ */
+Search *search_new(const SearchConfig *config);
+void search_free(Search *s);
+
+/* Applies a new configuration (variant, flags; the table is resized if the
+ * size changed). Returns 0, or -1 when the new table cannot be allocated
+ * (the old one is kept). */
+int search_configure(Search *s, const SearchConfig *config);
+
+/* Forgets everything learnt: clears the table and the history (ucinewgame). */
+void search_clear(Search *s);
+
+/*
+ * Searches pos (restored on return) within limits. `stop` (may be NULL) is
+ * polled; setting it ends the search, which then answers from the last
+ * completed iteration. report (may be NULL) is called per iteration.
+ * Returns the final info; info->pv[0] is the best move (GAME_MOVE_NONE when
+ * there is no legal move) and is always legal.
+ */
+SearchInfo search_run(Search *s, GamePosition *pos, const SearchLimits *limits, atomic_bool *stop,
+                      SearchReport report, void *user);
+
+/* Moves to mate from the side to move's view: N > 0 mates in N moves,
+ * N < 0 is mated in -N, 0 when score is not a mate score. */
+int search_mate_in(int score);
+
+#endif
