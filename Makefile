@@ -77,9 +77,9 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(XQ_OBJ)
 tests-build: $(BIN)/xiangqi-engine $(TEST_BINS)
 
 test: ## build everything and run every test under ASan+UBSan (ends with "N passed, N failed")
-	$(MAKE) --no-print-directory all
+	$(MAKE) --no-print-directory tests-build
 	$(MAKE) --no-print-directory sanitize="address undefined" tests-build
-	@BUILD=build/san-release ENGINE=build/san-release/bin/xiangqi-engine \
+	@BUILD=build/san-release FAST_BUILD=build/release ENGINE=build/san-release/bin/xiangqi-engine \
 	  FAST_ENGINE=bin/xiangqi-engine PYTHON=$(PYTHON) sh tests/run.sh
 
 perft: $(BUILD)/tests/test_perft ## check every perft.epd position to its deepest depth (optimised build)

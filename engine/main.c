@@ -1,16 +1,92 @@
 /*
- * main.c - bin/xiangqi-engine: the protocol loop, or one command from argv.
+ * main.c - bin/xiangqi-engine: option flags, then the protocol loop or one
+ * command from argv.
+ *
+ *   xiangqi-engine [--search NAME] [--hash MB] [--quiescence on|off]
+ *                  [--tt-exact-draft on|off] [perft N [FEN] | bench [DEPTH] [VARIANT]]
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "board.h"
+#include "eval.h"
 #include "movegen.h"
 #include "uci.h"
+
+/* Each flag sets the UCI option of the same meaning. */
+static const struct {
+    const char *flag, *option, *meta, *help;
+} FLAGS[] = {
+    {"--search", "Search", "NAME", "search variant, one of those listed below"},
+    {"--hash", "Hash", "MB", "transposition table size in MB, 1 to 4096 (default: 16)"},
+    {"--quiescence", "Quiescence", "on|off", "quiescence search at the leaves (default: on)"},
+    {"--tt-exact-draft", "TTExactDraft", "on|off", "table cutoffs only at exactly the same depth (default: off)"},
+};
+#define FLAG_COUNT (int)(sizeof FLAGS / sizeof FLAGS[0])
+
+/* Prints the flags, the commands and the registry's variants to out. */
+static void usage(FILE *out)
+{
+    int n;
+    const Variant *v = search_variants(&n);
+    fprintf(out, "usage: xiangqi-engine [FLAGS] [COMMAND]\n\nFlags:\n");
+    for (int i = 0; i < FLAG_COUNT; i++) {
+        char flag[64];
+        snprintf(flag, sizeof flag, "%s %s", FLAGS[i].flag, FLAGS[i].meta);
+        fprintf(out, "  %-26s %s\n", flag, FLAGS[i].help);
+    }
+    fprintf(out, "  %-26s this text\n\nCommands:\n", "--help");
+    fprintf(out, "  %-26s UCI / UCCI protocol loop on standard input\n", "(none)");
+    fprintf(out, "  %-26s perft divide of FEN (default: the start position)\n", "perft DEPTH [FEN]");
+    fprintf(out, "  %-26s search the bench positions (default depth 4), print the totals\n",
+            "bench [DEPTH] [VARIANT]");
+    fprintf(out, "\nSearch variants:\n");
+    for (int i = 0; i < n; i++) {
+        const char *mark = &v[i] == search_default_variant() ? " (default)" : "";
+        fprintf(out, "  %-26s %s%s\n", v[i].name, v[i].description, mark);
+    }
+}
+
+/*
+ * Applies the flags at the front of argv to *config. Returns the index of the
+ * first argument that is not a flag, 0 after --help, or -1 after a one-line
+ * error. A flag's value follows it (`--hash 64`) or an equals sign (`--hash=64`).
+ */
+static int parse_flags(int argc, char **argv, SearchConfig *config)
+{
+    int i = 1;
+    char err[640];
+    while (i < argc && strncmp(argv[i], "--", 2) == 0) {
+        if (strcmp(argv[i], "--help") == 0) return usage(stdout), 0;
+        size_t len = strcspn(argv[i], "=");
+        int f;
+        for (f = 0; f < FLAG_COUNT && (strlen(FLAGS[f].flag) != len || strncmp(FLAGS[f].flag, argv[i], len)); f++) {}
+        if (f == FLAG_COUNT) {
+            fprintf(stderr, "xiangqi-engine: unknown flag '%.*s' (see --help)\n", (int)len, argv[i]);
+            return -1;
+        }
+        const char *value = argv[i][len] == '=' ? argv[i] + len + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        if (!value) {
+            fprintf(stderr, "xiangqi-engine: %s needs a value (%s)\n", FLAGS[f].flag, FLAGS[f].meta);
+            return -1;
+        }
+        if (uci_set_option(config, FLAGS[f].option, value, err, sizeof err)) {
+            fprintf(stderr, "xiangqi-engine: %s: %s\n", FLAGS[f].flag, err);
+            return -1;
+        }
+        i++;
+    }
+    return i;
+}
 
 int main(int argc, char **argv)
 {
     board_init();
     movegen_init();
-    if (argc > 1) return uci_command_line(argc - 1, argv + 1);
-    return uci_loop(stdin, stdout);
+    eval_init();
+    SearchConfig config = uci_default_config();
+    int first = parse_flags(argc, argv, &config);
+    if (first <= 0) return first == 0 ? 0 : 1;
+    if (first < argc) return uci_command_line(&config, argc - first, argv + first);
+    return uci_loop(&config, stdin, stdout);
 }

@@ -79,6 +79,7 @@ if [ -x "$FSF" ]; then
             diff "$tmp/ours" "$tmp/theirs" | head -n 10
         fi
     done <"$tmp/fens"
+    check "compared with Fairy-Stockfish on at least 40 positions (did $n)" test "$n" -ge 40
 else
     echo "SKIP: Fairy-Stockfish not found at $FSF (apt-get install fairy-stockfish); divide comparison skipped"
     skipped=$((skipped + 1))

@@ -1,10 +1,12 @@
 #!/bin/sh
 # run.sh - runs every test program and script, adds up their closing lines
 # ("N passed, N failed[, N skipped]") and prints the total as the last line.
-# Environment: BUILD (where the test binaries are), ENGINE (engine binary to
-# test end to end), FAST_ENGINE (optimised engine for the heavier checks).
+# Environment: BUILD (where the sanitizer-built test binaries are), FAST_BUILD
+# (the optimised ones: test_play_* run from there, being long self-play),
+# ENGINE (engine binary to test end to end), FAST_ENGINE (optimised engine).
 set -u
-: "${BUILD:=build/san-release}" "${ENGINE:=bin/xiangqi-engine}" "${FAST_ENGINE:=bin/xiangqi-engine}"
+: "${BUILD:=build/san-release}" "${FAST_BUILD:=build/release}"
+: "${ENGINE:=bin/xiangqi-engine}" "${FAST_ENGINE:=bin/xiangqi-engine}"
 export ENGINE FAST_ENGINE
 passed=0 failed=0 skipped=0
 log=$(mktemp) || exit 1
@@ -36,9 +38,14 @@ run_one() {
 }
 
 for t in "$BUILD"/tests/test_*; do
-    case "$t" in *.o|*.d) continue ;; esac
+    case "$t" in *.o|*.d|*/test_play*) continue ;; esac
     [ -x "$t" ] || continue
     run_one "$(basename "$t")" "$t"
+done
+for t in "$FAST_BUILD"/tests/test_play*; do
+    case "$t" in *.o|*.d) continue ;; esac
+    [ -x "$t" ] || continue
+    run_one "$(basename "$t") (-O2)" "$t"
 done
 for t in tests/e2e_*.sh; do
     [ -f "$t" ] || continue

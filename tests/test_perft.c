@@ -63,7 +63,7 @@ int main(int argc, char **argv)
     const char *budget_env = getenv("QB_PERFT_BUDGET");
     unsigned long long budget = budget_env ? strtoull(budget_env, NULL, 10) : 200000;
     static Position pos;
-    char line[512], fen[256], err[200];
+    char line[512], fen[512], err[200];
     int lineno = 0, positions = 0, depths = 0;
 
     board_init();

@@ -76,6 +76,10 @@ static inline int score_no_moves(int ply) { return -SCORE_MATE + ply; }
 /* Makes move m the head of ply's PV, followed by the child's PV. */
 void pv_update(SearchCtx *ctx, int ply, GameMove m);
 
+/* Extends ctx->pv[0] past its end with the table's moves (legal, no rule
+ * ending, no repetition of the walk), for variants with a table. */
+void pv_extend_from_table(SearchCtx *ctx);
+
 /* Table cutoff: returns true with *score when the entry decides the node,
  * and sets *tt_move to the entry's move either way (if any). */
 bool tt_cutoff(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *score, GameMove *tt_move);

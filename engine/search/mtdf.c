@@ -7,26 +7,6 @@
  */
 #include "ctx.h"
 
-/* Fills ctx->pv[0] with first, then the table moves that follow it. */
-static void pv_from_table(SearchCtx *ctx, GameMove first)
-{
-    GameMove list[GAME_MAX_MOVES];
-    TTEntry e;
-    int len = 0;
-    GameMove m = first;
-    while (m != GAME_MOVE_NONE && len < MAX_PLY - 1) {
-        int n = game_moves(ctx->pos, list), legal = 0;
-        for (int i = 0; i < n && !legal; i++) legal = list[i] == m;
-        if (!legal) break;
-        ctx->pv[0][len++] = m;
-        game_make(ctx->pos, m);
-        m = tt_probe(&ctx->tt, game_key(ctx->pos), len, &e) && game_rule(ctx->pos) == GAME_RULE_NONE
-                ? e.move : GAME_MOVE_NONE;
-    }
-    for (int i = 0; i < len; i++) game_unmake(ctx->pos);
-    ctx->pv_len[0] = len;
-}
-
 int drive_mtdf(SearchCtx *ctx, int depth, int prev_score)
 {
     int lower = -SCORE_INF, upper = SCORE_INF, g = prev_score;
@@ -44,6 +24,8 @@ int drive_mtdf(SearchCtx *ctx, int depth, int prev_score)
             best = ctx->pv[0][0]; /* set by the root when it failed high */
         }
     }
-    pv_from_table(ctx, best);
+    ctx->pv[0][0] = best;
+    ctx->pv_len[0] = best != GAME_MOVE_NONE;
+    pv_extend_from_table(ctx);
     return g;
 }

@@ -14,6 +14,7 @@
 
 bool node_enter(SearchCtx *ctx, int ply)
 {
+    if (ctx->stopped) return true;
     ctx->nodes++;
     ctx->pv_len[ply] = ply;
     if (ply > ctx->seldepth) ctx->seldepth = ply;
@@ -67,6 +68,26 @@ void tt_save(SearchCtx *ctx, int alpha_orig, int beta, int depth, int ply, int b
     if (!ctx->use_tt || ctx->stopped) return;
     int bound = best <= alpha_orig ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
     tt_store(&ctx->tt, game_key(ctx->pos), depth, best, bound, bound == BOUND_UPPER ? GAME_MOVE_NONE : best_move, ply);
+}
+
+void pv_extend_from_table(SearchCtx *ctx)
+{
+    GameMove list[GAME_MAX_MOVES];
+    TTEntry e;
+    int len = ctx->pv_len[0], made = 0;
+    if (!ctx->use_tt) return;
+    for (int i = 0; i < len; i++, made++) game_make(ctx->pos, ctx->pv[0][i]);
+    while (len < MAX_PLY - 1 && game_rule(ctx->pos) == GAME_RULE_NONE
+           && tt_probe(&ctx->tt, game_key(ctx->pos), len, &e) && e.move != GAME_MOVE_NONE) {
+        int n = game_moves(ctx->pos, list), legal = 0;
+        for (int i = 0; i < n && !legal; i++) legal = list[i] == e.move;
+        if (!legal) break;
+        ctx->pv[0][len++] = e.move;
+        game_make(ctx->pos, e.move);
+        made++;
+    }
+    while (made-- > 0) game_unmake(ctx->pos);
+    ctx->pv_len[0] = len;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -138,6 +159,7 @@ static int run_iteration(SearchCtx *ctx, int depth, int prev_score)
 /* Copies the finished iteration into info and the previous-PV buffer. */
 static void record_iteration(SearchCtx *ctx, SearchInfo *info, int depth, int score)
 {
+    if (ctx->pv_len[0] < depth) pv_extend_from_table(ctx);
     info->depth = depth;
     info->seldepth = ctx->seldepth;
     info->score = score;
