@@ -58,7 +58,7 @@ TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Itests
 
-.PHONY: all test run perft bench-perft bench help clean tests-build
+.PHONY: all test run perft bench-perft bench-search bench bench-expected help clean tests-build
 
 all: $(BIN)/xiangqi-engine ## build bin/xiangqi-engine
 
@@ -88,10 +88,21 @@ perft: $(BUILD)/tests/test_perft ## check every perft.epd position to its deepes
 bench-perft: all ## time `go perft 5` from the start position, ours against Fairy-Stockfish
 	@sh tests/bench_perft.sh bin/xiangqi-engine
 
-bench: bench-perft ## every benchmark
+bench-search: all ## bench every variant (nodes, time, NPS) and our NPS next to Fairy-Stockfish's
+	@sh tests/bench_search.sh bin/xiangqi-engine
 
-run: all ## the main job (for now: perft 5 from the start position with its divide)
+bench: bench-perft bench-search ## every benchmark
+
+bench-expected: all ## rewrite tests/bench.expected (after a deliberate search change)
+	@{ echo "# variant depth nodes: bin/xiangqi-engine bench DEPTH VARIANT over positions/xiangqi/bench.epd"; \
+	  for v in $$(bin/xiangqi-engine --help | sed -n '/^Search variants:/,$$p' | awk 'NR > 1 { print $$1 }'); do \
+	    echo "$$v 3 $$(bin/xiangqi-engine bench 3 $$v 2>/dev/null | sed -n 's/^Nodes searched *: //p')"; \
+	  done; } > tests/bench.expected
+	@cat tests/bench.expected
+
+run: all ## the main job (for now: perft 5 from the start, then a depth-8 search of it)
 	bin/xiangqi-engine perft 5
+	printf 'position startpos\ngo depth 8\n' | bin/xiangqi-engine
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/' | expand -t 14

