@@ -87,6 +87,29 @@ elapsed=$(($(now_ms) - start))
 check "go movetime 200: legal bestmove ($(best))" is_legal "$(best)"
 check "go movetime 200: answered within 2 s (took $elapsed ms)" test "$elapsed" -lt 2000
 
+# Every variant honours movetime, the clock, nodes and stop.
+for v in negamax alphabeta alphabeta-hh alphabeta-tt id aspiration pvs negascout mtdf; do
+    start=$(now_ms)
+    run "setoption name Search value $v" "position startpos" "go movetime 300"
+    elapsed=$(($(now_ms) - start))
+    check "$v: go movetime 300 gives a legal move ($(best))" is_legal "$(best)"
+    check "$v: go movetime 300 answered within 1.5 s (took $elapsed ms)" test "$elapsed" -lt 1500
+    start=$(now_ms)
+    run "setoption name Search value $v" "position startpos" "go wtime 3000 btime 3000"
+    elapsed=$(($(now_ms) - start))
+    check "$v: go wtime 3000 gives a legal move ($(best))" is_legal "$(best)"
+    check "$v: go wtime 3000 uses well under the clock (took $elapsed ms)" test "$elapsed" -lt 1500
+    run "setoption name Search value $v" "position startpos" "go nodes 2000"
+    check "$v: go nodes 2000 gives a legal move ($(best))" is_legal "$(best)"
+    check "$v: go nodes 2000 stays within 2000 nodes" \
+        test "$(grep '^info ' "$tmp/out" | tail -n 1 | sed -n 's/.* nodes \([0-9]*\) .*/\1/p')" -le 2000
+    start=$(now_ms)
+    script "setoption name Search value $v" "position startpos" "go infinite" "sleep 0.3" "stop"
+    elapsed=$(($(now_ms) - start))
+    check "$v: go infinite + stop gives a legal move ($(best))" is_legal "$(best)"
+    check "$v: stop answered promptly (took $elapsed ms)" test "$elapsed" -lt 1500
+done
+
 legal "position startpos moves h2e2"
 start=$(now_ms)
 run "position startpos moves h2e2" "go wtime 60000 btime 1000 winc 0 binc 100 movestogo 10"
