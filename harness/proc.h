@@ -1,0 +1,73 @@
+/*
+ * proc.h - an engine as a child process: fork/exec with pipes, line reads
+ * with poll-based timeouts, traffic log, stderr log, shutdown and reaping.
+ */
+#ifndef HARNESS_PROC_H
+#define HARNESS_PROC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+typedef struct Proc Proc;
+
+/* Results of reading a line. */
+typedef enum {
+    PROC_LINE = 0,  /* a line was read */
+    PROC_TIMEOUT,   /* nothing complete arrived in time (the process may be hung) */
+    PROC_EOF,       /* the process closed its output or exited (crash or exit) */
+    PROC_ERROR      /* a system call failed (errno-style message in proc_error) */
+} ProcRead;
+
+typedef struct {
+    const char *cmd;          /* program path (execvp semantics: PATH is searched without a '/') */
+    char *const *argv;        /* argv for the program, NULL-terminated; NULL = {cmd, NULL} */
+    const char *dir;          /* working directory, or NULL for the current one */
+    const char *stderr_path;  /* file that receives the engine's stderr (appended), or NULL = /dev/null */
+    FILE *log;                /* traffic log (shared, may be NULL): one line per message */
+    const char *name;         /* engine name used in the traffic log */
+} ProcSpec;
+
+/*
+ * Starts the process. Returns NULL when it could not be started (fork
+ * failed, the directory or the program does not exist or is not
+ * executable): err then says why in one line. The spec's strings are copied.
+ */
+Proc *proc_start(const ProcSpec *spec, char *err, size_t errlen);
+
+/*
+ * Sends one line (a newline is added). Returns 0, or -1 when the process
+ * can no longer be written to (it exited): no SIGPIPE is raised.
+ */
+int proc_send(Proc *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * Reads the next line (without its newline, \r stripped) into buf, waiting
+ * at most timeout_ms (negative: forever). Over-long lines are cut to
+ * buflen - 1 characters and the rest is discarded.
+ */
+ProcRead proc_read_line(Proc *p, char *buf, size_t buflen, int timeout_ms);
+
+/* Has the process exited? (Reaps it if so, without blocking.) */
+bool proc_exited(Proc *p);
+
+/*
+ * Ends the process: optionally sends quit_line, waits up to grace_ms for it
+ * to exit, then SIGTERM, then after grace_ms SIGKILL; always reaps it and
+ * closes every descriptor. Safe to call twice.
+ */
+void proc_stop(Proc *p, const char *quit_line, int grace_ms);
+
+/* Exit description after the process ended: "exit 0", "signal 11 (SIGSEGV)"... */
+const char *proc_exit_text(const Proc *p);
+
+/* The last system error text, or "". */
+const char *proc_error(const Proc *p);
+
+pid_t proc_pid(const Proc *p);
+
+/* Stops (kill, reap) if still running and frees. NULL is a no-op. */
+void proc_free(Proc *p);
+
+#endif
