@@ -50,17 +50,20 @@ XQ_SRC     := $(wildcard engine/xiangqi/*.c)
 # The search library, compiled for Xiangqi (engine/xiangqi/game.h on the path).
 SEARCH_SRC := $(wildcard engine/search/*.c)
 ENGINE_SRC := engine/main.c engine/uci.c
+# The harness: everything in harness/ but main.c is a library the tests link too.
+HARNESS_SRC := $(filter-out harness/main.c,$(wildcard harness/*.c))
 TEST_SRC   := $(wildcard tests/test_*.c)
 
 XQ_OBJ     := $(XQ_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/%.o)
 TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
-INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Itests
+INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Iharness -Itests
 
 .PHONY: all test run perft bench-perft bench-search bench bench-expected help clean tests-build
 
-all: $(BIN)/xiangqi-engine ## build bin/xiangqi-engine
+all: $(BIN)/xiangqi-engine $(BIN)/qibench ## build bin/xiangqi-engine and bin/qibench
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -70,17 +73,26 @@ $(BIN)/xiangqi-engine: $(ENGINE_OBJ) $(XQ_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(XQ_OBJ)
+$(BIN)/qibench: $(BUILD)/harness/main.o $(HARNESS_OBJ) $(XQ_OBJ)
 	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ -lm
+
+$(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(HARNESS_OBJ) $(XQ_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ -lm
+
+# A scripted, misbehaving UCI engine for the fault-injection tests.
+$(BUILD)/tests/mock_engine: $(BUILD)/tests/mock_engine.o
 	$(CC) $(LDFLAGS) $^ -o $@
 
-tests-build: $(BIN)/xiangqi-engine $(TEST_BINS)
+tests-build: $(BIN)/xiangqi-engine $(BIN)/qibench $(TEST_BINS) $(BUILD)/tests/mock_engine
 
 test: ## build everything and run every test under ASan+UBSan (ends with "N passed, N failed")
 	$(MAKE) --no-print-directory tests-build
 	$(MAKE) --no-print-directory sanitize="address undefined" tests-build
 	@BUILD=build/san-release FAST_BUILD=build/release ENGINE=build/san-release/bin/xiangqi-engine \
-	  FAST_ENGINE=bin/xiangqi-engine PYTHON=$(PYTHON) sh tests/run.sh
+	  FAST_ENGINE=bin/xiangqi-engine QIBENCH=build/san-release/bin/qibench \
+	  MOCK=build/san-release/tests/mock_engine PYTHON=$(PYTHON) sh tests/run.sh
 
 perft: $(BUILD)/tests/test_perft ## check every perft.epd position to its deepest depth (optimised build)
 	QB_PERFT_BUDGET=100000000000 $(BUILD)/tests/test_perft positions/xiangqi/perft.epd
@@ -112,4 +124,4 @@ clean: ## remove build/ and bin/
 
 .SECONDARY:
 
--include $(XQ_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(TEST_BINS:=.d)
+-include $(XQ_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) $(BUILD)/harness/main.d $(TEST_BINS:=.d)

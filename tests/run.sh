@@ -7,15 +7,18 @@
 set -u
 : "${BUILD:=build/san-release}" "${FAST_BUILD:=build/release}"
 : "${ENGINE:=bin/xiangqi-engine}" "${FAST_ENGINE:=bin/xiangqi-engine}"
-export ENGINE FAST_ENGINE
+: "${QIBENCH:=bin/qibench}" "${MOCK:=build/release/tests/mock_engine}"
+export ENGINE FAST_ENGINE QIBENCH MOCK
 passed=0 failed=0 skipped=0
 log=$(mktemp) || exit 1
 trap 'rm -f "$log"' EXIT
 
 run_one() {
     name=$1; shift
-    "$@" >"$log" 2>&1
+    # A test that hangs fails instead of blocking the run.
+    timeout "${TEST_TIMEOUT:-900}" "$@" >"$log" 2>&1
     status=$?
+    [ "$status" -eq 124 ] && echo "$name: timed out after ${TEST_TIMEOUT:-900} s" >>"$log"
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
     if [ -z "$line" ]; then
         # A program that died before reporting counts as one failure.
@@ -39,6 +42,8 @@ run_one() {
 
 for t in "$BUILD"/tests/test_*; do
     case "$t" in *.o|*.d|*/test_play*) continue ;; esac
+    # test_proc drives the mock engine (its path is its argument).
+    case "$t" in */test_proc) run_one "$(basename "$t")" "$t" "$MOCK"; continue ;; esac
     [ -x "$t" ] || continue
     run_one "$(basename "$t")" "$t"
 done

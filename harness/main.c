@@ -1,0 +1,230 @@
+/*
+ * main.c - bin/qibench: subcommands, git style. main only parses and
+ * dispatches; each subcommand lives in its own file.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "eval.h"
+#include "json.h"
+#include "movegen.h"
+#include "search.h"
+#include "spec.h"
+#include "suite.h"
+
+#ifndef GIT_HASH
+#define GIT_HASH "unknown"
+#endif
+
+#define PATH_BYTES 1024
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: qibench COMMAND [ARGS]\n\n"
+               "Commands:\n"
+               "  suite FILE [ENGINES] [OPTIONS]   search every position of an EPD suite with every engine\n"
+               "  help                             this text\n\n"
+               "Engines (as in cutechess-cli / fastchess):\n"
+               "  -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=VALUE]...\n"
+               "          [notation=iccs|fairy|auto] [depth=N] [nodes=N] [movetime=MS] [st=S]\n"
+               "  -each KEY=VALUE...                settings for every engine\n"
+               "  -variant-engines LIST|all         our engine once per search variant\n"
+               "  (no engine: bin/xiangqi-engine with its default variant)\n\n"
+               "suite options:\n"
+               "  --concurrency N     searches at a time, each in its own engine process (default 1)\n"
+               "  --name RUN          results go to RESULTS/RUN (default suite-YYYYMMDD-HHMMSS)\n"
+               "  --results DIR       the results root (default results)\n"
+               "  --reference NAME    engine the others are compared with (default the first)\n"
+               "  --log FILE          every line of engine traffic, with timestamps\n"
+               "  --handshake-timeout MS  uci -> uciok / xboard features (default 10000)\n"
+               "  --ready-timeout MS      isready -> readyok / ping -> pong (default 5000)\n"
+               "  --move-grace MS         time beyond movetime or the clock before a stall (default 5000)\n"
+               "  --search-timeout MS     a depth or node search longer than this is a stall (default 600000)\n\n"
+               "Variants:");
+    int count;
+    const Variant *v = search_variants(&count);
+    for (int i = 0; i < count; i++) fprintf(f, "%s%s", i ? ", " : " ", v[i].name);
+    fprintf(f, "\n");
+}
+
+/* bin/xiangqi-engine next to this program. */
+static void own_engine_path(char *out, size_t len)
+{
+    char self[PATH_BYTES];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        snprintf(out, len, "bin/xiangqi-engine");
+        return;
+    }
+    self[n] = '\0';
+    char *slash = strrchr(self, '/');
+    if (slash) *slash = '\0';
+    snprintf(out, len, "%.900s/xiangqi-engine", self);
+}
+
+/* mkdir -p; returns 0 or -1 with errno. */
+static int make_dirs(const char *path)
+{
+    char buf[PATH_BYTES];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(buf, 0777) && errno != EEXIST) return -1;
+            *p = '/';
+        }
+    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+static bool parse_int_arg(const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < min || v > max) return false;
+    *out = v;
+    return true;
+}
+
+/* run.json: the configuration, the tool's version and the machine. */
+static int write_run_json(const char *run_dir, int argc, char **argv, const SuiteOptions *opt)
+{
+    char path[PATH_BYTES + 16], now[32], limit[64];
+    struct utsname u;
+    time_t t = time(NULL);
+    strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+    snprintf(path, sizeof path, "%s/run.json", run_dir);
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    Json j;
+    json_init(&j);
+    json_begin_object(&j, NULL);
+    json_string(&j, "tool", "qibench");
+    json_string(&j, "version", GIT_HASH);
+    json_string(&j, "command", "suite");
+    json_begin_array(&j, "argv");
+    for (int i = 0; i < argc; i++) json_string(&j, NULL, argv[i]);
+    json_end_array(&j);
+    json_string(&j, "started", now);
+    json_string(&j, "suite", opt->suite_path);
+    json_int(&j, "concurrency", opt->concurrency);
+    json_begin_array(&j, "engines");
+    for (int e = 0; e < opt->engines->count; e++) {
+        const EngineEntry *ee = &opt->engines->engines[e];
+        json_begin_object(&j, NULL);
+        json_string(&j, "name", ee->spec.name);
+        json_string(&j, "cmd", ee->spec.cmd);
+        json_begin_array(&j, "args");
+        for (int a = 0; a < ee->spec.nargs; a++) json_string(&j, NULL, ee->spec.args[a]);
+        json_end_array(&j);
+        json_string(&j, "dir", ee->spec.dir);
+        json_string(&j, "proto", ee->spec.proto == PROTO_UCI ? "uci" : "xboard");
+        json_string(&j, "notation", ee->spec.moves == MOVES_FAIRY ? "fairy" : ee->spec.moves == MOVES_ICCS ? "iccs" : "auto");
+        json_string(&j, "variant", ee->spec.variant[0] ? ee->spec.variant : NULL);
+        json_begin_object(&j, "options");
+        for (int o = 0; o < ee->spec.noptions; o++) json_string(&j, ee->spec.options[o].name, ee->spec.options[o].value);
+        json_end_object(&j);
+        spec_limit_text(&ee->limits, limit, sizeof limit);
+        json_string(&j, "limit", limit);
+        json_end_object(&j);
+    }
+    json_end_array(&j);
+    json_begin_object(&j, "machine");
+    if (uname(&u) == 0) {
+        json_string(&j, "system", u.sysname);
+        json_string(&j, "release", u.release);
+        json_string(&j, "arch", u.machine);
+    }
+    json_int(&j, "cpus", sysconf(_SC_NPROCESSORS_ONLN));
+    json_end_object(&j);
+    json_end_object(&j);
+    int rc = json_write_line(&j, f);
+    json_free(&j);
+    return fclose(f) || rc ? -1 : 0;
+}
+
+/* Parses suite's own options; returns 0, or -1 after printing the error. */
+static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const char **name, const char **root,
+                        const char **log_path)
+{
+    const char *flag = argv[*i];
+    long v;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "qibench suite: %s needs a value\n", flag);
+        return -1;
+    }
+    const char *value = argv[++*i];
+    (*i)++;
+    if (strcmp(flag, "--concurrency") == 0 && parse_int_arg(value, 1, 256, &v)) opt->concurrency = (int)v;
+    else if (strcmp(flag, "--name") == 0 && value[0] && !strchr(value, '/')) *name = value;
+    else if (strcmp(flag, "--results") == 0 && value[0]) *root = value;
+    else if (strcmp(flag, "--reference") == 0) opt->reference = value;
+    else if (strcmp(flag, "--log") == 0) *log_path = value;
+    else if (strcmp(flag, "--handshake-timeout") == 0 && parse_int_arg(value, 1, 3600000, &v)) opt->timeouts.handshake_ms = (int)v;
+    else if (strcmp(flag, "--ready-timeout") == 0 && parse_int_arg(value, 1, 3600000, &v)) opt->timeouts.ready_ms = (int)v;
+    else if (strcmp(flag, "--move-grace") == 0 && parse_int_arg(value, 0, 3600000, &v)) opt->timeouts.move_grace_ms = (int)v;
+    else if (strcmp(flag, "--search-timeout") == 0 && parse_int_arg(value, 1, 86400000, &v)) opt->timeouts.untimed_ms = (int)v;
+    else {
+        fprintf(stderr, "qibench suite: bad option %s %s (see qibench help)\n", flag, value);
+        return -1;
+    }
+    return 0;
+}
+
+static int cmd_suite(int argc, char **argv)
+{
+    static EngineList engines;
+    SuiteOptions opt = {NULL, &engines, 1, NULL, NULL, NULL, client_default_timeouts()};
+    const char *name = NULL, *root = "results", *log_path = NULL;
+    char own[PATH_BYTES], err[512], run_dir[PATH_BYTES], default_name[64];
+    own_engine_path(own, sizeof own);
+    for (int i = 1; i < argc;) {
+        int r = spec_parse(argc, argv, &i, &engines, own, err, sizeof err);
+        if (r < 0) return fprintf(stderr, "qibench suite: %s\n", err), 1;
+        if (r > 0) continue;
+        if (strncmp(argv[i], "--", 2) == 0) {
+            if (suite_option(argc, argv, &i, &opt, &name, &root, &log_path)) return 1;
+        } else if (!opt.suite_path) {
+            opt.suite_path = argv[i++];
+        } else {
+            return fprintf(stderr, "qibench suite: unexpected argument '%s'\n", argv[i]), 1;
+        }
+    }
+    if (!opt.suite_path) return fprintf(stderr, "qibench suite: expected an EPD file (qibench suite FILE ...)\n"), 1;
+    if (spec_finish(&engines, own, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 1;
+    time_t t = time(NULL);
+    strftime(default_name, sizeof default_name, "suite-%Y%m%d-%H%M%S", localtime(&t));
+    snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", root, name ? name : default_name);
+    if (make_dirs(run_dir)) return fprintf(stderr, "qibench suite: cannot create %s: %s\n", run_dir, strerror(errno)), 1;
+    opt.run_dir = run_dir;
+    if (log_path && !(opt.log = fopen(log_path, "a")))
+        return fprintf(stderr, "qibench suite: cannot open %s: %s\n", log_path, strerror(errno)), 1;
+    if (write_run_json(run_dir, argc, argv, &opt))
+        return fprintf(stderr, "qibench suite: cannot write %s/run.json\n", run_dir), 1;
+    int status = suite_run(&opt);
+    if (opt.log) fclose(opt.log);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    board_init();
+    movegen_init();
+    eval_init();
+    if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 1 : 0;
+    }
+    if (strcmp(argv[1], "suite") == 0) return cmd_suite(argc - 1, argv + 1);
+    if (strcmp(argv[1], "--version") == 0) return printf("qibench %s\n", GIT_HASH), 0;
+    fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
+    return 1;
+}

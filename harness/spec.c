@@ -1,0 +1,204 @@
+/*
+ * spec.c - parsing engine specifications from the command line.
+ */
+#include "spec.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+static int spec_error(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || end == text || *end || text[0] == '-' || v < min || v > max) return false;
+    *out = v;
+    return true;
+}
+
+static void mark_set(EngineEntry *e, const char *key)
+{
+    if (e->nset < 16) snprintf(e->set[e->nset++], sizeof e->set[0], "%s", key);
+}
+
+static bool was_set(const EngineEntry *e, const char *key)
+{
+    for (int i = 0; i < e->nset; i++)
+        if (strcmp(e->set[i], key) == 0) return true;
+    return false;
+}
+
+/* Limits: depth=, nodes=, movetime= (ms), st= (seconds). */
+static int set_limit(EngineEntry *e, const char *key, const char *value, char *err, size_t errlen)
+{
+    uint64_t v;
+    if (strcmp(key, "depth") == 0 && parse_u64(value, 1, 127, &v)) e->limits.depth = (int)v;
+    else if (strcmp(key, "nodes") == 0 && parse_u64(value, 1, UINT64_MAX / 2, &v)) e->limits.nodes = v;
+    else if (strcmp(key, "movetime") == 0 && parse_u64(value, 1, 86400000, &v)) e->limits.movetime = (int64_t)v;
+    else if (strcmp(key, "st") == 0 && parse_u64(value, 1, 86400, &v)) e->limits.movetime = (int64_t)v * 1000;
+    else return spec_error(err, errlen, "%s: bad value '%s' (expected a positive whole number)", key, value);
+    return 0;
+}
+
+/* One KEY=VALUE of -engine or -each. */
+static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
+{
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq == kv) return spec_error(err, errlen, "expected KEY=VALUE, got '%s'", kv);
+    char key[64];
+    const char *value = eq + 1;
+    snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
+    EngineSpec *s = &e->spec;
+    if (strcmp(key, "name") == 0) snprintf(s->name, sizeof s->name, "%s", value);
+    else if (strcmp(key, "cmd") == 0) snprintf(s->cmd, sizeof s->cmd, "%s", value);
+    else if (strcmp(key, "dir") == 0) snprintf(s->dir, sizeof s->dir, "%s", value);
+    else if (strcmp(key, "arg") == 0) {
+        if (s->nargs >= SPEC_MAX_ARGS) return spec_error(err, errlen, "too many arg= (at most %d)", SPEC_MAX_ARGS);
+        snprintf(s->args[s->nargs++], sizeof s->args[0], "%s", value);
+    } else if (strcmp(key, "proto") == 0) {
+        if (strcmp(value, "uci") == 0 || strcmp(value, "ucci") == 0) s->proto = PROTO_UCI;
+        else if (strcmp(value, "xboard") == 0 || strcmp(value, "cecp") == 0) s->proto = PROTO_XBOARD;
+        else return spec_error(err, errlen, "proto: unknown protocol '%s' (expected uci or xboard)", value);
+    } else if (strcmp(key, "notation") == 0) {
+        if (strcmp(value, "iccs") == 0) s->moves = MOVES_ICCS;
+        else if (strcmp(value, "fairy") == 0) s->moves = MOVES_FAIRY;
+        else if (strcmp(value, "auto") == 0) s->moves = MOVES_AUTO;
+        else return spec_error(err, errlen, "notation: unknown '%s' (expected iccs, fairy or auto)", value);
+    } else if (strncmp(key, "option.", 7) == 0 && key[7]) {
+        if (s->noptions >= SPEC_MAX_OPTIONS) return spec_error(err, errlen, "too many options");
+        snprintf(s->options[s->noptions].name, sizeof s->options[0].name, "%s", key + 7);
+        snprintf(s->options[s->noptions++].value, sizeof s->options[0].value, "%s", value);
+    } else if (strcmp(key, "depth") == 0 || strcmp(key, "nodes") == 0 || strcmp(key, "movetime") == 0
+               || strcmp(key, "st") == 0) {
+        if (set_limit(e, key, value, err, errlen)) return -1;
+    } else {
+        return spec_error(err, errlen, "unknown key '%s' (expected name, cmd, arg, dir, proto, notation, "
+                                       "option.NAME, depth, nodes, movetime or st)", key);
+    }
+    mark_set(e, strcmp(key, "st") == 0 ? "movetime" : key);
+    return 0;
+}
+
+/* Reads KEY=VALUE words until the next word starting with '-'. */
+static int read_keys(int argc, char **argv, int *i, EngineEntry *e, const char *flag, char *err, size_t errlen)
+{
+    char why[512];
+    while (*i < argc && argv[*i][0] != '-') {
+        if (set_key(e, argv[*i], why, sizeof why)) return spec_error(err, errlen, "%s: %s", flag, why);
+        (*i)++;
+    }
+    return 0;
+}
+
+/* -variant-engines negamax,alphabeta | all */
+static int add_variants(EngineList *list, const char *names, const char *own_engine, char *err, size_t errlen)
+{
+    int count;
+    const Variant *all = search_variants(&count);
+    char buf[1024], *cursor;
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *name = strtok_r(buf, ",", &cursor); name; name = strtok_r(NULL, ",", &cursor)) {
+        bool every = strcmp(name, "all") == 0;
+        if (!every && !search_variant_by_name(name))
+            return spec_error(err, errlen, "-variant-engines: unknown variant '%s'", name);
+        for (int v = 0; v < count; v++) {
+            if (!every && strcmp(all[v].name, name) != 0) continue;
+            if (list->count >= MAX_ENGINES) return spec_error(err, errlen, "too many engines (at most %d)", MAX_ENGINES);
+            EngineEntry *e = &list->engines[list->count++];
+            memset(e, 0, sizeof *e);
+            snprintf(e->spec.name, sizeof e->spec.name, "%s", all[v].name);
+            snprintf(e->spec.cmd, sizeof e->spec.cmd, "%s", own_engine);
+            snprintf(e->spec.variant, sizeof e->spec.variant, "%s", all[v].name);
+            mark_set(e, "name");
+            mark_set(e, "cmd");
+        }
+    }
+    return 0;
+}
+
+int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_engine, char *err, size_t errlen)
+{
+    const char *flag = argv[*i];
+    if (strcmp(flag, "-engine") == 0) {
+        if (list->count >= MAX_ENGINES) return spec_error(err, errlen, "too many engines (at most %d)", MAX_ENGINES);
+        EngineEntry *e = &list->engines[list->count++];
+        memset(e, 0, sizeof *e);
+        (*i)++;
+        return read_keys(argc, argv, i, e, flag, err, errlen) ? -1 : 1;
+    }
+    if (strcmp(flag, "-each") == 0) {
+        list->has_each = true;
+        (*i)++;
+        return read_keys(argc, argv, i, &list->each, flag, err, errlen) ? -1 : 1;
+    }
+    if (strcmp(flag, "-variant-engines") == 0) {
+        if (*i + 1 >= argc) return spec_error(err, errlen, "-variant-engines: expected a list of variants or 'all'");
+        *i += 2;
+        return add_variants(list, argv[*i - 1], own_engine, err, errlen) ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Copies an -each setting into e unless e set it itself. */
+static void apply_each(EngineEntry *e, const EngineEntry *each)
+{
+    for (int k = 0; k < each->nset; k++) {
+        const char *key = each->set[k];
+        if (was_set(e, key) && strcmp(key, "arg") != 0 && strncmp(key, "option.", 7) != 0) continue;
+        if (strcmp(key, "cmd") == 0) memcpy(e->spec.cmd, each->spec.cmd, sizeof e->spec.cmd);
+        else if (strcmp(key, "dir") == 0) memcpy(e->spec.dir, each->spec.dir, sizeof e->spec.dir);
+        else if (strcmp(key, "proto") == 0) e->spec.proto = each->spec.proto;
+        else if (strcmp(key, "notation") == 0) e->spec.moves = each->spec.moves;
+        else if (strcmp(key, "depth") == 0) e->limits.depth = each->limits.depth;
+        else if (strcmp(key, "nodes") == 0) e->limits.nodes = each->limits.nodes;
+        else if (strcmp(key, "movetime") == 0) e->limits.movetime = each->limits.movetime;
+    }
+    for (int k = 0; k < each->spec.noptions && e->spec.noptions < SPEC_MAX_OPTIONS; k++)
+        e->spec.options[e->spec.noptions++] = each->spec.options[k];
+    for (int k = 0; k < each->spec.nargs && e->spec.nargs < SPEC_MAX_ARGS; k++)
+        memcpy(e->spec.args[e->spec.nargs++], each->spec.args[k], sizeof e->spec.args[0]);
+}
+
+int spec_finish(EngineList *list, const char *own_engine, char *err, size_t errlen)
+{
+    if (list->count == 0) { /* the default: our own engine, default variant */
+        EngineEntry *e = &list->engines[list->count++];
+        memset(e, 0, sizeof *e);
+        snprintf(e->spec.name, sizeof e->spec.name, "xiangqi-engine");
+    }
+    for (int i = 0; i < list->count; i++) {
+        EngineEntry *e = &list->engines[i];
+        if (list->has_each) apply_each(e, &list->each);
+        if (!e->spec.cmd[0]) snprintf(e->spec.cmd, sizeof e->spec.cmd, "%s", own_engine);
+        if (!e->spec.name[0]) {
+            const char *base = strrchr(e->spec.cmd, '/');
+            snprintf(e->spec.name, sizeof e->spec.name, "%.63s", base ? base + 1 : e->spec.cmd);
+        }
+        for (int j = 0; j < i; j++)
+            if (strcmp(list->engines[j].spec.name, e->spec.name) == 0)
+                return spec_error(err, errlen, "two engines are named '%s': give each a name=", e->spec.name);
+    }
+    return 0;
+}
+
+void spec_limit_text(const GoLimits *l, char *buf, size_t len)
+{
+    if (l->depth) snprintf(buf, len, "depth=%d", l->depth);
+    else if (l->nodes) snprintf(buf, len, "nodes=%llu", (unsigned long long)l->nodes);
+    else if (l->movetime) snprintf(buf, len, "movetime=%lld", (long long)l->movetime);
+    else snprintf(buf, len, "none");
+}

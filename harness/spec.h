@@ -1,0 +1,51 @@
+/*
+ * spec.h - engines on the command line, in the style cutechess-cli and
+ * fastchess users know:
+ *   -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard]
+ *           [option.NAME=VALUE]... [notation=iccs|fairy|auto]
+ *           [depth=N] [nodes=N] [movetime=MS] [st=SECONDS]
+ *   -each KEY=VALUE...        (applied to every engine; an engine's own setting wins)
+ *   -variant-engines LIST|all (our engine once per search variant)
+ */
+#ifndef HARNESS_SPEC_H
+#define HARNESS_SPEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "client.h"
+
+#define MAX_ENGINES 64
+
+typedef struct {
+    EngineSpec spec;
+    GoLimits limits;
+    char set[16][72]; /* keys given explicitly (so -each does not override them) */
+    int nset;
+} EngineEntry;
+
+typedef struct {
+    EngineEntry engines[MAX_ENGINES];
+    int count;
+    EngineEntry each;  /* the -each settings */
+    bool has_each;
+} EngineList;
+
+/*
+ * Consumes the engine arguments starting at argv[*i] if argv[*i] is
+ * -engine, -each or -variant-engines, advancing *i past them. Returns 1 if
+ * it consumed something, 0 if argv[*i] is not an engine argument, -1 on an
+ * error (one line in err: "-engine: unknown key 'x' (expected name, cmd,
+ * ...)", "-variant-engines: unknown variant 'x'"...). own_engine is the
+ * path of bin/xiangqi-engine, used by -variant-engines and as the default cmd.
+ */
+int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_engine, char *err, size_t errlen);
+
+/* Applies -each to every engine, fills defaults (names, cmd), checks that
+ * names are unique. Returns 0 or -1 with err. */
+int spec_finish(EngineList *list, const char *own_engine, char *err, size_t errlen);
+
+/* Text of an engine's limit for tables and JSON ("depth=4", "nodes=10000"). */
+void spec_limit_text(const GoLimits *l, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,315 @@
+/*
+ * suite.c - `qibench suite`: a job per (engine, position), N worker
+ * threads, each with its own engine processes; one JSON line per search,
+ * written whole and flushed; a table per engine at the end.
+ */
+#include "suite.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "epd.h"
+#include "json.h"
+#include "notation.h"
+
+typedef struct {
+    int engine, position;
+    ClientStatus status;
+    EngineReply reply;
+    char err[256];
+    int solved; /* 1 solved, 0 not, -1 nothing to solve or failed */
+} Job;
+
+typedef struct {
+    const SuiteOptions *opt;
+    EpdSuite suite;
+    Job *jobs;
+    int njobs;
+    atomic_int next;
+    pthread_mutex_t lock; /* guards jsonl and write_failed */
+    FILE *jsonl;
+    bool write_failed;
+    int done;             /* searches recorded, for the progress lines */
+} Runner;
+
+/* ------------------------------------------------------------------------ */
+/* One search                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* Did the answer meet the position's bm / am / dm? -1 when it has none. */
+static int judge(const EpdEntry *e, const Job *j)
+{
+    if (j->status != CLIENT_OK || (!e->nbm && !e->nam && !e->dm)) return -1;
+    bool ok = true;
+    if (e->nbm) {
+        bool hit = false;
+        for (int i = 0; i < e->nbm; i++) hit = hit || e->bm[i] == j->reply.best;
+        ok = ok && hit;
+    }
+    for (int i = 0; i < e->nam; i++) ok = ok && e->am[i] != j->reply.best;
+    if (e->dm) ok = ok && j->reply.mate && j->reply.score == e->dm;
+    return ok;
+}
+
+static void json_moves(Json *js, const char *key, const Move *moves, int n)
+{
+    char text[8];
+    json_begin_array(js, key);
+    for (int i = 0; i < n; i++) {
+        move_to_iccs(moves[i], text);
+        json_string(js, NULL, text);
+    }
+    json_end_array(js);
+}
+
+static void json_reply(Json *js, const EngineReply *r)
+{
+    char best[8];
+    json_int(js, "depth", r->depth);
+    json_int(js, "seldepth", r->seldepth);
+    json_uint(js, "nodes", r->nodes);
+    json_int(js, "time_ms", r->time_ms);
+    json_int(js, "wall_ms", r->wall_ms);
+    json_uint(js, "nps", r->nps);
+    if (!r->has_score) json_null(js, "score");
+    else {
+        json_begin_object(js, "score");
+        json_int(js, r->mate ? "mate" : "cp", r->score);
+        json_end_object(js);
+    }
+    move_to_iccs(r->best, best);
+    json_string(js, "bestmove", r->best == MOVE_NONE ? NULL : best);
+    json_string(js, "pv", r->pv);
+    json_begin_array(js, "iterations");
+    for (int i = 0; i < r->niter; i++) {
+        json_begin_object(js, NULL);
+        json_int(js, "depth", r->iter[i].depth);
+        json_uint(js, "nodes", r->iter[i].nodes);
+        json_int(js, "time_ms", r->iter[i].time_ms);
+        json_int(js, r->iter[i].mate ? "mate" : "cp", r->iter[i].score);
+        json_end_object(js);
+    }
+    json_end_array(js);
+}
+
+/* Appends the job's line to searches.jsonl (whole, flushed). */
+static void record(Runner *run, const Job *j)
+{
+    const EngineEntry *ee = &run->opt->engines->engines[j->engine];
+    const EpdEntry *e = &run->suite.entries[j->position];
+    Json js;
+    json_init(&js);
+    json_begin_object(&js, NULL);
+    json_string(&js, "engine", ee->spec.name);
+    json_string(&js, "variant", ee->spec.variant[0] ? ee->spec.variant : NULL);
+    json_string(&js, "position", e->id);
+    json_string(&js, "fen", e->fen);
+    json_begin_object(&js, "limit");
+    json_int(&js, "depth", ee->limits.depth);
+    json_uint(&js, "nodes", ee->limits.nodes);
+    json_int(&js, "movetime", ee->limits.movetime);
+    json_end_object(&js);
+    json_string(&js, "status", client_status_text(j->status));
+    json_string(&js, "error", j->status == CLIENT_OK ? NULL : j->err);
+    json_reply(&js, &j->reply);
+    json_begin_object(&js, "expected");
+    json_moves(&js, "bm", e->bm, e->nbm);
+    json_moves(&js, "am", e->am, e->nam);
+    json_int(&js, "dm", e->dm);
+    json_end_object(&js);
+    if (j->solved < 0) json_null(&js, "solved");
+    else json_bool(&js, "solved", j->solved);
+    json_end_object(&js);
+    pthread_mutex_lock(&run->lock);
+    if (json_write_line(&js, run->jsonl)) run->write_failed = true;
+    char best[8];
+    move_to_iccs(j->reply.best, best);
+    fprintf(stderr, "[%d/%d] %s %s: %s", ++run->done, run->njobs, ee->spec.name, e->id,
+            j->status == CLIENT_OK ? best : client_status_text(j->status));
+    if (j->status == CLIENT_OK)
+        fprintf(stderr, " %s %d depth %d nodes %llu%s\n", j->reply.mate ? "mate" : "cp", j->reply.score,
+                j->reply.depth, (unsigned long long)j->reply.nodes,
+                j->solved < 0 ? "" : j->solved ? " solved" : " not solved");
+    else
+        fprintf(stderr, " (%s)\n", j->err);
+    pthread_mutex_unlock(&run->lock);
+    json_free(&js);
+}
+
+/* Runs one job with the worker's client for its engine (started on demand,
+ * dropped after a crash or stall so the next job gets a fresh process). */
+static void run_job(Runner *run, Job *j, Client **client)
+{
+    const EngineEntry *ee = &run->opt->engines->engines[j->engine];
+    const EpdEntry *e = &run->suite.entries[j->position];
+    char stderr_path[1200];
+    if (!*client) {
+        snprintf(stderr_path, sizeof stderr_path, "%s/%s.stderr.log", run->opt->run_dir, ee->spec.name);
+        *client = client_start(&ee->spec, &run->opt->timeouts, run->opt->log, stderr_path, &j->status, j->err,
+                               sizeof j->err);
+    }
+    if (*client) {
+        j->status = client_new_game(*client);
+        if (j->status != CLIENT_OK) snprintf(j->err, sizeof j->err, "%s: no answer to isready / ping", ee->spec.name);
+        else j->status = client_go(*client, e->fen, NULL, 0, &ee->limits, &j->reply, j->err, sizeof j->err);
+        if (j->status == CLIENT_STALL || j->status == CLIENT_DISCONNECT) {
+            client_free(*client);
+            *client = NULL;
+        }
+    }
+    j->solved = judge(e, j);
+    record(run, j);
+}
+
+static void *worker(void *arg)
+{
+    Runner *run = arg;
+    Client *clients[MAX_ENGINES] = {0};
+    for (;;) {
+        int k = atomic_fetch_add(&run->next, 1);
+        if (k >= run->njobs) break;
+        Job *j = &run->jobs[k];
+        run_job(run, j, &clients[j->engine]);
+    }
+    for (int i = 0; i < MAX_ENGINES; i++) client_free(clients[i]);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Summary                                                                  */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    int searched, failed, to_solve, solved, compared, same_move, same_score;
+    uint64_t nodes;
+    int64_t time_ms;
+    double log_ebf_sum; /* sum of ln(nodes) / depth */
+    int ebf_count;
+} Totals;
+
+static const Job *job_at(const Runner *run, int engine, int position)
+{
+    return &run->jobs[engine * run->suite.count + position];
+}
+
+static bool same_score(const EngineReply *a, const EngineReply *b)
+{
+    return a->has_score && b->has_score && a->mate == b->mate && a->score == b->score;
+}
+
+static Totals engine_totals(const Runner *run, int e, int ref)
+{
+    Totals t;
+    memset(&t, 0, sizeof t);
+    for (int p = 0; p < run->suite.count; p++) {
+        const Job *j = job_at(run, e, p), *r = job_at(run, ref, p);
+        if (j->status != CLIENT_OK) {
+            t.failed++;
+            continue;
+        }
+        t.searched++;
+        t.nodes += j->reply.nodes;
+        t.time_ms += j->reply.time_ms > 0 ? j->reply.time_ms : j->reply.wall_ms;
+        if (j->solved >= 0) t.to_solve++, t.solved += j->solved;
+        if (j->reply.depth > 0 && j->reply.nodes > 1) {
+            t.log_ebf_sum += log((double)j->reply.nodes) / j->reply.depth;
+            t.ebf_count++;
+        }
+        if (r->status == CLIENT_OK) {
+            t.compared++;
+            t.same_move += j->reply.best == r->reply.best;
+            t.same_score += same_score(&j->reply, &r->reply);
+        }
+    }
+    return t;
+}
+
+static void print_table(const Runner *run, int ref)
+{
+    const EngineList *list = run->opt->engines;
+    printf("\n%-16s %9s %8s %14s %10s %12s %6s %9s %9s %7s\n", "engine", "positions", "solved", "nodes", "time(s)",
+           "nodes/s", "EBF", "same-move", "same-score", "failed");
+    for (int e = 0; e < list->count; e++) {
+        Totals t = engine_totals(run, e, ref);
+        char solved[32], ebf[16], move[16], score[16];
+        snprintf(solved, sizeof solved, t.to_solve ? "%d/%d" : "-", t.solved, t.to_solve);
+        snprintf(ebf, sizeof ebf, t.ebf_count ? "%.2f" : "-", exp(t.log_ebf_sum / (t.ebf_count ? t.ebf_count : 1)));
+        snprintf(move, sizeof move, t.compared ? "%.0f%%" : "-", 100.0 * t.same_move / (t.compared ? t.compared : 1));
+        snprintf(score, sizeof score, t.compared ? "%.0f%%" : "-", 100.0 * t.same_score / (t.compared ? t.compared : 1));
+        double nps = t.time_ms > 0 ? 1000.0 * (double)t.nodes / (double)t.time_ms : 0;
+        printf("%-16s %9d %8s %14llu %10.2f %12.0f %6s %9s %9s %7d\n", list->engines[e].spec.name, t.searched, solved,
+               (unsigned long long)t.nodes, t.time_ms / 1000.0, nps, ebf, move, score, t.failed);
+    }
+    printf("\nsame-move / same-score: agreement with %s. EBF: geometric mean of nodes^(1/depth).\n",
+           list->engines[ref].spec.name);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The run                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static int find_reference(const SuiteOptions *opt)
+{
+    if (!opt->reference) return 0;
+    for (int e = 0; e < opt->engines->count; e++)
+        if (strcmp(opt->engines->engines[e].spec.name, opt->reference) == 0) return e;
+    return -1;
+}
+
+static int start_workers(Runner *run)
+{
+    int n = run->opt->concurrency > 0 ? run->opt->concurrency : 1;
+    pthread_t threads[256];
+    if (n > 256) n = 256;
+    int started = 0;
+    for (; started < n; started++)
+        if (pthread_create(&threads[started], NULL, worker, run) != 0) break;
+    if (started == 0) worker(run); /* no thread could be made: work here */
+    for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+    return 0;
+}
+
+int suite_run(const SuiteOptions *opt)
+{
+    Runner run;
+    char err[512], path[1200];
+    memset(&run, 0, sizeof run);
+    run.opt = opt;
+    int ref = find_reference(opt);
+    if (ref < 0) {
+        fprintf(stderr, "qibench suite: --reference: no engine is named '%s'\n", opt->reference);
+        return 1;
+    }
+    if (epd_load(opt->suite_path, &run.suite, err, sizeof err)) {
+        fprintf(stderr, "qibench suite: %s\n", err);
+        return 1;
+    }
+    snprintf(path, sizeof path, "%s/searches.jsonl", opt->run_dir);
+    run.jsonl = fopen(path, "a");
+    run.njobs = opt->engines->count * run.suite.count;
+    run.jobs = calloc((size_t)(run.njobs ? run.njobs : 1), sizeof *run.jobs);
+    if (!run.jsonl || !run.jobs) {
+        fprintf(stderr, "qibench suite: cannot write %s\n", path);
+        epd_free(&run.suite);
+        free(run.jobs);
+        if (run.jsonl) fclose(run.jsonl);
+        return 1;
+    }
+    for (int k = 0; k < run.njobs; k++) {
+        run.jobs[k].engine = k / run.suite.count;
+        run.jobs[k].position = k % run.suite.count;
+    }
+    pthread_mutex_init(&run.lock, NULL);
+    start_workers(&run);
+    pthread_mutex_destroy(&run.lock);
+    print_table(&run, ref);
+    printf("results: %s\n", path);
+    int status = run.write_failed || fclose(run.jsonl) != 0 ? 1 : 0;
+    if (status) fprintf(stderr, "qibench suite: writing %s failed\n", path);
+    epd_free(&run.suite);
+    free(run.jobs);
+    return status;
+}

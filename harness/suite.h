@@ -1,0 +1,28 @@
+/*
+ * suite.h - `qibench suite`: every engine over an EPD suite at its limit,
+ * one JSON line per search, a table per engine at the end.
+ */
+#ifndef HARNESS_SUITE_H
+#define HARNESS_SUITE_H
+
+#include <stdio.h>
+
+#include "spec.h"
+
+typedef struct {
+    const char *suite_path;
+    EngineList *engines;
+    int concurrency;        /* searches at a time, each in its own engine process */
+    const char *run_dir;    /* results/<run-name>: searches.jsonl goes there */
+    const char *reference;  /* engine name for agreement, NULL = the first */
+    FILE *log;              /* traffic log, may be NULL */
+    ClientTimeouts timeouts;
+} SuiteOptions;
+
+/* Runs the suite; prints the table to stdout. Returns the exit status:
+ * 0, or 1 when the run could not be done (bad suite file, unwritable
+ * results) with a one-line error on stderr. Engine failures are recorded
+ * per search and do not stop the run. */
+int suite_run(const SuiteOptions *opt);
+
+#endif

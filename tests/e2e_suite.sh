@@ -1,0 +1,135 @@
+#!/bin/sh
+# e2e_suite.sh - `qibench suite` end to end: all nine variants over the
+# bench set at fixed depth (nodes must match the engine's own bench, the
+# exact variants' scores must agree), every kind of engine failure from the
+# scripted mock engine (each reported as its own kind, the run goes on, no
+# process left behind), bad input, and real third-party engines when
+# installed (Fairy-Stockfish over UCI with ranks 1-10, MaxQi and Sjaak II
+# over xboard).
+set -u
+QIBENCH=${QIBENCH:-bin/qibench}
+ENGINE=${ENGINE:-bin/xiangqi-engine}
+MOCK=${MOCK:-build/release/tests/mock_engine}
+PYTHON=${PYTHON:-python3}
+passed=0 failed=0 skipped=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+check() { what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
+skip() { skipped=$((skipped + 1)); echo "SKIP: $*"; }
+lines() { wc -l <"$1" | tr -d ' '; }
+# jq-free JSON Lines queries, with the standard library only.
+query() { "$PYTHON" -c "import json,sys
+rows=[json.loads(l) for l in open(sys.argv[1])]
+$2" "$3"; }
+
+# --- nine variants over the bench set ------------------------------------
+"$QIBENCH" suite positions/xiangqi/bench.epd -variant-engines all -each depth=3 --concurrency 2 \
+    --results "$tmp" --name bench >"$tmp/out" 2>"$tmp/err"
+check "suite exits 0" test $? -eq 0
+J=$tmp/bench/searches.jsonl
+check "270 searches logged (9 variants x 30 positions)" test "$(lines "$J")" -eq 270
+check "run.json written" test -s "$tmp/bench/run.json"
+check "run.json names the nine engines" test "$(query "$tmp/bench/run.json" 'print(len(rows[0]["engines"]))' "$tmp/bench/run.json")" -eq 9
+# Nodes per variant equal `bench 3 VARIANT` (tests/bench.expected).
+while read -r variant depth nodes; do
+    got=$(query "$J" "print(sum(r['nodes'] for r in rows if r['engine']=='$variant'))" "$J")
+    check "$variant: suite nodes $got = bench nodes $nodes" test "$got" = "$nodes"
+done <<EOF2
+$(grep -v '^#' tests/bench.expected)
+EOF2
+check "all variants agree on every score at depth 3" test "$(query "$J" '
+by={}
+for r in rows: by.setdefault(r["position"], set()).add(json.dumps(r["score"]))
+print(sum(len(s) > 1 for s in by.values()))' "$J")" -eq 0
+check "every search ok with a legal best move and iterations" test "$(query "$J" '
+print(sum(r["status"] != "ok" or not r["bestmove"] or not r["iterations"] for r in rows))' "$J")" -eq 0
+check "table printed, one row per engine" test "$(grep -cE '^(negamax|alphabeta|alphabeta-hh|alphabeta-tt|id|aspiration|pvs|negascout|mtdf) ' "$tmp/out")" -eq 9
+check "progress on stderr" grep -q '^\[270/270\]' "$tmp/err"
+
+# --- mate suite: dm solved --------------------------------------------------
+"$QIBENCH" suite positions/xiangqi/mates.epd -engine name=ns depth=6 --results "$tmp" --name mates >"$tmp/out" 2>"$tmp/err"
+check "mates: 26/26 solved at depth 6" grep -qE '^ns +26 +26/26 ' "$tmp/out"
+
+# --- failures, each its own kind --------------------------------------------
+printf '%s\n' 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id "a"' \
+    'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id "b"' \
+    'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id "c"' >"$tmp/three.epd"
+fault() { # fault NAME EXPECTED-STATUS MOCK-ARGS...
+    name=$1 want=$2; shift 2
+    args=""
+    for a in "$@"; do args="$args arg=$a"; done
+    # shellcheck disable=SC2086
+    timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=$name cmd=$MOCK $args depth=1 \
+        --results "$tmp" --name "$name" --handshake-timeout 1000 --ready-timeout 1000 --move-grace 1000 --search-timeout 2000 \
+        >"$tmp/$name.out" 2>"$tmp/$name.err"
+    check "$name: the run completes" test $? -eq 0
+    F=$tmp/$name/searches.jsonl
+    check "$name: three searches logged" test "$(lines "$F")" -eq 3
+    check "$name: reported as '$want'" test "$(query "$F" "print(rows[1]['status'])" "$F")" = "$want"
+    check "$name: the search after it is ok again" test "$(query "$F" "print(rows[2]['status'])" "$F")" = ok
+}
+fault crash disconnect --crash-on-go 2
+fault exit disconnect --exit-on-go 2
+fault stall stall --stall-after-go 2
+fault illegal "illegal move" --illegal 2
+fault garbage "unparseable move" --garbage 2
+check "no mock engine left running" sh -c '! pgrep -x mock_engine >/dev/null'
+
+timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=nouci cmd="$MOCK" arg=--no-uciok depth=1 \
+    --results "$tmp" --name nouci --handshake-timeout 500 >/dev/null 2>&1
+check "no uciok: 'no handshake' for every search" test "$(query "$tmp/nouci/searches.jsonl" \
+    'print(",".join(sorted(set(r["status"] for r in rows))))' "$tmp/nouci/searches.jsonl")" = "no handshake"
+timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=dies cmd="$MOCK" arg=--exit-at-startup depth=1 \
+    --results "$tmp" --name dies >/dev/null 2>&1
+check "exit at start-up: 'failed to start'" test "$(query "$tmp/dies/searches.jsonl" 'print(rows[0]["status"])' "$tmp/dies/searches.jsonl")" = "failed to start"
+timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=none cmd=/nonexistent/engine depth=1 \
+    --results "$tmp" --name none >/dev/null 2>&1
+check "missing program: 'failed to start'" test "$(query "$tmp/none/searches.jsonl" 'print(rows[0]["status"])' "$tmp/none/searches.jsonl")" = "failed to start"
+timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=slow cmd="$MOCK" arg=--slow-start arg=300 depth=1 \
+    --results "$tmp" --name slow --handshake-timeout 3000 >/dev/null 2>&1
+check "slow start within the timeout: ok" test "$(query "$tmp/slow/searches.jsonl" 'print(rows[0]["status"])' "$tmp/slow/searches.jsonl")" = ok
+timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=fairy cmd="$MOCK" arg=--fairy depth=1 notation=fairy \
+    --results "$tmp" --name fairy --log "$tmp/traffic.log" >/dev/null 2>&1
+check "notation=fairy: h3e3 read as h2e2" test "$(query "$tmp/fairy/searches.jsonl" 'print(rows[0]["bestmove"])' "$tmp/fairy/searches.jsonl")" = h2e2
+check "traffic log has both directions with timestamps" sh -c \
+    "grep -qE '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} fairy > uci' '$tmp/traffic.log' && grep -q 'fairy < uciok' '$tmp/traffic.log'"
+
+# --- bad input ---------------------------------------------------------------
+printf 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id "x"\nnot a fen ;id "y"\n' >"$tmp/bad.epd"
+"$QIBENCH" suite "$tmp/bad.epd" --results "$tmp" >"$tmp/out" 2>"$tmp/err"
+check "bad EPD exits 1" test $? -eq 1
+check "bad EPD: one line naming file and line" sh -c "test \$(wc -l <'$tmp/err') -eq 1 && grep -q 'bad.epd:2' '$tmp/err'"
+"$QIBENCH" suite "$tmp/three.epd" -engine name=x bogus=1 >/dev/null 2>"$tmp/err"
+check "bad engine key exits 1 with a message" grep -q "unknown key 'bogus'" "$tmp/err"
+"$QIBENCH" suite "$tmp/three.epd" -variant-engines nosuch >/dev/null 2>"$tmp/err"
+check "unknown variant named" grep -q "'nosuch'" "$tmp/err"
+"$QIBENCH" frobnicate >/dev/null 2>"$tmp/err"
+check "unknown command exits 1" test $? -eq 1
+
+# --- real third-party engines ------------------------------------------------
+FSF=/usr/games/fairy-stockfish
+if [ -x "$FSF" ]; then
+    timeout 120 "$QIBENCH" suite positions/xiangqi/mates.epd -engine name=fsf cmd=$FSF depth=8 \
+        --results "$tmp" --name fsf >"$tmp/out" 2>"$tmp/err"
+    check "Fairy-Stockfish (UCI, ranks 1-10): every search ok" test "$(query "$tmp/fsf/searches.jsonl" \
+        'print(sum(r["status"] != "ok" for r in rows))' "$tmp/fsf/searches.jsonl")" -eq 0
+    check "Fairy-Stockfish solves the mates it was used to make" grep -qE '^fsf +26 +2[4-6]/26 ' "$tmp/out"
+else
+    skip "Fairy-Stockfish not installed"
+fi
+for xb in maxqi sjaakii; do
+    if [ -x /usr/games/$xb ]; then
+        head -n 1 "$tmp/three.epd" >"$tmp/start.epd"
+        timeout 120 "$QIBENCH" suite "$tmp/start.epd" -engine name=$xb cmd=/usr/games/$xb proto=xboard depth=4 \
+            --results "$tmp" --name $xb >"$tmp/out" 2>"$tmp/err"
+        check "$xb (xboard): a legal move from the start position" test "$(query "$tmp/$xb/searches.jsonl" \
+            'print(rows[0]["status"])' "$tmp/$xb/searches.jsonl")" = ok
+    else
+        skip "$xb not installed"
+    fi
+done
+
+if [ "$skipped" -gt 0 ]; then echo "$passed passed, $failed failed, $skipped skipped"; else echo "$passed passed, $failed failed"; fi

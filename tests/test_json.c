@@ -1,0 +1,385 @@
+/*
+ * test_json.c - JSON Lines writing and reading back: exact text for nested
+ * objects and arrays, string escapes and numbers; json_get on our own lines
+ * and on awkward input; appending lines to a file and reading them again.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "testhelp.h"
+
+/* Checks that j holds exactly want (and is complete). */
+static void expect_text(const Json *j, const char *want, int at)
+{
+    CHECK(!j->oom, "line %d: oom", at);
+    CHECK(j->buf && strcmp(j->buf, want) == 0, "line %d: got  %s\n     expected %s", at, j->buf ? j->buf : "(null)",
+          want);
+    CHECK(j->buf && j->len == strlen(j->buf), "line %d: len %zu", at, j->len);
+}
+
+#define EXPECT_TEXT(j, want) expect_text(j, want, __LINE__)
+
+/* The text of one double written alone in an array. */
+static const char *double_text(double v, char *buf, size_t buflen)
+{
+    Json j;
+    json_init(&j);
+    json_double(&j, NULL, v);
+    snprintf(buf, buflen, "%s", j.buf ? j.buf : "(null)");
+    json_free(&j);
+    return buf;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Writing                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static void test_nested(void)
+{
+    Json j;
+    json_init(&j);
+    EXPECT_TEXT(&j, "");
+    json_begin_object(&j, NULL);
+    json_string(&j, "engine", "qi");
+    json_int(&j, "n", -42);
+    json_uint(&j, "u", UINT64_MAX);
+    json_int(&j, "min", INT64_MIN);
+    json_bool(&j, "ok", true);
+    json_bool(&j, "bad", false);
+    json_null(&j, "x");
+    json_begin_array(&j, "a");
+    json_int(&j, NULL, 1);
+    json_begin_object(&j, NULL);
+    json_double(&j, "d", 0.5);
+    json_end_object(&j);
+    json_begin_array(&j, NULL);
+    json_end_array(&j);
+    json_string(&j, NULL, NULL);
+    json_end_array(&j);
+    json_begin_object(&j, "e");
+    json_end_object(&j);
+    json_begin_object(&j, "score");
+    json_int(&j, "cp", 35);
+    json_end_object(&j);
+    json_end_object(&j);
+    EXPECT_TEXT(&j, "{\"engine\":\"qi\",\"n\":-42,\"u\":18446744073709551615,\"min\":-9223372036854775808,"
+                    "\"ok\":true,\"bad\":false,\"x\":null,\"a\":[1,{\"d\":0.5},[],null],\"e\":{},"
+                    "\"score\":{\"cp\":35}}");
+    CHECK(j.depth == 0, "depth %d", j.depth);
+    json_free(&j);
+    CHECK(j.buf == NULL && j.len == 0, "json_free clears");
+    json_free(&j);
+    json_free(NULL);
+}
+
+static void test_escapes(void)
+{
+    Json j;
+    json_init(&j);
+    json_begin_object(&j, NULL);
+    json_string(&j, "s", "q\"b\\n\n r\r t\t b\b f\f \x01\x1f\x7f é 炮");
+    json_string(&j, "k\"ey\n", "");
+    json_string(&j, "raw", "\xff\xfe"); /* bytes >= 0x80 go out as they are */
+    json_end_object(&j);
+    EXPECT_TEXT(&j, "{\"s\":\"q\\\"b\\\\n\\n r\\r t\\t b\\b f\\f \\u0001\\u001f\x7f é 炮\","
+                    "\"k\\\"ey\\n\":\"\",\"raw\":\"\xff\xfe\"}");
+    json_free(&j);
+}
+
+static void test_numbers(void)
+{
+    char buf[64];
+    static const struct {
+        double value;
+        const char *text;
+    } CASES[] = {
+        {0.0, "0"},
+        {-0.0, "-0"},
+        {0.5, "0.5"},
+        {0.1, "0.1"},
+        {-2.5, "-2.5"},
+        {100.0, "100"},
+        {123456.0, "123456"},
+        {1234567.0, "1234567"},             /* %.6g would say 1.23457e+06 */
+        {1e-7, "1e-07"},
+        {1e300, "1e+300"},
+        {1.0 / 3.0, "0.3333333333333333"},  /* 16 digits read back exactly */
+        {0.1 + 0.2, "0.30000000000000004"}, /* this one needs all 17 */
+        {3.14159, "3.14159"},
+        {2.718281828, "2.718281828"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        double_text(CASES[i].value, buf, sizeof buf);
+        CHECK(strcmp(buf, CASES[i].text) == 0, "double %zu: %s, expected %s", i, buf, CASES[i].text);
+        CHECK(strtod(buf, NULL) == CASES[i].value, "double %zu does not round-trip: %s", i, buf);
+    }
+    CHECK(strcmp(double_text(INFINITY, buf, sizeof buf), "null") == 0, "inf: %s", buf);
+    CHECK(strcmp(double_text(-INFINITY, buf, sizeof buf), "null") == 0, "-inf: %s", buf);
+    CHECK(strcmp(double_text(NAN, buf, sizeof buf), "null") == 0, "nan: %s", buf);
+
+    /* every double of a deterministic spread reads back as itself */
+    int failures = 0;
+    double v = 1.0;
+    for (int i = 0; i < 2000; i++) {
+        v = v * 1.37 + 0.013 * i;
+        if (v > 1e250) v = 1.0 / v;
+        double_text(i % 2 ? -v : v, buf, sizeof buf);
+        failures += strtod(buf, NULL) != (i % 2 ? -v : v);
+    }
+    CHECK(failures == 0, "%d doubles did not round-trip", failures);
+}
+
+static void test_growth(void)
+{
+    Json j;
+    json_init(&j);
+    json_begin_array(&j, NULL);
+    for (int i = 0; i < 10000; i++) json_int(&j, NULL, i);
+    json_end_array(&j);
+    /* 10 one-digit, 90 two-digit, 900 three-digit, 9000 four-digit numbers, 9999 commas, 2 brackets */
+    size_t want = 10 + 90 * 2 + 900 * 3 + 9000 * 4 + 9999 + 2;
+    CHECK(!j.oom && j.len == want && strlen(j.buf) == want, "len %zu, expected %zu", j.len, want);
+    CHECK(strncmp(j.buf, "[0,1,2,", 7) == 0 && strcmp(j.buf + j.len - 11, ",9998,9999]") == 0, "ends");
+    json_free(&j);
+
+    char *big = malloc(100001);
+    if (!big) return;
+    memset(big, 'a', 100000);
+    big[100000] = '\0';
+    big[50000] = '\n';
+    json_init(&j);
+    json_string(&j, NULL, big);
+    CHECK(!j.oom && j.len == 100000 + 1 + 2, "long string len %zu", j.len);
+    CHECK(j.buf && j.buf[0] == '"' && memcmp(j.buf + 50001, "\\n", 2) == 0, "long string text");
+    json_free(&j);
+    free(big);
+
+    /* a Json left after json_free can be used again */
+    json_init(&j);
+    json_free(&j);
+    json_begin_object(&j, NULL);
+    json_end_object(&j);
+    EXPECT_TEXT(&j, "{}");
+    json_free(&j);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading back                                                             */
+/* ------------------------------------------------------------------------ */
+
+static void expect_get(const char *line, const char *key, const char *want, int at)
+{
+    char out[256];
+    memset(out, '#', sizeof out);
+    bool found = json_get(line, key, out, sizeof out);
+    if (want) {
+        CHECK(found && strcmp(out, want) == 0, "line %d: key %s: %s '%s', expected '%s'", at, key,
+              found ? "found" : "not found", out, want);
+    } else {
+        CHECK(!found && out[0] == '\0', "line %d: key %s: found '%s', expected nothing", at, key, out);
+    }
+}
+
+#define EXPECT_GET(line, key, want) expect_get(line, key, want, __LINE__)
+
+static void test_get_round_trip(void)
+{
+    Json j;
+    json_init(&j);
+    json_begin_object(&j, NULL);
+    json_string(&j, "engine", "a\"b\\c\nd\t\x01 é");
+    json_string(&j, "position", "mate1-1");
+    json_begin_object(&j, "limit");
+    json_int(&j, "depth", 8);
+    json_uint(&j, "nodes", 0);
+    json_end_object(&j);
+    json_null(&j, "error");
+    json_int(&j, "time_ms", -12);
+    json_double(&j, "ebf", 2.25);
+    json_begin_object(&j, "score");
+    json_int(&j, "cp", 35);
+    json_end_object(&j);
+    json_begin_array(&j, "bm");
+    json_string(&j, NULL, "h2e2");
+    json_string(&j, NULL, "b2e2");
+    json_end_array(&j);
+    json_bool(&j, "solved", true);
+    json_end_object(&j);
+    const char *line = j.buf;
+
+    EXPECT_GET(line, "engine", "a\"b\\c\nd\t\x01 é");
+    EXPECT_GET(line, "position", "mate1-1");
+    EXPECT_GET(line, "depth", "8");
+    EXPECT_GET(line, "nodes", "0");
+    EXPECT_GET(line, "error", "null");
+    EXPECT_GET(line, "time_ms", "-12");
+    EXPECT_GET(line, "ebf", "2.25");
+    EXPECT_GET(line, "cp", "35");
+    EXPECT_GET(line, "score", "{\"cp\":35}");
+    EXPECT_GET(line, "bm", "[\"h2e2\",\"b2e2\"]");
+    EXPECT_GET(line, "solved", "true");
+    EXPECT_GET(line, "missing", NULL);
+    EXPECT_GET(line, "h2e2", NULL); /* a string value is not a key */
+    json_free(&j);
+}
+
+static void test_get_awkward_input(void)
+{
+    /* \u escapes: BMP to UTF-8, surrogate pairs joined, a lone surrogate as U+FFFD */
+    EXPECT_GET("{\"k\":\"\\u00e9\\u4E2D\\ud83d\\ude00\\ud800x\\/\"}", "k", "é中😀\xEF\xBF\xBDx/");
+    EXPECT_GET("{\"k\":\"\\u0041\"}", "k", "A");
+    EXPECT_GET("{\"k\":\"\\u0000\"}", "k", NULL); /* cannot live in a C string */
+    EXPECT_GET("{\"k\":\"\\u12\"}", "k", NULL);
+    EXPECT_GET("{\"k\":\"\\q\"}", "k", NULL);
+
+    /* the first member of that name in text order, at any depth */
+    EXPECT_GET("{\"a\":{\"id\":\"inner\"},\"id\":\"outer\"}", "id", "inner");
+    EXPECT_GET("{\"a\":[1,{\"b\":[{\"id\":7}]}],\"id\":\"outer\"}", "id", "7");
+    EXPECT_GET("{\"s\":\"\\\"id\\\":\\\"fake\\\"\",\"id\":\"real\"}", "id", "real");
+    EXPECT_GET("{\"i\\u0064\":\"escaped key\"}", "id", "escaped key");
+
+    /* spacing, numbers, literals */
+    EXPECT_GET("  { \"a\" : 1 , \"b\" : -1.5e3 , \"c\" : [ ] , \"d\" : false }\n", "b", "-1.5e3");
+    EXPECT_GET("{\"a\":1,\"d\":false}", "d", "false");
+    EXPECT_GET("{\"a\":0.25E+2}", "a", "0.25E+2");
+    EXPECT_GET("{\"a\":01}", "a", "0"); /* as far as the number goes */
+
+    /* malformed before the key: not found; after it: found */
+    EXPECT_GET("{\"a\":tru,\"b\":1}", "b", NULL);
+    EXPECT_GET("{\"a\":\"open,\"b\":1", "b", NULL);
+    EXPECT_GET("{\"a\" 1,\"b\":1}", "b", NULL);
+    EXPECT_GET("{\"a\":1,\"b\":2,", "b", "2");
+    EXPECT_GET("{\"a\":-,\"b\":1}", "b", NULL);
+    EXPECT_GET("{\"a\":1.,\"b\":1}", "b", NULL);
+    EXPECT_GET("", "a", NULL);
+    EXPECT_GET("not json", "a", NULL);
+    EXPECT_GET("{\"a\":\"x\ty\"}", "a", NULL); /* raw control character */
+
+    /* deep nesting is refused, not followed off the stack */
+    size_t n = 100000;
+    char *deep = malloc(n + 20);
+    if (deep) {
+        memset(deep, '[', n);
+        strcpy(deep + n, "{\"a\":1}");
+        EXPECT_GET(deep, "a", NULL);
+        memset(deep, '[', 60);
+        strcpy(deep + 60, "{\"a\":1}");
+        EXPECT_GET(deep, "a", "1");
+        free(deep);
+    }
+
+    /* values too long for out */
+    char small[4];
+    CHECK(!json_get("{\"a\":\"abcd\"}", "a", small, sizeof small) && small[0] == '\0', "long string: '%s'", small);
+    CHECK(json_get("{\"a\":\"abc\"}", "a", small, sizeof small) && strcmp(small, "abc") == 0, "fits: '%s'", small);
+    CHECK(!json_get("{\"a\":12345}", "a", small, sizeof small) && small[0] == '\0', "long number: '%s'", small);
+    CHECK(!json_get("{\"a\":1}", "a", small, 0), "outlen 0");
+    CHECK(!json_get(NULL, "a", small, sizeof small) && small[0] == '\0', "NULL line");
+    CHECK(!json_get("{\"a\":1}", NULL, small, sizeof small), "NULL key");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Files                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* Builds {"game":n,"name":name} into j. */
+static void game_line(Json *j, int n, const char *name)
+{
+    json_init(j);
+    json_begin_object(j, NULL);
+    json_int(j, "game", n);
+    json_string(j, "name", name);
+    json_end_object(j);
+}
+
+static void test_append(void)
+{
+    char path[] = "/tmp/test_json_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp");
+    if (fd < 0) return;
+    close(fd);
+
+    Json j;
+    FILE *f = fopen(path, "a");
+    CHECK(f != NULL, "fopen %s", path);
+    if (!f) return;
+    game_line(&j, 1, "first");
+    CHECK(json_write_line(&j, f) == 0, "write 1");
+    CHECK(strcmp(j.buf, "{\"game\":1,\"name\":\"first\"}") == 0, "j is unchanged by the write");
+    json_free(&j);
+    game_line(&j, 2, "line\nbreak");
+    CHECK(json_write_line(&j, f) == 0, "write 2");
+    json_free(&j);
+    fclose(f);
+
+    /* a second writer appends after what is there */
+    f = fopen(path, "a");
+    if (!f) return;
+    game_line(&j, 3, "third");
+    CHECK(json_write_line(&j, f) == 0, "write 3");
+    json_free(&j);
+
+    /* incomplete texts are refused and leave the file alone */
+    json_init(&j);
+    CHECK(json_write_line(&j, f) == -1, "empty text written");
+    json_begin_object(&j, NULL);
+    json_int(&j, "open", 1);
+    CHECK(json_write_line(&j, f) == -1, "unclosed object written");
+    json_end_object(&j);
+    j.oom = true;
+    CHECK(json_write_line(&j, f) == -1, "oom text written");
+    json_int(&j, "after", 1); /* ignored once oom */
+    CHECK(strcmp(j.buf, "{\"open\":1}") == 0, "text kept after oom: %s", j.buf);
+    json_free(&j);
+    CHECK(json_write_line(NULL, f) == -1, "NULL json");
+    fclose(f);
+
+    static const char *const WANT[] = {
+        "{\"game\":1,\"name\":\"first\"}\n",
+        "{\"game\":2,\"name\":\"line\\nbreak\"}\n",
+        "{\"game\":3,\"name\":\"third\"}\n",
+    };
+    static const char *const NAMES[] = {"first", "line\nbreak", "third"};
+    char line[256], value[64];
+    int count = 0;
+    f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        if (count < 3) {
+            char want_game[16];
+            snprintf(want_game, sizeof want_game, "%d", count + 1);
+            CHECK(strcmp(line, WANT[count]) == 0, "line %d: %s", count + 1, line);
+            CHECK(json_get(line, "game", value, sizeof value) && strcmp(value, want_game) == 0, "game %s", value);
+            CHECK(json_get(line, "name", value, sizeof value) && strcmp(value, NAMES[count]) == 0, "name %s", value);
+        }
+        count++;
+    }
+    CHECK(count == 3, "%d lines in the file", count);
+    if (f) fclose(f);
+
+    /* a failing stream reports the failure */
+    FILE *ro = fopen(path, "r");
+    if (ro) {
+        game_line(&j, 4, "fourth");
+        CHECK(json_write_line(&j, ro) == -1, "write to a read-only stream succeeded");
+        json_free(&j);
+        fclose(ro);
+    }
+    unlink(path);
+}
+
+int main(void)
+{
+    test_nested();
+    test_escapes();
+    test_numbers();
+    test_growth();
+    test_get_round_trip();
+    test_get_awkward_input();
+    test_append();
+    return TEST_REPORT();
+}
