@@ -237,8 +237,9 @@ static void parse_uci_info(Client *c, Position *pos, char *line, EngineReply *r)
         r->iter[r->niter++] = (Iteration){depth, r->nodes, r->time_ms, r->mate, r->score};
 }
 
-/* Writes `position fen F moves ...` for the engine. */
-static ClientStatus uci_position(Client *c, const char *root_fen, const Move *moves, int n, char *err, size_t errlen)
+/* Writes `position fen F moves ...` and then `go`, in one write. */
+static ClientStatus uci_position_go(Client *c, const char *root_fen, const Move *moves, int n, const char *go,
+                                    char *err, size_t errlen)
 {
     char buf[LINE_BYTES], text[8];
     size_t used = (size_t)snprintf(buf, sizeof buf, "position fen %s", root_fen);
@@ -247,7 +248,7 @@ static ClientStatus uci_position(Client *c, const char *root_fen, const Move *mo
         move_text(c, moves[i], text);
         used += (size_t)snprintf(buf + used, sizeof buf - used, " %s", text);
     }
-    return send_line(c, err, errlen, "%s", buf);
+    return send_line(c, err, errlen, "%s\n%s", buf, go);
 }
 
 static void uci_go_line(const GoLimits *l, char *buf, size_t len)
@@ -298,11 +299,10 @@ static ClientStatus uci_go(Client *c, Position *pos, const char *root_fen, const
                            const GoLimits *l, EngineReply *r, char *err, size_t errlen)
 {
     char go[256];
-    ClientStatus st = uci_position(c, root_fen, moves, n, err, errlen);
-    if (st != CLIENT_OK) return st;
     uci_go_line(l, go, sizeof go);
     int64_t start = clock_ms();
-    if ((st = send_line(c, err, errlen, "%s", go)) != CLIENT_OK) return st;
+    ClientStatus st = uci_position_go(c, root_fen, moves, n, go, err, errlen);
+    if (st != CLIENT_OK) return st;
     st = uci_read_best(c, pos, start + search_budget(c, l, pos->side), r, err, errlen);
     r->wall_ms = clock_ms() - start;
     return st;
@@ -555,9 +555,9 @@ Client *client_start(const EngineSpec *spec, const ClientTimeouts *t, FILE *log,
 ClientStatus client_new_game(Client *c)
 {
     char err[256];
-    if (c->spec.proto == PROTO_UCI) {
-        ClientStatus st = send_line(c, err, sizeof err, "ucinewgame");
-        if (st != CLIENT_OK) return st;
+    if (c->spec.proto == PROTO_UCI) { /* one write for both lines */
+        ClientStatus st = send_line(c, err, sizeof err, "ucinewgame\nisready");
+        return st == CLIENT_OK ? expect_word(c, "readyok", c->t.ready_ms, err, sizeof err) : st;
     }
     return sync_engine(c, err, sizeof err);
 }

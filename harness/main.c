@@ -17,6 +17,7 @@
 #include "json.h"
 #include "movegen.h"
 #include "search.h"
+#include "bench.h"
 #include "spec.h"
 #include "suite.h"
 
@@ -31,6 +32,9 @@ static void usage(FILE *f)
     fprintf(f, "usage: qibench COMMAND [ARGS]\n\n"
                "Commands:\n"
                "  suite FILE [ENGINES] [OPTIONS]   search every position of an EPD suite with every engine\n"
+               "  bench [ENGINES] [--depth N] [--expect FILE] [--json FILE]\n"
+               "                                   the engine's own bench per variant (default: all variants);\n"
+               "                                   --expect checks the node counts against \"variant depth nodes\" lines\n"
                "  help                             this text\n\n"
                "Engines (as in cutechess-cli / fastchess):\n"
                "  -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=VALUE]...\n"
@@ -44,6 +48,9 @@ static void usage(FILE *f)
                "  --results DIR       the results root (default results)\n"
                "  --reference NAME    engine the others are compared with (default the first)\n"
                "  --log FILE          every line of engine traffic, with timestamps\n"
+               "  --playout           play out the positions with `result R; within N;` (N moves each side):\n"
+               "                      each engine against itself, or against --defender NAME (one of the\n"
+               "                      -engine names; it is not tested itself); results in playouts.jsonl\n"
                "  --handshake-timeout MS  uci -> uciok / xboard features (default 10000)\n"
                "  --ready-timeout MS      isready -> readyok / ping -> pong (default 5000)\n"
                "  --move-grace MS         time beyond movetime or the clock before a stall (default 5000)\n"
@@ -157,6 +164,11 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
 {
     const char *flag = argv[*i];
     long v;
+    if (strcmp(flag, "--playout") == 0) {
+        opt->playout = true;
+        (*i)++;
+        return 0;
+    }
     if (*i + 1 >= argc) {
         fprintf(stderr, "qibench suite: %s needs a value\n", flag);
         return -1;
@@ -167,6 +179,7 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
     else if (strcmp(flag, "--name") == 0 && value[0] && !strchr(value, '/')) *name = value;
     else if (strcmp(flag, "--results") == 0 && value[0]) *root = value;
     else if (strcmp(flag, "--reference") == 0) opt->reference = value;
+    else if (strcmp(flag, "--defender") == 0) opt->defender = value;
     else if (strcmp(flag, "--log") == 0) *log_path = value;
     else if (strcmp(flag, "--handshake-timeout") == 0 && parse_int_arg(value, 1, 3600000, &v)) opt->timeouts.handshake_ms = (int)v;
     else if (strcmp(flag, "--ready-timeout") == 0 && parse_int_arg(value, 1, 3600000, &v)) opt->timeouts.ready_ms = (int)v;
@@ -182,7 +195,7 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
 static int cmd_suite(int argc, char **argv)
 {
     static EngineList engines;
-    SuiteOptions opt = {NULL, &engines, 1, NULL, NULL, NULL, client_default_timeouts()};
+    SuiteOptions opt = {NULL, &engines, 1, NULL, NULL, NULL, client_default_timeouts(), false, NULL};
     const char *name = NULL, *root = "results", *log_path = NULL;
     char own[PATH_BYTES], err[512], run_dir[PATH_BYTES], default_name[64];
     own_engine_path(own, sizeof own);
@@ -214,6 +227,36 @@ static int cmd_suite(int argc, char **argv)
     return status;
 }
 
+static int cmd_bench(int argc, char **argv)
+{
+    static EngineList engines;
+    BenchOptions opt = {&engines, 0, NULL, NULL};
+    char own[PATH_BYTES], err[512];
+    long v;
+    own_engine_path(own, sizeof own);
+    for (int i = 1; i < argc;) {
+        int r = spec_parse(argc, argv, &i, &engines, own, err, sizeof err);
+        if (r < 0) return fprintf(stderr, "qibench bench: %s\n", err), 1;
+        if (r > 0) continue;
+        const char *flag = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!value) return fprintf(stderr, "qibench bench: %s needs a value\n", flag), 1;
+        if (strcmp(flag, "--depth") == 0 && parse_int_arg(value, 1, 64, &v)) opt.depth = (int)v;
+        else if (strcmp(flag, "--expect") == 0) opt.expect = value;
+        else if (strcmp(flag, "--json") == 0) opt.json_path = value;
+        else return fprintf(stderr, "qibench bench: bad argument %s %s (see qibench help)\n", flag, value), 1;
+        i += 2;
+    }
+    if (opt.expect && access(opt.expect, R_OK) != 0)
+        return fprintf(stderr, "qibench bench: cannot read %s: %s\n", opt.expect, strerror(errno)), 1;
+    if (engines.count == 0) {
+        char *all[] = {"-variant-engines", "all"};
+        int i = 0;
+        spec_parse(2, all, &i, &engines, own, err, sizeof err);
+    }
+    if (spec_finish(&engines, own, err, sizeof err)) return fprintf(stderr, "qibench bench: %s\n", err), 1;
+    return bench_run(&opt);
+}
+
 int main(int argc, char **argv)
 {
     board_init();
@@ -224,6 +267,7 @@ int main(int argc, char **argv)
         return argc < 2 ? 1 : 0;
     }
     if (strcmp(argv[1], "suite") == 0) return cmd_suite(argc - 1, argv + 1);
+    if (strcmp(argv[1], "bench") == 0) return cmd_bench(argc - 1, argv + 1);
     if (strcmp(argv[1], "--version") == 0) return printf("qibench %s\n", GIT_HASH), 0;
     fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
     return 1;

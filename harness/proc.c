@@ -103,7 +103,8 @@ static void sleep_ms(int ms)
     while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {}
 }
 
-/* Writes "HH:MM:SS.mmm name D text" (local time) and flushes. */
+/* Writes "HH:MM:SS.mmm name D text" (local time) per line of text (a send
+ * may hold several lines) and flushes. */
 static void log_line(const Proc *p, char dir, const char *text, size_t len)
 {
     if (!p->log) return;
@@ -112,8 +113,13 @@ static void log_line(const Proc *p, char dir, const char *text, size_t len)
     clock_gettime(CLOCK_REALTIME, &ts);
     time_t secs = ts.tv_sec;
     localtime_r(&secs, &tm);
-    fprintf(p->log, "%02d:%02d:%02d.%03ld %s %c %.*s\n", tm.tm_hour, tm.tm_min, tm.tm_sec,
-            ts.tv_nsec / 1000000, p->name, dir, (int)len, text);
+    for (size_t start = 0; start <= len;) {
+        const char *nl = memchr(text + start, '\n', len - start);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        fprintf(p->log, "%02d:%02d:%02d.%03ld %s %c %.*s\n", tm.tm_hour, tm.tm_min, tm.tm_sec,
+                ts.tv_nsec / 1000000, p->name, dir, (int)(end - start), text + start);
+        start = end + 1;
+    }
     fflush(p->log);
 }
 

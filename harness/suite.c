@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "epd.h"
 #include "json.h"
 #include "notation.h"
+#include "playout.h"
 
 typedef struct {
     int engine, position;
@@ -21,6 +23,7 @@ typedef struct {
     EngineReply reply;
     char err[256];
     int solved; /* 1 solved, 0 not, -1 nothing to solve or failed */
+    PlayoutResult *playout; /* playout mode only */
 } Job;
 
 typedef struct {
@@ -33,6 +36,7 @@ typedef struct {
     FILE *jsonl;
     bool write_failed;
     int done;             /* searches recorded, for the progress lines */
+    int defender;         /* playouts: index of the defending engine, -1 = self-play */
 } Runner;
 
 /* ------------------------------------------------------------------------ */
@@ -125,18 +129,95 @@ static void record(Runner *run, const Job *j)
     json_end_object(&js);
     pthread_mutex_lock(&run->lock);
     if (json_write_line(&js, run->jsonl)) run->write_failed = true;
-    char best[8];
+    char best[8], line[512];
     move_to_iccs(j->reply.best, best);
-    fprintf(stderr, "[%d/%d] %s %s: %s", ++run->done, run->njobs, ee->spec.name, e->id,
-            j->status == CLIENT_OK ? best : client_status_text(j->status));
     if (j->status == CLIENT_OK)
-        fprintf(stderr, " %s %d depth %d nodes %llu%s\n", j->reply.mate ? "mate" : "cp", j->reply.score,
-                j->reply.depth, (unsigned long long)j->reply.nodes,
-                j->solved < 0 ? "" : j->solved ? " solved" : " not solved");
+        snprintf(line, sizeof line, "[%d/%d] %s %s: %s %s %d depth %d nodes %llu%s\n", ++run->done, run->njobs,
+                 ee->spec.name, e->id, best, j->reply.mate ? "mate" : "cp", j->reply.score, j->reply.depth,
+                 (unsigned long long)j->reply.nodes, j->solved < 0 ? "" : j->solved ? " solved" : " not solved");
     else
-        fprintf(stderr, " (%s)\n", j->err);
+        snprintf(line, sizeof line, "[%d/%d] %s %s: %s (%s)\n", ++run->done, run->njobs, ee->spec.name, e->id,
+                 client_status_text(j->status), j->err);
+    fputs(line, stderr); /* one write: stderr is unbuffered */
     pthread_mutex_unlock(&run->lock);
     json_free(&js);
+}
+
+/* Appends a playout's line to playouts.jsonl. */
+static void record_playout(Runner *run, const Job *j)
+{
+    const EngineEntry *ee = &run->opt->engines->engines[j->engine];
+    const EpdEntry *e = &run->suite.entries[j->position];
+    const PlayoutResult *r = j->playout;
+    char text[8], line[512];
+    Json js;
+    json_init(&js);
+    json_begin_object(&js, NULL);
+    json_string(&js, "engine", ee->spec.name);
+    json_string(&js, "defender", run->defender >= 0 ? run->opt->engines->engines[run->defender].spec.name : ee->spec.name);
+    json_string(&js, "position", e->id);
+    json_string(&js, "fen", e->fen);
+    json_string(&js, "expected", e->result);
+    json_int(&js, "within", e->within > 0 ? e->within : PLAYOUT_DEFAULT_MOVES);
+    json_string(&js, "status", client_status_text(r->status));
+    json_string(&js, "error", r->status == CLIENT_OK ? NULL : r->err);
+    json_string(&js, "result", rules_result_text(r->outcome.result));
+    json_string(&js, "reason", r->outcome.result == RESULT_NONE ? "move bound" : rules_reason_text(r->outcome.reason));
+    json_int(&js, "plies", r->plies);
+    json_begin_array(&js, "moves");
+    for (int i = 0; i < r->plies; i++) {
+        move_to_iccs(r->moves[i], text);
+        json_string(&js, NULL, text);
+    }
+    json_end_array(&js);
+    json_bool(&js, "passed", r->status == CLIENT_OK && r->passed);
+    json_end_object(&js);
+    pthread_mutex_lock(&run->lock);
+    if (json_write_line(&js, run->jsonl)) run->write_failed = true;
+    snprintf(line, sizeof line, "[%d/%d] %s %s: expected %s, got %s after %d plies: %s\n", ++run->done, run->njobs,
+             ee->spec.name, e->id, e->result, rules_result_text(r->outcome.result), r->plies,
+             r->status != CLIENT_OK ? client_status_text(r->status) : r->passed ? "passed" : "failed");
+    fputs(line, stderr);
+    pthread_mutex_unlock(&run->lock);
+    json_free(&js);
+}
+
+/* Starts a worker's client for engine index i if it has none. */
+static Client *ensure_client(Runner *run, Client **client, int i, ClientStatus *status, char *err, size_t errlen)
+{
+    const EngineEntry *ee = &run->opt->engines->engines[i];
+    char stderr_path[1200];
+    if (!*client) {
+        snprintf(stderr_path, sizeof stderr_path, "%s/%s.stderr.log", run->opt->run_dir, ee->spec.name);
+        *client = client_start(&ee->spec, &run->opt->timeouts, run->opt->log, stderr_path, status, err, errlen);
+    }
+    return *client;
+}
+
+/* Plays one annotated position out. */
+static void run_playout(Runner *run, Job *j, Client **clients)
+{
+    PlayoutResult *r = j->playout;
+    const EngineList *list = run->opt->engines;
+    int d = run->defender >= 0 ? run->defender : j->engine;
+    memset(r, 0, sizeof *r);
+    Client *a = ensure_client(run, &clients[j->engine], j->engine, &r->status, r->err, sizeof r->err);
+    Client *b = a ? ensure_client(run, &clients[d], d, &r->status, r->err, sizeof r->err) : NULL;
+    if (a && b) {
+        client_new_game(a);
+        if (b != a) client_new_game(b);
+        playout_run(a, &list->engines[j->engine].limits, b, &list->engines[d].limits,
+                    &run->suite.entries[j->position], r);
+        if (r->status == CLIENT_STALL || r->status == CLIENT_DISCONNECT) { /* fresh processes next time */
+            client_free(clients[j->engine]);
+            clients[j->engine] = NULL;
+            if (d != j->engine) {
+                client_free(clients[d]);
+                clients[d] = NULL;
+            }
+        }
+    }
+    record_playout(run, j);
 }
 
 /* Runs one job with the worker's client for its engine (started on demand,
@@ -172,7 +253,10 @@ static void *worker(void *arg)
         int k = atomic_fetch_add(&run->next, 1);
         if (k >= run->njobs) break;
         Job *j = &run->jobs[k];
-        run_job(run, j, &clients[j->engine]);
+        if (j->playout)
+            run_playout(run, j, clients);
+        else
+            run_job(run, j, &clients[j->engine]);
     }
     for (int i = 0; i < MAX_ENGINES; i++) client_free(clients[i]);
     return NULL;
@@ -245,18 +329,59 @@ static void print_table(const Runner *run, int ref)
     }
     printf("\nsame-move / same-score: agreement with %s. EBF: geometric mean of nodes^(1/depth).\n",
            list->engines[ref].spec.name);
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) == 0 && run->njobs > 0) {
+        double ms = ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3 + ru.ru_stime.tv_sec * 1e3
+                    + ru.ru_stime.tv_usec / 1e3;
+        printf("harness CPU (qibench itself, not the engines): %.1f ms, %.3f ms per search\n", ms, ms / run->njobs);
+    }
+}
+
+static void print_playout_table(const Runner *run)
+{
+    const EngineList *list = run->opt->engines;
+    printf("\n%-16s %9s %8s %8s\n", "engine", "playouts", "passed", "failed");
+    for (int e = 0; e < list->count; e++) {
+        int played = 0, passed = 0, failed = 0;
+        for (int k = 0; k < run->njobs; k++) {
+            const Job *j = &run->jobs[k];
+            if (j->engine != e) continue;
+            played++;
+            if (j->playout->status != CLIENT_OK) failed++;
+            else passed += j->playout->passed;
+        }
+        if (played) printf("%-16s %9d %8d %8d\n", list->engines[e].spec.name, played, passed, failed);
+    }
+    printf("\npassed: the expected result within the move bound (a draw: no loss by the end).\n");
 }
 
 /* ------------------------------------------------------------------------ */
 /* The run                                                                  */
 /* ------------------------------------------------------------------------ */
 
-static int find_reference(const SuiteOptions *opt)
+/* Index of the engine with this name; `fallback` when name is NULL, -1 if none. */
+static int find_engine(const SuiteOptions *opt, const char *name, int fallback)
 {
-    if (!opt->reference) return 0;
+    if (!name) return fallback;
     for (int e = 0; e < opt->engines->count; e++)
-        if (strcmp(opt->engines->engines[e].spec.name, opt->reference) == 0) return e;
+        if (strcmp(opt->engines->engines[e].spec.name, name) == 0) return e;
     return -1;
+}
+
+/* The jobs: every (engine, position), or for playouts every (engine but the
+ * defender, position with a result). Returns the number made. */
+static int make_jobs(Runner *run)
+{
+    int n = 0;
+    for (int e = 0; e < run->opt->engines->count; e++)
+        for (int p = 0; p < run->suite.count; p++) {
+            if (run->opt->playout && (e == run->defender || !run->suite.entries[p].result[0])) continue;
+            Job *j = &run->jobs[n++];
+            j->engine = e;
+            j->position = p;
+            if (run->opt->playout && !(j->playout = malloc(sizeof *j->playout))) return -1;
+        }
+    return n;
 }
 
 static int start_workers(Runner *run)
@@ -278,38 +403,42 @@ int suite_run(const SuiteOptions *opt)
     char err[512], path[1200];
     memset(&run, 0, sizeof run);
     run.opt = opt;
-    int ref = find_reference(opt);
-    if (ref < 0) {
-        fprintf(stderr, "qibench suite: --reference: no engine is named '%s'\n", opt->reference);
+    int ref = find_engine(opt, opt->reference, 0);
+    run.defender = find_engine(opt, opt->defender, -1);
+    if (ref < 0 || (opt->defender && run.defender < 0)) {
+        fprintf(stderr, "qibench suite: %s: no engine is named '%s'\n", ref < 0 ? "--reference" : "--defender",
+                ref < 0 ? opt->reference : opt->defender);
         return 1;
     }
     if (epd_load(opt->suite_path, &run.suite, err, sizeof err)) {
         fprintf(stderr, "qibench suite: %s\n", err);
         return 1;
     }
-    snprintf(path, sizeof path, "%s/searches.jsonl", opt->run_dir);
+    snprintf(path, sizeof path, "%s/%s", opt->run_dir, opt->playout ? "playouts.jsonl" : "searches.jsonl");
     run.jsonl = fopen(path, "a");
-    run.njobs = opt->engines->count * run.suite.count;
-    run.jobs = calloc((size_t)(run.njobs ? run.njobs : 1), sizeof *run.jobs);
-    if (!run.jsonl || !run.jobs) {
+    run.jobs = calloc((size_t)(opt->engines->count * run.suite.count + 1), sizeof *run.jobs);
+    run.njobs = run.jobs ? make_jobs(&run) : -1;
+    if (!run.jsonl || run.njobs < 0) {
         fprintf(stderr, "qibench suite: cannot write %s\n", path);
         epd_free(&run.suite);
         free(run.jobs);
         if (run.jsonl) fclose(run.jsonl);
         return 1;
     }
-    for (int k = 0; k < run.njobs; k++) {
-        run.jobs[k].engine = k / run.suite.count;
-        run.jobs[k].position = k % run.suite.count;
-    }
+    if (opt->playout && run.njobs == 0)
+        fprintf(stderr, "qibench suite: no position in %s has a result to play out\n", opt->suite_path);
     pthread_mutex_init(&run.lock, NULL);
     start_workers(&run);
     pthread_mutex_destroy(&run.lock);
-    print_table(&run, ref);
+    if (opt->playout)
+        print_playout_table(&run);
+    else
+        print_table(&run, ref);
     printf("results: %s\n", path);
     int status = run.write_failed || fclose(run.jsonl) != 0 ? 1 : 0;
     if (status) fprintf(stderr, "qibench suite: writing %s failed\n", path);
     epd_free(&run.suite);
+    for (int k = 0; k < run.njobs; k++) free(run.jobs[k].playout);
     free(run.jobs);
     return status;
 }

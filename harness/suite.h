@@ -17,9 +17,13 @@ typedef struct {
     const char *reference;  /* engine name for agreement, NULL = the first */
     FILE *log;              /* traffic log, may be NULL */
     ClientTimeouts timeouts;
+    bool playout;           /* play annotated positions out instead of searching them */
+    const char *defender;   /* playouts: the engine (by name) that plays the other side */
 } SuiteOptions;
 
-/* Runs the suite; prints the table to stdout. Returns the exit status:
+/* Runs the suite; prints the table to stdout. With playout, only the
+ * positions with a `result` are used, each engine plays them out (see
+ * playout.h) and playouts.jsonl gets one line per playout. Returns the exit status:
  * 0, or 1 when the run could not be done (bad suite file, unwritable
  * results) with a one-line error on stderr. Engine failures are recorded
  * per search and do not stop the run. */

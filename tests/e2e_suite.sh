@@ -97,6 +97,39 @@ check "notation=fairy: h3e3 read as h2e2" test "$(query "$tmp/fairy/searches.jso
 check "traffic log has both directions with timestamps" sh -c \
     "grep -qE '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} fairy > uci' '$tmp/traffic.log' && grep -q 'fairy < uciok' '$tmp/traffic.log'"
 
+# --- playouts ----------------------------------------------------------------
+cat >"$tmp/play.epd" <<'EOF2'
+9/9/5k3/3R5/6bC1/9/9/3A5/9/3K1A3 w ;result 1-0 ;within 2 ;id "mate-in-2"
+4k4/4a4/9/9/9/9/9/9/4A4/3K5 w ;result 1/2-1/2 ;within 5 ;id "bare-draw"
+4k4/4a4/9/9/9/9/9/9/4A4/3K5 w ;result 1-0 ;within 3 ;id "no-win"
+rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id "no-result"
+EOF2
+"$QIBENCH" suite "$tmp/play.epd" --playout -engine name=ns depth=4 -engine name=def option.Search=alphabeta depth=2 \
+    --defender def --results "$tmp" --name play >"$tmp/out" 2>"$tmp/err"
+check "playout run exits 0" test $? -eq 0
+P=$tmp/play/playouts.jsonl
+check "three playouts (the position without a result is skipped; the defender is not tested)" test "$(lines "$P")" -eq 3
+check "mate in 2 played out to 1-0 by checkmate or stalemate in 3 plies" test "$(query "$P" '
+r=[x for x in rows if x["position"]=="mate-in-2"][0]
+print(r["result"], r["plies"], r["passed"], r["defender"])' "$P")" = "1-0 3 True def"
+check "bare generals and advisors: draw by insufficient material, passed" test "$(query "$P" '
+r=[x for x in rows if x["position"]=="bare-draw"][0]
+print(r["result"], r["reason"], r["passed"])' "$P")" = "1/2-1/2 insufficient material True"
+check "a win expected where none exists fails" test "$(query "$P" '
+r=[x for x in rows if x["position"]=="no-win"][0]
+print(r["passed"])' "$P")" = False
+check "playout table: 2 of 3 passed" grep -qE '^ns +3 +2 +0$' "$tmp/out"
+
+# --- qibench bench ---------------------------------------------------------
+"$QIBENCH" bench -variant-engines alphabeta,negascout --expect tests/bench.expected --json "$tmp/bench.json" >"$tmp/out" 2>"$tmp/err"
+check "qibench bench --expect: signatures match" test $? -eq 0
+check "qibench bench: two ok rows" test "$(grep -c ' ok$' "$tmp/out")" -eq 2
+check "qibench bench: JSON written" grep -q '"engine":"negascout"' "$tmp/bench.json"
+printf 'alphabeta 3 1\n' >"$tmp/wrong.expected"
+"$QIBENCH" bench -variant-engines alphabeta --expect "$tmp/wrong.expected" >/dev/null 2>"$tmp/err"
+check "qibench bench: a changed signature exits 1" test $? -eq 1
+check "qibench bench: names the variant" grep -q '^qibench bench: alphabeta: ' "$tmp/err"
+
 # --- bad input ---------------------------------------------------------------
 printf 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id "x"\nnot a fen ;id "y"\n' >"$tmp/bad.epd"
 "$QIBENCH" suite "$tmp/bad.epd" --results "$tmp" >"$tmp/out" 2>"$tmp/err"
