@@ -112,9 +112,10 @@ bench-expected: all ## rewrite tests/bench.expected (after a deliberate search c
 	  done; } > tests/bench.expected
 	@cat tests/bench.expected
 
-run: all ## the main job (for now: perft 5 from the start, then a depth-8 search of it)
+run: all ## the main job (for now: perft 5, a depth-8 search, all variants over the bench set)
 	bin/xiangqi-engine perft 5
 	printf 'position startpos\ngo depth 8\n' | bin/xiangqi-engine
+	bin/qibench suite positions/xiangqi/bench.epd -variant-engines all -each depth=3 --concurrency 2
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/' | expand -t 14
