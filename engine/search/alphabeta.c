@@ -7,46 +7,24 @@
 
 int search_alphabeta(SearchCtx *ctx, int alpha, int beta, int depth, int ply)
 {
-    GameMove list[GAME_MAX_MOVES], tt_move, best_move = GAME_MOVE_NONE;
-    int score, alpha_orig = alpha;
+    GameMove list[GAME_MAX_MOVES];
+    int score, n;
 
-    /* 1. Horizon. */
-    if (depth <= 0) return node_leaf(ctx, alpha, beta, ply);
-
-    /* 2. Count the node, then the rules (never at the root). */
-    if (node_enter(ctx, ply)) return 0;
-    if (ply > 0 && node_rule(ctx, ply, &score)) return score;
-    if (ply >= MAX_PLY - 1) return game_eval(ctx->pos);
-
-    /* 3. Transposition table cutoff (when the variant has a table). */
-    if (tt_cutoff(ctx, alpha, beta, depth, ply, &score, &tt_move)) return score;
-
-    /* 4. Moves in order: table move, PV move, captures, quiet moves. */
-    int n = game_moves(ctx->pos, list);
-    if (n == 0) return score_no_moves(ply);
-    order_moves(ctx, list, n, tt_move, ply);
+    /* 1-4. Horizon, node count, rules, table cutoff; the ordered moves. */
+    if (node_open(ctx, alpha, beta, depth, ply, &score, list, &n)) return score;
 
     /* 5. Search them; a move that reaches beta ends the node. */
-    int best = -SCORE_INF;
+    NodeBest nb = node_best_init(alpha);
     for (int i = 0; i < n; i++) {
         game_make(ctx->pos, list[i]);
-        score = -search_alphabeta(ctx, -beta, -alpha, depth - 1, ply + 1);
+        score = -search_alphabeta(ctx, -beta, -nb.alpha, depth - 1, ply + 1);
         game_unmake(ctx->pos);
         ctx->follow_pv = false;
         if (ctx->stopped) return 0;
-        if (score <= best) continue;
-        best = score;
-        best_move = list[i];
-        if (score <= alpha) continue;
-        alpha = score;
-        pv_update(ctx, ply, list[i]);
-        if (alpha >= beta) {
-            if (ctx->use_hh && !game_is_capture(ctx->pos, list[i])) history_reward(ctx, list[i], depth);
-            break;
-        }
+        if (node_score(ctx, &nb, list[i], score, beta, depth, ply)) break;
     }
 
     /* 6. Store the result. */
-    tt_save(ctx, alpha_orig, beta, depth, ply, best, best_move);
-    return best;
+    tt_save(ctx, alpha, beta, depth, ply, nb.best, nb.move);
+    return nb.best;
 }

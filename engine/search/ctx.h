@@ -73,6 +73,31 @@ int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply);
 /* Score of a position without legal moves: the side to move has lost. */
 static inline int score_no_moves(int ply) { return -SCORE_MATE + ply; }
 
+/*
+ * Steps 1-4 of every node of the main search: the horizon (quiescence or
+ * evaluation), counting and stopping, the rules, the ply limit, the table
+ * cutoff, and the ordered moves. Returns true when the node is decided
+ * (its value in *score); otherwise list[0..*n) holds the moves to search.
+ */
+bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *score, GameMove *list, int *n);
+
+/* The best score, move and raised alpha of a node while its moves are searched. */
+typedef struct {
+    int best, alpha;
+    GameMove move;
+} NodeBest;
+
+static inline NodeBest node_best_init(int alpha)
+{
+    NodeBest nb = {-SCORE_INF, alpha, GAME_MOVE_NONE};
+    return nb;
+}
+
+/* Takes a child's score: a new best, a raised alpha (and the PV), and at a
+ * cutoff (score >= beta) the history reward of a quiet move. Returns true at
+ * the cutoff. */
+bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, int depth, int ply);
+
 /* Makes move m the head of ply's PV, followed by the child's PV. */
 void pv_update(SearchCtx *ctx, int ply, GameMove m);
 

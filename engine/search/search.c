@@ -40,6 +40,49 @@ int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply)
     return game_eval(ctx->pos);
 }
 
+bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *score, GameMove *list, int *n)
+{
+    GameMove tt_move;
+    /* 1. Horizon. */
+    if (depth <= 0) {
+        *score = node_leaf(ctx, alpha, beta, ply);
+        return true;
+    }
+    /* 2. Count the node, then the rules (never at the root) and the ply limit. */
+    if (node_enter(ctx, ply)) {
+        *score = 0;
+        return true;
+    }
+    if (ply > 0 && node_rule(ctx, ply, score)) return true;
+    if (ply >= MAX_PLY - 1) {
+        *score = game_eval(ctx->pos);
+        return true;
+    }
+    /* 3. Transposition table cutoff (variants with a table). */
+    if (tt_cutoff(ctx, alpha, beta, depth, ply, score, &tt_move)) return true;
+    /* 4. Moves in order: PV move, table move, captures, quiet moves. */
+    *n = game_moves(ctx->pos, list);
+    if (*n == 0) {
+        *score = score_no_moves(ply);
+        return true;
+    }
+    order_moves(ctx, list, *n, tt_move, ply);
+    return false;
+}
+
+bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, int depth, int ply)
+{
+    if (score <= nb->best) return false;
+    nb->best = score;
+    nb->move = m;
+    if (score <= nb->alpha) return false;
+    nb->alpha = score;
+    pv_update(ctx, ply, m);
+    if (score < beta) return false;
+    if (ctx->use_hh && !game_is_capture(ctx->pos, m)) history_reward(ctx, m, depth);
+    return true;
+}
+
 void pv_update(SearchCtx *ctx, int ply, GameMove m)
 {
     ctx->pv[ply][ply] = m;
