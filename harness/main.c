@@ -19,6 +19,7 @@
 #include "search.h"
 #include "bench.h"
 #include "spec.h"
+#include "stats.h"
 #include "suite.h"
 
 #ifndef GIT_HASH
@@ -35,6 +36,10 @@ static void usage(FILE *f)
                "  bench [ENGINES] [--depth N] [--expect FILE] [--json FILE]\n"
                "                                   the engine's own bench per variant (default: all variants);\n"
                "                                   --expect checks the node counts against \"variant depth nodes\" lines\n"
+               "  stats --wdl W,D,L | --penta LL,LD,WLDD,WD,WW [--sprt elo0=A elo1=B [alpha=0.05] [beta=0.05]\n"
+               "        [model=normalized|logistic]] [--json]\n"
+               "                                   score, Elo +- 95%% error, LOS, draw ratio, normalized Elo and\n"
+               "                                   the GSPRT (LLR, bounds, verdict) for given counts\n"
                "  help                             this text\n\n"
                "Engines (as in cutechess-cli / fastchess):\n"
                "  -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=VALUE]...\n"
@@ -257,6 +262,15 @@ static int cmd_bench(int argc, char **argv)
     return bench_run(&opt);
 }
 
+static int cmd_stats(int argc, char **argv)
+{
+    StatsCommand cmd;
+    char err[512];
+    if (stats_parse_command(argc, argv, &cmd, err, sizeof err) || stats_run_command(&cmd, stdout, err, sizeof err))
+        return fprintf(stderr, "qibench stats: %s\n", err), 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     board_init();
@@ -268,6 +282,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "suite") == 0) return cmd_suite(argc - 1, argv + 1);
     if (strcmp(argv[1], "bench") == 0) return cmd_bench(argc - 1, argv + 1);
+    if (strcmp(argv[1], "stats") == 0) return cmd_stats(argc - 1, argv + 1);
     if (strcmp(argv[1], "--version") == 0) return printf("qibench %s\n", GIT_HASH), 0;
     fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
     return 1;

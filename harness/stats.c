@@ -1,0 +1,586 @@
+/*
+ * stats.c - match statistics and the GSPRT (see stats.h).
+ *
+ *   Part I    normal distribution and the logistic Elo scale
+ *   Part II   score, Elo, LOS, nElo from W/D/L or pentanomial counts
+ *   Part III  the GSPRT log-likelihood ratio (fishtest's MLE method)
+ *   Part IV   `qibench stats`: arguments
+ *   Part V    `qibench stats`: text and JSON output
+ *
+ * Sources of the formulas (read for their mathematics; no code is taken):
+ *   [FT]  fishtest, server/fishtest/stats/LLRcalc.py and stat_util.py
+ *         (official-stockfish/fishtest): regularize, results_to_pdf,
+ *         MLE_expected, MLE_t_value, LLR_logistic, LLR_normalized, get_elo.
+ *   [VdB] Michel Van den Bergh, "Comments on normalized Elo"
+ *         (cantate.be/Fishtest/normalized_elo_practical.pdf), section 4.1, and
+ *         "Support of the MLE for multinomial distributions"
+ *         (cantate.be/Fishtest/support_MLE_multinomial.pdf), proposition 1.1.
+ *   [FC]  fastchess, app/src/matchmaking/elo/elo_wdl.cpp, elo_pentanomial.cpp
+ *         and sprt/sprt.cpp (Disservin/fastchess): the Elo interval maps the
+ *         score interval through the Elo function; nElo and its interval.
+ *   [CC]  cutechess, projects/lib/src/elo.cpp (cutechess/cutechess): LOS =
+ *         1/2 + erf((W - L) / sqrt(2 (W + L))) / 2 = Phi((W - L) / sqrt(W + L)),
+ *         and errorMargin, which also maps the score bounds.
+ */
+#include "stats.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+#define LN10 2.302585092994045684
+#define SQRT2 1.414213562373095049
+/* 800 / ln 10: normalized Elo per unit of t = (score - 1/2) / sigma [FT]. */
+#define NELO_PER_T (800.0 / LN10)
+/* A zero cell counts as this many results in the GSPRT [FT regularize]. */
+#define SPRT_REGULARIZE 1e-3
+/* The t-value MLE iteration: stop when no probability moves more than this. */
+#define MLE_TOLERANCE 1e-13
+#define MLE_MAX_ITERATIONS 1000
+/* The t-value MLE must reproduce the requested t to this accuracy. */
+#define MLE_T_CHECK 1e-6
+/* Enough halvings to reach adjacent doubles from any interval of finite doubles. */
+#define BISECTION_MAX_STEPS 2200
+
+/* Counts by cell, cell i scoring i / (cells - 1): L, D, W or the pentanomial. */
+typedef struct {
+    int cells;
+    double count[PENTA_CELLS];
+} Outcomes;
+
+static double cell_score(int cells, int i)
+{
+    return (double)i / (cells - 1);
+}
+
+static Outcomes outcomes_wdl(int64_t wins, int64_t draws, int64_t losses)
+{
+    Outcomes o = {3, {(double)losses, (double)draws, (double)wins, 0, 0}};
+    return o;
+}
+
+static Outcomes outcomes_penta(const int64_t penta[PENTA_CELLS])
+{
+    Outcomes o = {PENTA_CELLS, {0}};
+    for (int i = 0; i < PENTA_CELLS; i++) o.count[i] = (double)penta[i];
+    return o;
+}
+
+/* ================================================================ */
+/* Part I: normal distribution and the logistic Elo scale            */
+/* ================================================================ */
+
+/* Phi(x) = erfc(-x / sqrt 2) / 2, accurate in both tails. */
+double stats_normal_cdf(double x)
+{
+    return 0.5 * erfc(-x / SQRT2);
+}
+
+/*
+ * The logistic model: score = 1 / (1 + 10^(-elo/400)), inverted [FT elo, L]:
+ * -400 log10(1/score - 1), written as 400 log10(score / (1 - score)) so that
+ * a score of 1/2 gives +0, not -0.
+ */
+double stats_score_to_elo(double score)
+{
+    if (!(score > 0.0 && score < 1.0)) return NAN;
+    return 400.0 * log10(score / (1.0 - score));
+}
+
+double stats_elo_to_score(double elo)
+{
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
+
+/* ================================================================ */
+/* Part II: score, Elo, LOS, nElo                                    */
+/* ================================================================ */
+
+/* Mean and variance of the cell scores weighted by w (which sums to total). */
+static void weighted_mean_var(const double *w, int cells, double total, double *mean, double *var)
+{
+    double m = 0.0, v = 0.0;
+    for (int i = 0; i < cells; i++) m += w[i] * cell_score(cells, i);
+    m /= total;
+    for (int i = 0; i < cells; i++) {
+        double d = cell_score(cells, i) - m;
+        v += w[i] * d * d;
+    }
+    *mean = m;
+    *var = v / total;
+}
+
+static void summary_clear(StatsSummary *s)
+{
+    s->score = s->variance = s->elo = s->elo_low = s->elo_high = s->elo_error = NAN;
+    s->los = s->draw_ratio = s->nelo = s->nelo_error = NAN;
+}
+
+/*
+ * Everything but the W/D/L-only values, from n samples (games or pairs).
+ * Choice: the raw counts are used, neither regularized nor clamped (fishtest's
+ * get_elo does both), so a score of 0 or 1 has no Elo rather than +-1200.
+ *   score mu = sum c_i a_i / n, var = sum c_i (a_i - mu)^2 / n, se = sqrt(var / n);
+ *   Elo = elo(mu), interval [elo(mu - z se), elo(mu + z se)], error its
+ *     half-width: the score bounds mapped through the Elo function [FC, FT get_elo];
+ *     no error when a bound leaves (0, 1) (the interval reaches infinite Elo);
+ *   LOS = Phi((mu - 1/2) / se) [FT get_elo, FC]; 1, 0 or 1/2 when se = 0;
+ *   per-game variance = var (W/D/L) or 2 var (a pair's mean of two games);
+ *   nElo = (mu - 1/2) / sqrt(per-game variance) * 800 / ln 10 [FC, FT],
+ *     error = z se / sqrt(per-game variance) * 800 / ln 10 (the score bounds
+ *     mapped with the variance held fixed, as [FC] does); none when var = 0.
+ */
+static void summarize(const Outcomes *o, StatsSummary *s)
+{
+    double n = 0.0;
+    for (int i = 0; i < o->cells; i++) n += o->count[i];
+    summary_clear(s);
+    if (n <= 0.0) return;
+    weighted_mean_var(o->count, o->cells, n, &s->score, &s->variance);
+    double se = sqrt(s->variance / n);
+    s->elo = stats_score_to_elo(s->score);
+    s->elo_low = stats_score_to_elo(s->score - STATS_Z95 * se);
+    s->elo_high = stats_score_to_elo(s->score + STATS_Z95 * se);
+    if (isfinite(s->elo_low) && isfinite(s->elo_high)) s->elo_error = (s->elo_high - s->elo_low) / 2.0;
+    if (se > 0.0) s->los = stats_normal_cdf((s->score - 0.5) / se);
+    else s->los = s->score > 0.5 ? 1.0 : s->score < 0.5 ? 0.0 : 0.5;
+    double var_game = o->cells == 3 ? s->variance : 2.0 * s->variance;
+    if (var_game > 0.0) {
+        s->nelo = (s->score - 0.5) / sqrt(var_game) * NELO_PER_T;
+        s->nelo_error = STATS_Z95 * se / sqrt(var_game) * NELO_PER_T;
+    }
+}
+
+/*
+ * W/D/L: the trinomial summary, with LOS by the usual normal approximation
+ * LOS = Phi((W - L) / sqrt(W + L)) [CC] (1/2 without a decisive game), and
+ * draw ratio D / N.
+ */
+void stats_from_wdl(int64_t wins, int64_t draws, int64_t losses, StatsSummary *out)
+{
+    Outcomes o = outcomes_wdl(wins, draws, losses);
+    summarize(&o, out);
+    out->games = wins + draws + losses;
+    out->pairs = -1;
+    if (out->games == 0) return;
+    double decisive = (double)(wins + losses);
+    out->los = decisive > 0 ? stats_normal_cdf((double)(wins - losses) / sqrt(decisive)) : 0.5;
+    out->draw_ratio = (double)draws / (double)out->games;
+}
+
+void stats_from_penta(const int64_t penta[PENTA_CELLS], StatsSummary *out)
+{
+    Outcomes o = outcomes_penta(penta);
+    summarize(&o, out);
+    out->pairs = 0;
+    for (int i = 0; i < PENTA_CELLS; i++) out->pairs += penta[i];
+    out->games = 2 * out->pairs;
+}
+
+/* ================================================================ */
+/* Part III: the GSPRT                                               */
+/* ================================================================ */
+/*
+ * The generalized SPRT of fishtest [FT]: with the empirical distribution
+ * p^ of the results (zero cells replaced by 1e-3 results, then normalized:
+ * regularize / results_to_pdf) and N the regularized number of samples,
+ *   LLR = N * sum_i p^_i (ln q1_i - ln q0_i),
+ * where qk is the maximum-likelihood distribution on the same cells under
+ * the hypothesis k:
+ *   logistic:   expected score sk = 1 / (1 + 10^(-elok/400)) (the same for a
+ *               game and for a pair's mean); q_i = p^_i / (1 + x (a_i - sk))
+ *               with x the root of sum_i p^_i (a_i - sk) / (1 + x (a_i - sk)) = 0
+ *               ([VdB] proposition 1.1; [FT] MLE_expected);
+ *   normalized: t-value (mu - 1/2) / sigma = tk, tk = nelok / (800 / ln 10),
+ *               times sqrt 2 for pairs (a pair's sigma is the game's over
+ *               sqrt 2); fixed-point iteration from the uniform distribution:
+ *               phi_i = a_i - 1/2 - tk sigma (1 + ((mu - a_i) / sigma)^2) / 2
+ *               with mu, sigma of the current q, then q_i = p^_i / (1 + x phi_i)
+ *               with x the root of sum_i p^_i phi_i / (1 + x phi_i) = 0
+ *               ([VdB] section 4.1; [FT] MLE_t_value).
+ * Bounds lower = ln(beta / (1 - alpha)), upper = ln((1 - beta) / alpha); the
+ * test accepts H1 above upper, H0 below lower [FT update_SPRT; without its
+ * dynamic overshoot correction, which needs the history of the test].
+ * Choice: with no results at all the LLR is 0 (fishtest would give a few
+ * 1e-5 from the regularization alone).
+ */
+
+/* The regularized empirical distribution; returns the regularized total N. */
+static double regularized_pdf(const Outcomes *o, double *p)
+{
+    double n = 0.0;
+    for (int i = 0; i < o->cells; i++) {
+        p[i] = o->count[i] > 0.0 ? o->count[i] : SPRT_REGULARIZE;
+        n += p[i];
+    }
+    for (int i = 0; i < o->cells; i++) p[i] /= n;
+    return n;
+}
+
+static double secular_sum(const double *p, const double *b, int n, double x)
+{
+    double sum = 0.0;
+    for (int i = 0; i < n; i++) sum += p[i] * b[i] / (1.0 + x * b[i]);
+    return sum;
+}
+
+/*
+ * Solves sum_i p_i b_i / (1 + x b_i) = 0 (all p_i > 0) for x with every
+ * 1 + x b_i > 0, i.e. -1/max b < x < -1/min b. The sum falls strictly from
+ * +inf to -inf on that interval, so bisection finds the one root, to the
+ * last bit. Returns false when the b_i do not have both signs (no root).
+ */
+static bool solve_secular(const double *p, const double *b, int n, double *x)
+{
+    double bmin = b[0], bmax = b[0];
+    for (int i = 1; i < n; i++) {
+        bmin = fmin(bmin, b[i]);
+        bmax = fmax(bmax, b[i]);
+    }
+    if (!(bmin < 0.0 && bmax > 0.0)) return false;
+    double lo = -1.0 / bmax, hi = -1.0 / bmin, mid = 0.0;
+    for (int step = 0; step < BISECTION_MAX_STEPS; step++) {
+        mid = lo + (hi - lo) / 2.0;
+        if (mid <= lo || mid >= hi) break;
+        if (secular_sum(p, b, n, mid) > 0.0) lo = mid;
+        else hi = mid;
+    }
+    *x = mid;
+    return true;
+}
+
+/* The MLE q with expected score s, given p^ ([VdB] prop. 1.1). */
+static bool mle_expected(const double *phat, int cells, double s, double *q)
+{
+    double b[PENTA_CELLS] = {0}, x;
+    for (int i = 0; i < cells; i++) b[i] = cell_score(cells, i) - s;
+    if (!solve_secular(phat, b, cells, &x)) return false;
+    for (int i = 0; i < cells; i++) q[i] = phat[i] / (1.0 + x * b[i]);
+    return true;
+}
+
+/* One step of the t-value iteration: q from phi of the current q. */
+static bool t_value_step(const double *phat, int cells, double t, double *q, double *change)
+{
+    double mu, var, phi[PENTA_CELLS], x;
+    weighted_mean_var(q, cells, 1.0, &mu, &var);
+    double sigma = sqrt(var);
+    for (int i = 0; i < cells; i++) {
+        double z = (mu - cell_score(cells, i)) / sigma;
+        phi[i] = cell_score(cells, i) - 0.5 - t * sigma * (1.0 + z * z) / 2.0;
+    }
+    if (!solve_secular(phat, phi, cells, &x)) return false;
+    *change = 0.0;
+    for (int i = 0; i < cells; i++) {
+        double next = phat[i] / (1.0 + x * phi[i]);
+        *change = fmax(*change, fabs(next - q[i]));
+        q[i] = next;
+    }
+    return true;
+}
+
+/* The MLE q with t-value (mu - 1/2) / sigma = t, given p^ ([VdB] 4.1). */
+static bool mle_t_value(const double *phat, int cells, double t, double *q)
+{
+    double change = 1.0, mu, var;
+    for (int i = 0; i < cells; i++) q[i] = 1.0 / cells;
+    for (int it = 0; it < MLE_MAX_ITERATIONS && change >= MLE_TOLERANCE; it++)
+        if (!t_value_step(phat, cells, t, q, &change)) return false;
+    weighted_mean_var(q, cells, 1.0, &mu, &var);
+    return var > 0.0 && fabs((mu - 0.5) / sqrt(var) - t) < MLE_T_CHECK;
+}
+
+/* The MLE under the hypothesis "Elo = elo" of the model. */
+static bool mle_for(const SprtParams *p, const double *phat, int cells, double elo, double *q)
+{
+    if (p->model == SPRT_LOGISTIC) {
+        double s = stats_elo_to_score(elo);
+        return s > 0.0 && s < 1.0 && mle_expected(phat, cells, s, q);
+    }
+    double t = elo / NELO_PER_T * (cells == PENTA_CELLS ? SQRT2 : 1.0);
+    return mle_t_value(phat, cells, t, q);
+}
+
+static int sprt_run(const SprtParams *p, const Outcomes *o, SprtResult *out)
+{
+    double phat[PENTA_CELLS], q0[PENTA_CELLS], q1[PENTA_CELLS], total = 0.0;
+    out->lower = log(p->beta / (1.0 - p->alpha));
+    out->upper = log((1.0 - p->beta) / p->alpha);
+    out->verdict = SPRT_CONTINUE;
+    out->llr = 0.0;
+    for (int i = 0; i < o->cells; i++) total += o->count[i];
+    if (total == 0.0) return 0;
+    double n = regularized_pdf(o, phat);
+    if (!mle_for(p, phat, o->cells, p->elo0, q0) || !mle_for(p, phat, o->cells, p->elo1, q1)) {
+        out->llr = NAN;
+        return -1;
+    }
+    double llr = 0.0;
+    for (int i = 0; i < o->cells; i++) llr += phat[i] * (log(q1[i]) - log(q0[i]));
+    out->llr = n * llr;
+    if (out->llr > out->upper) out->verdict = SPRT_H1;
+    else if (out->llr < out->lower) out->verdict = SPRT_H0;
+    return 0;
+}
+
+int stats_sprt_check(const SprtParams *p, char *err, size_t errlen)
+{
+    const char *why = NULL;
+    if (!isfinite(p->elo0) || !isfinite(p->elo1)) why = "elo0 and elo1 must be finite numbers";
+    else if (!(p->elo0 < p->elo1)) why = "elo0 must be less than elo1";
+    else if (!(p->alpha > 0.0 && p->alpha < 1.0)) why = "alpha must be between 0 and 1";
+    else if (!(p->beta > 0.0 && p->beta < 1.0)) why = "beta must be between 0 and 1";
+    else if (!(p->alpha + p->beta < 1.0)) why = "alpha + beta must be less than 1";
+    if (why) snprintf(err, errlen, "%s", why);
+    return why ? -1 : 0;
+}
+
+int stats_sprt_wdl(const SprtParams *p, int64_t wins, int64_t draws, int64_t losses, SprtResult *out)
+{
+    Outcomes o = outcomes_wdl(wins, draws, losses);
+    return sprt_run(p, &o, out);
+}
+
+int stats_sprt_penta(const SprtParams *p, const int64_t penta[PENTA_CELLS], SprtResult *out)
+{
+    Outcomes o = outcomes_penta(penta);
+    return sprt_run(p, &o, out);
+}
+
+const char *stats_verdict_name(SprtVerdict v)
+{
+    return v == SPRT_H0 ? "H0" : v == SPRT_H1 ? "H1" : "continue";
+}
+
+/* ================================================================ */
+/* Part IV: `qibench stats` arguments                                */
+/* ================================================================ */
+
+/* Reads exactly n comma-separated whole numbers (digits only). */
+static bool parse_counts(const char *text, int64_t *out, int n, bool *too_large)
+{
+    const char *s = text;
+    *too_large = false;
+    for (int k = 0; k < n; k++) {
+        if (*s < '0' || *s > '9') return false;
+        int64_t v = 0;
+        for (; *s >= '0' && *s <= '9'; s++) {
+            if (v > STATS_MAX_COUNT) *too_large = true;
+            else v = v * 10 + (*s - '0');
+        }
+        if (v > STATS_MAX_COUNT) *too_large = true;
+        out[k] = v;
+        if (k + 1 < n && *s++ != ',') return false;
+    }
+    return *s == '\0' && !*too_large;
+}
+
+static int counts_option(const char *flag, const char *value, int64_t *out, int n, char *err, size_t errlen)
+{
+    bool too_large;
+    if (parse_counts(value, out, n, &too_large)) return 0;
+    if (too_large)
+        snprintf(err, errlen, "%s: a count is larger than %lld in '%s'", flag, (long long)STATS_MAX_COUNT, value);
+    else if (n == 3)
+        snprintf(err, errlen, "%s: expected W,D,L (three whole numbers), got '%s'", flag, value);
+    else
+        snprintf(err, errlen, "%s: expected LL,LD,WLDD,WD,WW (five whole numbers), got '%s'", flag, value);
+    return -1;
+}
+
+static bool parse_double(const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !isfinite(v)) return false;
+    *out = v;
+    return true;
+}
+
+/* The number --sprt's KEY sets, or NULL; *seen gets bit 1 for elo0, bit 2 for elo1. */
+static double *sprt_number(SprtParams *p, const char *key, size_t klen, int *seen)
+{
+    static const char *const names[] = {"elo0", "elo1", "alpha", "beta"};
+    double *fields[] = {&p->elo0, &p->elo1, &p->alpha, &p->beta};
+    for (int k = 0; k < 4; k++)
+        if (strlen(names[k]) == klen && strncmp(key, names[k], klen) == 0) {
+            if (k < 2) *seen |= 1 << k;
+            return fields[k];
+        }
+    return NULL;
+}
+
+/* One KEY=VALUE word of --sprt. */
+static int sprt_setting(const char *arg, SprtParams *p, int *seen, char *err, size_t errlen)
+{
+    const char *eq = strchr(arg, '=');
+    size_t klen = eq ? (size_t)(eq - arg) : 0;
+    const char *value = eq ? eq + 1 : "";
+    double *target = sprt_number(p, arg, klen, seen);
+    if (target) {
+        if (parse_double(value, target)) return 0;
+        return snprintf(err, errlen, "--sprt: %.*s must be a number, got '%s'", (int)klen, arg, value), -1;
+    }
+    if (klen == 5 && strncmp(arg, "model", 5) == 0) {
+        if (strcmp(value, "normalized") == 0) p->model = SPRT_NORMALIZED;
+        else if (strcmp(value, "logistic") == 0) p->model = SPRT_LOGISTIC;
+        else return snprintf(err, errlen, "--sprt: model must be normalized or logistic, got '%s'", value), -1;
+        return 0;
+    }
+    return snprintf(err, errlen, "--sprt: expected KEY=VALUE with KEY elo0, elo1, alpha, beta or model, got '%s'",
+                    arg), -1;
+}
+
+/* --sprt and the KEY=VALUE words after it (up to the next --option). */
+static int sprt_option(int argc, char **argv, int *i, SprtParams *p, char *err, size_t errlen)
+{
+    int seen = 0;
+    p->alpha = p->beta = 0.05;
+    p->model = SPRT_NORMALIZED;
+    for ((*i)++; *i < argc && strncmp(argv[*i], "--", 2) != 0; (*i)++)
+        if (sprt_setting(argv[*i], p, &seen, err, errlen)) return -1;
+    if (seen != 3) return snprintf(err, errlen, "--sprt: elo0=A and elo1=B are required"), -1;
+    char why[128];
+    if (stats_sprt_check(p, why, sizeof why)) return snprintf(err, errlen, "--sprt: %s", why), -1;
+    return 0;
+}
+
+/* --wdl or --penta with its value. */
+static int data_option(int argc, char **argv, int *i, StatsCommand *cmd, bool *have_data, char *err, size_t errlen)
+{
+    const char *flag = argv[*i];
+    bool penta = strcmp(flag, "--penta") == 0;
+    if (*have_data) return snprintf(err, errlen, "give one of --wdl and --penta, once"), -1;
+    if (*i + 1 >= argc) return snprintf(err, errlen, "%s needs a value", flag), -1;
+    *have_data = true;
+    cmd->is_penta = penta;
+    *i += 2;
+    return counts_option(flag, argv[*i - 1], penta ? cmd->penta : cmd->wdl, penta ? PENTA_CELLS : 3, err, errlen);
+}
+
+int stats_parse_command(int argc, char **argv, StatsCommand *cmd, char *err, size_t errlen)
+{
+    bool have_data = false;
+    memset(cmd, 0, sizeof *cmd);
+    for (int i = 1; i < argc;) {
+        const char *a = argv[i];
+        if (strcmp(a, "--wdl") == 0 || strcmp(a, "--penta") == 0) {
+            if (data_option(argc, argv, &i, cmd, &have_data, err, errlen)) return -1;
+        } else if (strcmp(a, "--sprt") == 0) {
+            if (cmd->has_sprt) return snprintf(err, errlen, "--sprt given twice"), -1;
+            cmd->has_sprt = true;
+            if (sprt_option(argc, argv, &i, &cmd->sprt, err, errlen)) return -1;
+        } else if (strcmp(a, "--json") == 0) {
+            cmd->json = true;
+            i++;
+        } else {
+            return snprintf(err, errlen, "unexpected argument '%s' (see qibench help)", a), -1;
+        }
+    }
+    if (!have_data) return snprintf(err, errlen, "expected --wdl W,D,L or --penta LL,LD,WLDD,WD,WW"), -1;
+    return 0;
+}
+
+/* ================================================================ */
+/* Part V: `qibench stats` output                                    */
+/* ================================================================ */
+
+/* "%.Nf" of v * scale followed by suffix, or "n/a" when v does not exist. */
+static const char *num(char *buf, size_t len, double v, int decimals, double scale, const char *suffix)
+{
+    if (!isfinite(v)) return "n/a";
+    snprintf(buf, len, "%.*f%s", decimals, v * scale, suffix);
+    return buf;
+}
+
+static void print_counts(const StatsCommand *cmd, const StatsSummary *s, FILE *out)
+{
+    fprintf(out, "games: %lld\n", (long long)s->games);
+    if (cmd->is_penta) {
+        const int64_t *p = cmd->penta;
+        fprintf(out, "pairs: %lld (LL %lld, LD %lld, WL+DD %lld, WD %lld, WW %lld)\n", (long long)s->pairs,
+                (long long)p[PENTA_LL], (long long)p[PENTA_LD], (long long)p[PENTA_WLDD], (long long)p[PENTA_WD],
+                (long long)p[PENTA_WW]);
+    } else {
+        fprintf(out, "wins: %lld, draws: %lld, losses: %lld\n", (long long)cmd->wdl[0], (long long)cmd->wdl[1],
+                (long long)cmd->wdl[2]);
+    }
+}
+
+static void print_text(const StatsCommand *cmd, const StatsSummary *s, const SprtResult *r, FILE *out)
+{
+    char a[64], b[64];
+    print_counts(cmd, s, out);
+    fprintf(out, "score: %s\n", num(a, sizeof a, s->score, 4, 1.0, ""));
+    fprintf(out, "elo: %s +/- %s (95%%)\n", num(a, sizeof a, s->elo, 2, 1.0, ""),
+            num(b, sizeof b, s->elo_error, 2, 1.0, ""));
+    fprintf(out, "los: %s\n", num(a, sizeof a, s->los, 2, 100.0, "%"));
+    fprintf(out, "draw ratio: %s\n", num(a, sizeof a, s->draw_ratio, 2, 100.0, "%"));
+    fprintf(out, "nelo: %s +/- %s (95%%)\n", num(a, sizeof a, s->nelo, 2, 1.0, ""),
+            num(b, sizeof b, s->nelo_error, 2, 1.0, ""));
+    if (!r) return;
+    const SprtParams *p = &cmd->sprt;
+    fprintf(out, "sprt: model=%s elo0=%g elo1=%g alpha=%g beta=%g\n",
+            p->model == SPRT_LOGISTIC ? "logistic" : "normalized", p->elo0, p->elo1, p->alpha, p->beta);
+    fprintf(out, "llr: %.3f (lower bound %.3f, upper bound %.3f)\n", r->llr, r->lower, r->upper);
+    fprintf(out, "verdict: %s\n", stats_verdict_name(r->verdict));
+}
+
+/* A count for W/D/L input, null for pentanomial input (not known per game). */
+static void json_count(Json *j, const char *key, const StatsCommand *cmd, int index)
+{
+    if (cmd->is_penta) json_null(j, key);
+    else json_int(j, key, cmd->wdl[index]);
+}
+
+static int print_json(const StatsCommand *cmd, const StatsSummary *s, const SprtResult *r, FILE *out)
+{
+    Json j;
+    json_init(&j);
+    json_begin_object(&j, NULL);
+    json_int(&j, "games", s->games);
+    if (cmd->is_penta) json_int(&j, "pairs", s->pairs);
+    else json_null(&j, "pairs");
+    json_count(&j, "wins", cmd, 0);
+    json_count(&j, "draws", cmd, 1);
+    json_count(&j, "losses", cmd, 2);
+    json_double(&j, "score", s->score);
+    json_double(&j, "elo", s->elo);
+    json_double(&j, "elo_error", s->elo_error);
+    json_double(&j, "los", s->los);
+    json_double(&j, "draw_ratio", s->draw_ratio);
+    json_double(&j, "nelo", s->nelo);
+    json_double(&j, "nelo_error", s->nelo_error);
+    json_double(&j, "llr", r ? r->llr : NAN);
+    json_double(&j, "lower_bound", r ? r->lower : NAN);
+    json_double(&j, "upper_bound", r ? r->upper : NAN);
+    json_string(&j, "verdict", r ? stats_verdict_name(r->verdict) : NULL);
+    json_end_object(&j);
+    int rc = json_write_line(&j, out);
+    json_free(&j);
+    return rc;
+}
+
+int stats_run_command(const StatsCommand *cmd, FILE *out, char *err, size_t errlen)
+{
+    StatsSummary s;
+    SprtResult r;
+    int rc = 0;
+    if (cmd->is_penta) stats_from_penta(cmd->penta, &s);
+    else stats_from_wdl(cmd->wdl[0], cmd->wdl[1], cmd->wdl[2], &s);
+    if (cmd->has_sprt) {
+        rc = cmd->is_penta ? stats_sprt_penta(&cmd->sprt, cmd->penta, &r)
+                           : stats_sprt_wdl(&cmd->sprt, cmd->wdl[0], cmd->wdl[1], cmd->wdl[2], &r);
+        if (rc) return snprintf(err, errlen, "--sprt: no LLR for these bounds (too far from 0 for the %s model)",
+                                cmd->sprt.model == SPRT_LOGISTIC ? "logistic" : "normalized"), -1;
+    }
+    if (cmd->json) rc = print_json(cmd, &s, cmd->has_sprt ? &r : NULL, out);
+    else print_text(cmd, &s, cmd->has_sprt ? &r : NULL, out);
+    if (rc || fflush(out) || ferror(out))
+        return snprintf(err, errlen, "cannot write the output: %s", strerror(errno)), -1;
+    return 0;
+}

@@ -1,0 +1,161 @@
+#!/bin/sh
+# e2e_stats.sh - `qibench stats` end to end: the text lines carry the values,
+# --json is one object with exactly the documented keys (checked with
+# python3's json module, which is also told to reject NaN and Infinity), bad
+# input exits 1 with one line on stderr, and degenerate input (no games, all
+# draws, only wins, zero cells) never prints nan or inf.
+# Expected numbers: fastchess app/tests/elo_test.cpp and sprt_test.cpp, and
+# scripts/stats_reference.py (see tests/test_stats.c).
+set -u
+QIBENCH=${QIBENCH:-bin/qibench}
+PYTHON=${PYTHON:-python3}
+passed=0 failed=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+check() { # check DESCRIPTION COMMAND...: passes when the command succeeds
+    what=$1; shift
+    if "$@"; then ok; else bad "$what"; fi
+}
+stats() { "$QIBENCH" stats "$@" >"$tmp/out" 2>"$tmp/err"; }
+has() { grep -qxF -- "$1" "$tmp/out"; }
+
+# ---- text output
+stats --wdl 136,111,96
+check "wdl exit 0" test $? -eq 0
+check "wdl games line" has "games: 343"
+check "wdl counts line" has "wins: 136, draws: 111, losses: 96"
+check "wdl score" has "score: 0.5583"
+check "wdl elo (fastchess 40.70 +/- 30.43)" has "elo: 40.70 +/- 30.43 (95%)"
+check "wdl los" has "los: 99.57%"
+check "wdl draw ratio" has "draw ratio: 32.36%"
+check "wdl nelo (fastchess 49.77 +/- 36.77)" has "nelo: 49.77 +/- 36.77 (95%)"
+check "no sprt lines without --sprt" test "$(grep -c -e '^llr' -e '^verdict' "$tmp/out")" -eq 0
+check "nothing on stderr" test ! -s "$tmp/err"
+
+stats --penta 34,54,63,64,75
+check "penta pairs line" has "pairs: 290 (LL 34, LD 54, WL+DD 63, WD 64, WW 75)"
+check "penta games" has "games: 580"
+check "penta elo (fastchess 55.58 +/- 27.65)" has "elo: 55.58 +/- 27.65 (95%)"
+check "penta nelo (fastchess 57.94 +/- 28.28)" has "nelo: 57.94 +/- 28.28 (95%)"
+check "penta draw ratio n/a" has "draw ratio: n/a"
+
+stats --penta 127,4883,10712,5150,104 --sprt elo0=-1.75 elo1=0.25
+check "sprt settings line" has "sprt: model=normalized elo0=-1.75 elo1=0.25 alpha=0.05 beta=0.05"
+check "sprt llr (fastchess 3.01)" has "llr: 3.010 (lower bound -2.944, upper bound 2.944)"
+check "sprt verdict H1" has "verdict: H1"
+stats --penta 871,26175,55983,26678,821 --sprt elo0=0 elo1=2 model=logistic
+check "logistic llr (fastchess -4.98)" has "llr: -4.979 (lower bound -2.944, upper bound 2.944)"
+check "logistic verdict H0" has "verdict: H0"
+stats --wdl 36433,68692,36027 --sprt elo0=0 elo1=2 alpha=0.05 beta=0.05 model=normalized
+check "trinomial llr (fastchess 0.92)" has "llr: 0.923 (lower bound -2.944, upper bound 2.944)"
+check "trinomial verdict continue" has "verdict: continue"
+
+# ---- JSON
+# json_check FILE EXPR: FILE holds one JSON object line with exactly the
+# documented keys and no NaN/Infinity, and the Python expression EXPR over it
+# (named d) is true.
+json_check() {
+    "$PYTHON" -c '
+import json, sys
+keys = ["games", "pairs", "wins", "draws", "losses", "score", "elo", "elo_error", "los",
+        "draw_ratio", "nelo", "nelo_error", "llr", "lower_bound", "upper_bound", "verdict"]
+def no_constant(name):
+    raise ValueError("non-finite number " + name)
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) == 1, "expected one line, got %d" % len(lines)
+d = json.loads(lines[0], parse_constant=no_constant)
+assert list(d) == keys, "keys %s" % list(d)
+assert eval("(" + sys.argv[2] + ")"), "false: " + sys.argv[2] + " for " + lines[0]
+' "$1" "$2" 2>"$tmp/pyerr" || { cat "$tmp/pyerr"; return 1; }
+}
+
+stats --wdl 136,111,96 --json
+check "json wdl values" json_check "$tmp/out" \
+    'd["games"] == 343 and d["pairs"] is None and (d["wins"], d["draws"], d["losses"]) == (136, 111, 96)
+     and abs(d["elo"] - 40.70246) < 1e-4 and abs(d["elo_error"] - 30.42722) < 1e-4
+     and abs(d["nelo"] - 49.76842) < 1e-4 and abs(d["nelo_error"] - 36.76845) < 1e-4
+     and abs(d["score"] - 0.5583090) < 1e-6 and abs(d["los"] - 0.9956819) < 1e-6
+     and abs(d["draw_ratio"] - 0.3236152) < 1e-6
+     and d["llr"] is None and d["lower_bound"] is None and d["upper_bound"] is None and d["verdict"] is None'
+stats --penta 332,433,498,333,334 --json
+check "json penta values" json_check "$tmp/out" \
+    'd["games"] == 3860 and d["pairs"] == 1930 and d["wins"] is None and d["draws"] is None
+     and d["losses"] is None and d["draw_ratio"] is None
+     and abs(d["elo"] + 8.642667) < 1e-5 and abs(d["elo_error"] - 10.334194) < 1e-5
+     and abs(d["los"] - 0.050470067) < 1e-8 and abs(d["nelo"] + 9.172914) < 1e-5
+     and abs(d["nelo_error"] - 10.960459) < 1e-5 and d["llr"] is None and d["verdict"] is None'
+stats --penta 871,26175,55983,26678,821 --json --sprt elo0=0 elo1=2 model=logistic
+check "json penta + sprt values" json_check "$tmp/out" \
+    'd["pairs"] == 110528 and d["games"] == 221056 and abs(d["llr"] + 4.978672863) < 1e-8
+     and abs(d["lower_bound"] + 2.944438979) < 1e-8 and abs(d["upper_bound"] - 2.944438979) < 1e-8
+     and d["verdict"] == "H0"'
+stats --wdl 2400,5000,2000 --json --sprt elo0=0 elo1=5 model=logistic
+check "json wdl + sprt H1" json_check "$tmp/out" 'abs(d["llr"] - 10.22471923) < 1e-7 and d["verdict"] == "H1"'
+
+# ---- degenerate input: defined values, never nan/inf
+for args in "--wdl 0,0,0" "--wdl 0,50,0" "--wdl 10,0,0" "--wdl 0,0,10" "--wdl 9,0,1" \
+    "--penta 0,0,0,0,0" "--penta 0,0,0,0,104" "--penta 0,0,30,0,0" "--penta 0,10,30,20,0"; do
+    for sprt in "" "--sprt elo0=0 elo1=5" "--sprt elo0=0 elo1=5 model=logistic"; do
+        # shellcheck disable=SC2086 # word splitting of the argument lists is wanted
+        stats $args $sprt
+        check "$args $sprt: exit 0" test $? -eq 0
+        check "$args $sprt: no nan/inf in text" test "$(grep -ciE 'nan|inf' "$tmp/out")" -eq 0
+        # shellcheck disable=SC2086
+        stats $args $sprt --json
+        check "$args $sprt --json: valid, no NaN" json_check "$tmp/out" 'True'
+    done
+done
+stats --wdl 0,0,0 --json
+check "no games: nulls" json_check "$tmp/out" \
+    'd["games"] == 0 and all(d[k] is None for k in
+     ["score", "elo", "elo_error", "los", "draw_ratio", "nelo", "nelo_error"])'
+stats --wdl 1,1,1 --json
+check "W = L prints Elo 0, not -0" grep -q '"elo":0,' "$tmp/out"
+stats --wdl 0,50,0 --json
+check "all draws: elo 0, los 0.5, no nelo" json_check "$tmp/out" \
+    'd["elo"] == 0 and d["elo_error"] == 0 and d["los"] == 0.5 and d["draw_ratio"] == 1 and d["nelo"] is None'
+stats --wdl 10,0,0 --json --sprt elo0=0 elo1=5
+check "only wins: no elo, los ~1, sprt continues" json_check "$tmp/out" \
+    'd["elo"] is None and d["elo_error"] is None and d["los"] > 0.999 and d["score"] == 1
+     and d["verdict"] == "continue" and d["llr"] > 0'
+stats --penta 0,0,0,0,0 --json --sprt elo0=0 elo1=5
+check "no pairs: llr 0, continue" json_check "$tmp/out" \
+    'd["pairs"] == 0 and d["games"] == 0 and d["llr"] == 0 and d["verdict"] == "continue"'
+
+# ---- bad input: exit 1, one line on stderr, nothing on stdout
+bad_input() { # bad_input EXPECTED_TEXT ARGS...
+    want=$1; shift
+    "$QIBENCH" stats "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    if [ "$status" -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+        grep -q '^qibench stats: ' "$tmp/err" && grep -qF -- "$want" "$tmp/err"; then
+        return 0
+    fi
+    echo "  (exit $status; stderr: $(cat "$tmp/err"))"
+    return 1
+}
+check "wdl with two numbers" bad_input "--wdl: expected W,D,L (three whole numbers), got '1,2'" --wdl 1,2
+check "wdl negative" bad_input "three whole numbers" --wdl -1,2,3
+check "wdl fraction" bad_input "three whole numbers" --wdl 1.5,2,3
+check "wdl too large" bad_input "larger than" --wdl 99999999999999999999,1,1
+check "penta four numbers" bad_input "five whole numbers" --penta 1,2,3,4
+check "no data" bad_input "expected --wdl" --json
+check "wdl and penta" bad_input "one of --wdl and --penta" --wdl 1,2,3 --penta 1,2,3,4,5
+check "missing value" bad_input "--wdl needs a value" --wdl
+check "sprt without bounds" bad_input "elo0=A and elo1=B are required" --wdl 1,2,3 --sprt
+check "sprt elo0 > elo1" bad_input "elo0 must be less than elo1" --wdl 1,2,3 --sprt elo0=2 elo1=1
+check "sprt bad model" bad_input "model must be normalized or logistic" --wdl 1,2,3 --sprt elo0=0 elo1=2 model=bayes
+check "sprt bad number" bad_input "elo1 must be a number" --wdl 1,2,3 --sprt elo0=0 elo1=two
+check "sprt alpha 0" bad_input "alpha must be between 0 and 1" --wdl 1,2,3 --sprt elo0=0 elo1=2 alpha=0
+check "sprt unknown key" bad_input "expected KEY=VALUE" --wdl 1,2,3 --sprt elo0=0 elo1=2 gamma=1
+check "sprt bounds out of range" bad_input "no LLR for these bounds" --penta 1,2,3,2,1 --sprt elo0=0 elo1=1000
+check "unknown argument" bad_input "unexpected argument '--frobnicate'" --wdl 1,2,3 --frobnicate
+
+"$QIBENCH" help >"$tmp/out" 2>&1
+check "help lists stats" grep -q '^  stats --wdl W,D,L' "$tmp/out"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
