@@ -3,6 +3,7 @@
  * dispatches; each subcommand lives in its own file.
  */
 #include <errno.h>
+#include <math.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "movegen.h"
 #include "search.h"
 #include "bench.h"
+#include "match.h"
 #include "spec.h"
 #include "stats.h"
 #include "suite.h"
@@ -107,7 +109,16 @@ static bool parse_int_arg(const char *text, long min, long max, long *out)
 }
 
 /* run.json: the configuration, the tool's version and the machine. */
-static int write_run_json(const char *run_dir, int argc, char **argv, const SuiteOptions *opt)
+/* What run.json records besides argv, the engines and the machine. */
+typedef struct {
+    const char *command;     /* "suite", "match", "tournament" */
+    const char *input;       /* suite file or opening book, may be NULL */
+    const EngineList *engines;
+    int concurrency;
+    uint64_t seed;
+} RunInfo;
+
+static int write_run_json(const char *run_dir, int argc, char **argv, const RunInfo *info)
 {
     char path[PATH_BYTES + 16], now[32], limit[64];
     struct utsname u;
@@ -121,16 +132,17 @@ static int write_run_json(const char *run_dir, int argc, char **argv, const Suit
     json_begin_object(&j, NULL);
     json_string(&j, "tool", "qibench");
     json_string(&j, "version", GIT_HASH);
-    json_string(&j, "command", "suite");
+    json_string(&j, "command", info->command);
     json_begin_array(&j, "argv");
     for (int i = 0; i < argc; i++) json_string(&j, NULL, argv[i]);
     json_end_array(&j);
     json_string(&j, "started", now);
-    json_string(&j, "suite", opt->suite_path);
-    json_int(&j, "concurrency", opt->concurrency);
+    json_string(&j, "input", info->input);
+    json_int(&j, "concurrency", info->concurrency);
+    json_uint(&j, "seed", info->seed);
     json_begin_array(&j, "engines");
-    for (int e = 0; e < opt->engines->count; e++) {
-        const EngineEntry *ee = &opt->engines->engines[e];
+    for (int e = 0; e < info->engines->count; e++) {
+        const EngineEntry *ee = &info->engines->engines[e];
         json_begin_object(&j, NULL);
         json_string(&j, "name", ee->spec.name);
         json_string(&j, "cmd", ee->spec.cmd);
@@ -146,6 +158,10 @@ static int write_run_json(const char *run_dir, int argc, char **argv, const Suit
         json_end_object(&j);
         spec_limit_text(&ee->limits, limit, sizeof limit);
         json_string(&j, "limit", limit);
+        json_int(&j, "tc_moves", ee->tc.moves);
+        json_int(&j, "tc_base_ms", ee->tc.base_ms);
+        json_int(&j, "tc_inc_ms", ee->tc.inc_ms);
+        json_int(&j, "timemargin_ms", ee->tc.margin_ms);
         json_end_object(&j);
     }
     json_end_array(&j);
@@ -225,9 +241,179 @@ static int cmd_suite(int argc, char **argv)
     opt.run_dir = run_dir;
     if (log_path && !(opt.log = fopen(log_path, "a")))
         return fprintf(stderr, "qibench suite: cannot open %s: %s\n", log_path, strerror(errno)), 1;
-    if (write_run_json(run_dir, argc, argv, &opt))
+    RunInfo info = {"suite", opt.suite_path, &engines, opt.concurrency, 0};
+    if (write_run_json(run_dir, argc, argv, &info))
         return fprintf(stderr, "qibench suite: cannot write %s/run.json\n", run_dir), 1;
     int status = suite_run(&opt);
+    if (opt.log) fclose(opt.log);
+    return status;
+}
+
+/* ------------------------------------------------------------------------ */
+/* match / tournament                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Reads KEY=VALUE words after a flag (until the next word starting with '-')
+ * and hands each to set(); returns 0 or -1 with err. */
+static int key_values(int argc, char **argv, int *i, void *target,
+                      int (*set)(void *target, const char *key, const char *value), const char *flag, char *err,
+                      size_t errlen)
+{
+    for ((*i)++; *i < argc && argv[*i][0] != '-'; (*i)++) {
+        const char *eq = strchr(argv[*i], '=');
+        char key[32];
+        if (!eq || eq - argv[*i] >= (long)sizeof key)
+            return snprintf(err, errlen, "%s: expected KEY=VALUE, got '%s'", flag, argv[*i]), -1;
+        snprintf(key, sizeof key, "%.*s", (int)(eq - argv[*i]), argv[*i]);
+        if (set(target, key, eq + 1))
+            return snprintf(err, errlen, "%s: bad %s=%s", flag, key, eq + 1), -1;
+    }
+    return 0;
+}
+
+static int set_openings(void *target, const char *key, const char *value)
+{
+    BookOptions *b = target;
+    long v;
+    if (strcmp(key, "file") == 0) b->file = value;
+    else if (strcmp(key, "format") == 0 && strcmp(value, "epd") == 0) b->format = BOOK_EPD;
+    else if (strcmp(key, "format") == 0 && strcmp(value, "pgn") == 0) b->format = BOOK_PGN;
+    else if (strcmp(key, "order") == 0 && strcmp(value, "sequential") == 0) b->order = ORDER_SEQUENTIAL;
+    else if (strcmp(key, "order") == 0 && strcmp(value, "random") == 0) b->order = ORDER_RANDOM;
+    else if (strcmp(key, "plies") == 0 && parse_int_arg(value, 0, OPENING_MAX_PLIES, &v)) b->plies = (int)v;
+    else if (strcmp(key, "start") == 0 && parse_int_arg(value, 1, 1000000, &v)) b->start = (int)v;
+    else return -1;
+    return 0;
+}
+
+static int set_adjudication(void *target, const char *key, const char *value)
+{
+    int *fields = target; /* [0] movenumber, [1] movecount, [2] score */
+    long v;
+    if (!parse_int_arg(value, 0, 100000, &v)) return -1;
+    if (strcmp(key, "movenumber") == 0) fields[0] = (int)v;
+    else if (strcmp(key, "movecount") == 0) fields[1] = (int)v;
+    else if (strcmp(key, "score") == 0) fields[2] = (int)v;
+    else return -1;
+    return 0;
+}
+
+static int set_sprt(void *target, const char *key, const char *value)
+{
+    SprtParams *p = target;
+    char *end;
+    double v = strtod(value, &end);
+    if (strcmp(key, "model") == 0) {
+        if (strcmp(value, "normalized") == 0) p->model = SPRT_NORMALIZED;
+        else if (strcmp(value, "logistic") == 0) p->model = SPRT_LOGISTIC;
+        else return -1;
+        return 0;
+    }
+    if (end == value || *end || !isfinite(v)) return -1;
+    if (strcmp(key, "elo0") == 0) p->elo0 = v;
+    else if (strcmp(key, "elo1") == 0) p->elo1 = v;
+    else if (strcmp(key, "alpha") == 0) p->alpha = v;
+    else if (strcmp(key, "beta") == 0) p->beta = v;
+    else return -1;
+    return 0;
+}
+
+/* One match/tournament option at argv[*i]; returns 0 or -1 with err. */
+static int match_option(int argc, char **argv, int *i, MatchOptions *opt, const char **name, const char **root,
+                        const char **log_path, uint64_t *seed, char *err, size_t errlen)
+{
+    const char *flag = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : "";
+    long v;
+    int adj[3] = {0, 0, 0};
+    if (strcmp(flag, "--openings") == 0) {
+        opt->has_book = true;
+        return key_values(argc, argv, i, &opt->book, set_openings, flag, err, errlen);
+    }
+    if (strcmp(flag, "--sprt") == 0) {
+        opt->has_sprt = true;
+        return key_values(argc, argv, i, &opt->sprt, set_sprt, flag, err, errlen)
+               || stats_sprt_check(&opt->sprt, err, errlen) ? -1 : 0;
+    }
+    if (strcmp(flag, "--resign") == 0 || strcmp(flag, "--draw") == 0) {
+        if (key_values(argc, argv, i, adj, set_adjudication, flag, err, errlen)) return -1;
+        if (flag[2] == 'r') opt->adj.resign_movecount = adj[1], opt->adj.resign_score = adj[2];
+        else opt->adj.draw_movenumber = adj[0], opt->adj.draw_movecount = adj[1], opt->adj.draw_score = adj[2];
+        return 0;
+    }
+    if (strcmp(flag, "--recover") == 0) return (*i)++, opt->recover = true, 0;
+    *i += 2;
+    if (strcmp(flag, "--games") == 0 && parse_int_arg(value, 1, 10000000, &v)) opt->rounds = (int)((v + 1) / 2);
+    else if (strcmp(flag, "--rounds") == 0 && parse_int_arg(value, 1, 10000000, &v)) opt->rounds = (int)v;
+    else if (strcmp(flag, "--concurrency") == 0 && parse_int_arg(value, 1, 256, &v)) opt->concurrency = (int)v;
+    else if (strcmp(flag, "--seed") == 0 && parse_int_arg(value, 0, LONG_MAX, &v)) *seed = (uint64_t)v;
+    else if (strcmp(flag, "--maxplies") == 0 && parse_int_arg(value, 0, 100000, &v)) opt->rules.max_plies = (int)v;
+    else if (strcmp(flag, "--nocapture") == 0 && parse_int_arg(value, 0, 100000, &v)) opt->rules.no_capture_plies = (int)v;
+    else if (strcmp(flag, "--format") == 0 && strcmp(value, "round-robin") == 0) opt->format = FORMAT_ROUND_ROBIN;
+    else if (strcmp(flag, "--format") == 0 && strcmp(value, "gauntlet") == 0) opt->format = FORMAT_GAUNTLET;
+    else if (strcmp(flag, "--name") == 0 && value[0] && !strchr(value, '/')) *name = value;
+    else if (strcmp(flag, "--results") == 0 && value[0]) *root = value;
+    else if (strcmp(flag, "--log") == 0 && value[0]) *log_path = value;
+    else if (strcmp(flag, "--event") == 0) opt->event = value;
+    else if (strcmp(flag, "--handshake-timeout") == 0 && parse_int_arg(value, 1, 3600000, &v)) opt->timeouts.handshake_ms = (int)v;
+    else if (strcmp(flag, "--move-grace") == 0 && parse_int_arg(value, 0, 3600000, &v)) opt->timeouts.move_grace_ms = (int)v;
+    else return snprintf(err, errlen, "bad option %s %s (see qibench help)", flag, value), -1;
+    return 0;
+}
+
+/* Every engine needs something that ends its searches. */
+static int check_limits(const EngineList *engines, char *err, size_t errlen)
+{
+    for (int e = 0; e < engines->count; e++) {
+        const EngineEntry *ee = &engines->engines[e];
+        if (!ee->tc.base_ms && !ee->limits.depth && !ee->limits.nodes && !ee->limits.movetime)
+            return snprintf(err, errlen, "engine '%s' has no time control or limit (give tc=, st=, depth= or nodes=)",
+                            ee->spec.name), -1;
+    }
+    return 0;
+}
+
+static int cmd_match(int argc, char **argv, bool tournament)
+{
+    static EngineList engines;
+    MatchOptions opt;
+    memset(&opt, 0, sizeof opt);
+    opt.engines = &engines;
+    opt.format = tournament ? FORMAT_ROUND_ROBIN : FORMAT_MATCH;
+    opt.rounds = 1;
+    opt.concurrency = 1;
+    opt.timeouts = client_default_timeouts();
+    opt.rules = rules_default_config();
+    opt.sprt = (SprtParams){0, 5, 0.05, 0.05, SPRT_NORMALIZED};
+    const char *name = NULL, *root = "results", *log_path = NULL, *cmd = tournament ? "tournament" : "match";
+    uint64_t seed = 1;
+    char own[PATH_BYTES], err[512], run_dir[PATH_BYTES], default_name[64];
+    own_engine_path(own, sizeof own);
+    for (int i = 1; i < argc;) {
+        int r = spec_parse(argc, argv, &i, &engines, own, err, sizeof err);
+        if (r == 0) r = strncmp(argv[i], "--", 2) == 0 ? (match_option(argc, argv, &i, &opt, &name, &root, &log_path,
+                                                                       &seed, err, sizeof err) ? -1 : 1)
+                                                       : (snprintf(err, sizeof err, "unexpected argument '%s'", argv[i]), -1);
+        if (r < 0) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 1;
+    }
+    opt.book.seed = seed;
+    if (spec_finish(&engines, own, err, sizeof err) || check_limits(&engines, err, sizeof err))
+        return fprintf(stderr, "qibench %s: %s\n", cmd, err), 1;
+    if (engines.count < 2 || (!tournament && engines.count != 2))
+        return fprintf(stderr, "qibench %s: expected %s engines, got %d\n", cmd, tournament ? "two or more" : "two",
+                       engines.count), 1;
+    if (opt.has_book && !opt.book.file) return fprintf(stderr, "qibench %s: --openings needs file=F\n", cmd), 1;
+    time_t t = time(NULL);
+    strftime(default_name, sizeof default_name, "%Y%m%d-%H%M%S", localtime(&t));
+    snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", root, name ? name : default_name);
+    if (!name) snprintf(run_dir, sizeof run_dir, "%.500s/%s-%.100s", root, cmd, default_name);
+    if (make_dirs(run_dir)) return fprintf(stderr, "qibench %s: cannot create %s: %s\n", cmd, run_dir, strerror(errno)), 1;
+    opt.run_dir = run_dir;
+    if (log_path && !(opt.log = fopen(log_path, "a")))
+        return fprintf(stderr, "qibench %s: cannot open %s: %s\n", cmd, log_path, strerror(errno)), 1;
+    RunInfo info = {cmd, opt.has_book ? opt.book.file : NULL, &engines, opt.concurrency, seed};
+    if (write_run_json(run_dir, argc, argv, &info))
+        return fprintf(stderr, "qibench %s: cannot write %s/run.json\n", cmd, run_dir), 1;
+    int status = match_run(&opt);
     if (opt.log) fclose(opt.log);
     return status;
 }
@@ -282,6 +468,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "suite") == 0) return cmd_suite(argc - 1, argv + 1);
     if (strcmp(argv[1], "bench") == 0) return cmd_bench(argc - 1, argv + 1);
+    if (strcmp(argv[1], "match") == 0) return cmd_match(argc - 1, argv + 1, false);
+    if (strcmp(argv[1], "tournament") == 0) return cmd_match(argc - 1, argv + 1, true);
     if (strcmp(argv[1], "stats") == 0) return cmd_stats(argc - 1, argv + 1);
     if (strcmp(argv[1], "--version") == 0) return printf("qibench %s\n", GIT_HASH), 0;
     fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);

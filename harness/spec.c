@@ -42,7 +42,32 @@ static bool was_set(const EngineEntry *e, const char *key)
     return false;
 }
 
-/* Limits: depth=, nodes=, movetime= (ms), st= (seconds). */
+int spec_parse_tc(const char *text, TimeControl *tc)
+{
+    char *end;
+    memset(tc, 0, sizeof *tc);
+    if (strcmp(text, "inf") == 0) return 0;
+    const char *slash = strchr(text, '/');
+    if (slash) {
+        long moves = strtol(text, &end, 10);
+        if (end != slash || moves < 1 || moves > 1000) return -1;
+        tc->moves = (int)moves;
+        text = slash + 1;
+    }
+    errno = 0;
+    double base = strtod(text, &end);
+    if (errno || end == text || base <= 0 || base > 86400 * 7) return -1;
+    tc->base_ms = (int64_t)(base * 1000 + 0.5);
+    if (*end == '+') {
+        const char *inc_text = end + 1;
+        double inc = strtod(inc_text, &end);
+        if (end == inc_text || inc < 0 || inc > 3600) return -1;
+        tc->inc_ms = (int64_t)(inc * 1000 + 0.5);
+    }
+    return *end == '\0' ? 0 : -1;
+}
+
+/* Limits: depth=, nodes=, movetime= (ms), st= (seconds); tc=, timemargin=. */
 static int set_limit(EngineEntry *e, const char *key, const char *value, char *err, size_t errlen)
 {
     uint64_t v;
@@ -50,6 +75,14 @@ static int set_limit(EngineEntry *e, const char *key, const char *value, char *e
     else if (strcmp(key, "nodes") == 0 && parse_u64(value, 1, UINT64_MAX / 2, &v)) e->limits.nodes = v;
     else if (strcmp(key, "movetime") == 0 && parse_u64(value, 1, 86400000, &v)) e->limits.movetime = (int64_t)v;
     else if (strcmp(key, "st") == 0 && parse_u64(value, 1, 86400, &v)) e->limits.movetime = (int64_t)v * 1000;
+    else if (strcmp(key, "timemargin") == 0 && parse_u64(value, 0, 3600000, &v)) e->tc.margin_ms = (int64_t)v;
+    else if (strcmp(key, "tc") == 0) {
+        int64_t margin = e->tc.margin_ms;
+        if (spec_parse_tc(value, &e->tc))
+            return spec_error(err, errlen, "tc: bad time control '%s' (expected moves/seconds+increment, "
+                                           "e.g. 40/60+0.6, 10+0.1, or inf)", value);
+        e->tc.margin_ms = margin;
+    }
     else return spec_error(err, errlen, "%s: bad value '%s' (expected a positive whole number)", key, value);
     return 0;
 }
@@ -83,11 +116,11 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
         snprintf(s->options[s->noptions].name, sizeof s->options[0].name, "%s", key + 7);
         snprintf(s->options[s->noptions++].value, sizeof s->options[0].value, "%s", value);
     } else if (strcmp(key, "depth") == 0 || strcmp(key, "nodes") == 0 || strcmp(key, "movetime") == 0
-               || strcmp(key, "st") == 0) {
+               || strcmp(key, "st") == 0 || strcmp(key, "tc") == 0 || strcmp(key, "timemargin") == 0) {
         if (set_limit(e, key, value, err, errlen)) return -1;
     } else {
         return spec_error(err, errlen, "unknown key '%s' (expected name, cmd, arg, dir, proto, notation, "
-                                       "option.NAME, depth, nodes, movetime or st)", key);
+                                       "option.NAME, depth, nodes, movetime, st, tc or timemargin)", key);
     }
     mark_set(e, strcmp(key, "st") == 0 ? "movetime" : key);
     return 0;
@@ -166,6 +199,11 @@ static void apply_each(EngineEntry *e, const EngineEntry *each)
         else if (strcmp(key, "depth") == 0) e->limits.depth = each->limits.depth;
         else if (strcmp(key, "nodes") == 0) e->limits.nodes = each->limits.nodes;
         else if (strcmp(key, "movetime") == 0) e->limits.movetime = each->limits.movetime;
+        else if (strcmp(key, "tc") == 0) {
+            int64_t margin = e->tc.margin_ms;
+            e->tc = each->tc;
+            if (was_set(e, "timemargin")) e->tc.margin_ms = margin;
+        } else if (strcmp(key, "timemargin") == 0) e->tc.margin_ms = each->tc.margin_ms;
     }
     for (int k = 0; k < each->spec.noptions && e->spec.noptions < SPEC_MAX_OPTIONS; k++)
         e->spec.options[e->spec.noptions++] = each->spec.options[k];

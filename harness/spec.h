@@ -3,7 +3,7 @@
  * fastchess users know:
  *   -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard]
  *           [option.NAME=VALUE]... [notation=iccs|fairy|auto]
- *           [depth=N] [nodes=N] [movetime=MS] [st=SECONDS]
+ *           [depth=N] [nodes=N] [movetime=MS] [st=SECONDS] [tc=[M/]S[+I]] [timemargin=MS]
  *   -each KEY=VALUE...        (applied to every engine; an engine's own setting wins)
  *   -variant-engines LIST|all (our engine once per search variant)
  */
@@ -14,12 +14,14 @@
 #include <stddef.h>
 
 #include "client.h"
+#include "gameplay.h"
 
 #define MAX_ENGINES 64
 
 typedef struct {
     EngineSpec spec;
     GoLimits limits;
+    TimeControl tc;   /* games: tc=, timemargin= (limits' depth/nodes/movetime apply too) */
     char set[16][72]; /* keys given explicitly (so -each does not override them) */
     int nset;
 } EngineEntry;
@@ -44,6 +46,9 @@ int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_
 /* Applies -each to every engine, fills defaults (names, cmd), checks that
  * names are unique. Returns 0 or -1 with err. */
 int spec_finish(EngineList *list, const char *own_engine, char *err, size_t errlen);
+
+/* Parses a time control "40/60+0.6", "10+0.1", "60" or "inf" (seconds). */
+int spec_parse_tc(const char *text, TimeControl *tc);
 
 /* Text of an engine's limit for tables and JSON ("depth=4", "nodes=10000"). */
 void spec_limit_text(const GoLimits *l, char *buf, size_t len);

@@ -1,0 +1,158 @@
+/*
+ * gameplay.c - playing one game: the harness keeps the position and the clocks
+ * and judges every ply; an engine that fails loses the game.
+ */
+#include "gameplay.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+
+const char *game_termination_text(const GameRecord *g)
+{
+    static const char *const TEXT[] = {"", "time forfeit", "abandoned: engine crashed", "abandoned: engine stalled",
+                                       "illegal move", "adjudication: resign", "adjudication: draw", "resignation"};
+    return g->term == TERM_RULES ? rules_reason_text(g->reason) : TEXT[g->term];
+}
+
+/* Ends the game as a loss for `side`. */
+static void forfeit(GameRecord *g, int side, Termination term, const char *detail)
+{
+    g->result = side == RED ? RESULT_BLACK_WINS : RESULT_RED_WINS;
+    g->term = term;
+    g->loser_side = side;
+    snprintf(g->detail, sizeof g->detail, "%s: %.200s", side == RED ? "red" : "black", detail);
+}
+
+/* Do the last `count` scores of the moves of ply parity side_parity (each
+ * from its mover's view) all pass ok(score, limit)? Moves without a score
+ * break the run; mates count as +-100000. */
+static bool recent_scores(const GameRecord *g, int side_parity, int count, bool (*ok)(int, int), int limit)
+{
+    int seen = 0;
+    for (int i = g->plies - 1; i >= g->opening_plies && seen < count; i--) {
+        if ((i & 1) != side_parity) continue;
+        const MoveRecord *m = &g->moves[i];
+        if (!m->has_score || !ok(m->mate ? (m->score > 0 ? 100000 : -100000) : m->score, limit)) return false;
+        seen++;
+    }
+    return seen == count;
+}
+
+static bool is_lost(int score, int limit) { return score <= -limit; }
+static bool is_won(int score, int limit) { return score >= limit; }
+static bool is_level(int score, int limit) { return score >= -limit && score <= limit; }
+
+/* Score adjudication after a move; true if it ended the game. */
+static bool adjudicate(GameRecord *g, const Adjudication *adj)
+{
+    for (int p = 0; p < 2 && adj->resign_movecount > 0; p++) {
+        /* Both agree: the side of ply parity p is lost. Ply 0 was played by g->start_side. */
+        if (recent_scores(g, p, adj->resign_movecount, is_lost, adj->resign_score)
+            && recent_scores(g, p ^ 1, adj->resign_movecount, is_won, adj->resign_score)) {
+            forfeit(g, g->start_side ^ p, TERM_RESIGN, "adjudicated lost by score");
+            return true;
+        }
+    }
+    if (adj->draw_movecount > 0 && g->plies / 2 >= adj->draw_movenumber
+        && recent_scores(g, 0, adj->draw_movecount, is_level, adj->draw_score)
+        && recent_scores(g, 1, adj->draw_movecount, is_level, adj->draw_score)) {
+        g->result = RESULT_DRAW;
+        g->term = TERM_DRAW_ADJ;
+        return true;
+    }
+    return false;
+}
+
+/* Maps a client failure to the game's termination for the side that failed. */
+static void engine_failed(GameRecord *g, int side, ClientStatus st, bool clocked, const char *err)
+{
+    Termination term = st == CLIENT_ILLEGAL_MOVE || st == CLIENT_BAD_MOVE ? TERM_ILLEGAL
+                       : st == CLIENT_STALL ? (clocked ? TERM_TIME : TERM_STALL)
+                                            : TERM_CRASH;
+    forfeit(g, side, term, err);
+}
+
+/* The limits of the next search, from the clocks. */
+static GoLimits next_limits(const GameSetup *s, int side, const int64_t clock[2], const int moves_made[2])
+{
+    const TimeControl *t = s->tc[side];
+    GoLimits l;
+    memset(&l, 0, sizeof l);
+    l.depth = t->depth;
+    l.nodes = t->nodes;
+    l.movetime = t->movetime_ms;
+    if (t->base_ms > 0) {
+        for (int c = 0; c < 2; c++) {
+            l.time[c] = clock[c] > 1 ? clock[c] : 1;
+            l.inc[c] = s->tc[c]->inc_ms;
+        }
+        if (t->moves > 0) l.movestogo = t->moves - moves_made[side] % t->moves;
+    }
+    return l;
+}
+
+/* Charges a move's time to the clock; false if the flag fell. */
+static bool charge_clock(const TimeControl *t, int64_t *clock, int *moves_made, int64_t used)
+{
+    if (t->movetime_ms > 0 && used > t->movetime_ms + t->margin_ms) return false;
+    if (t->base_ms <= 0) return true;
+    *clock -= used;
+    if (*clock + t->margin_ms < 0) return false;
+    *clock += t->inc_ms;
+    if (t->moves > 0 && ++*moves_made % t->moves == 0) *clock += t->base_ms;
+    return true;
+}
+
+void game_play(const GameSetup *s, const char *fen, const Move *opening, int nopening, GameRecord *g)
+{
+    static _Thread_local Position pos;
+    static _Thread_local Move played[GAME_MAX_PLIES];
+    memset(g, 0, sizeof *g);
+    snprintf(g->fen, sizeof g->fen, "%s", fen);
+    g->loser_side = -1;
+    pos_from_fen(&pos, fen, NULL, 0);
+    g->start_side = pos.side;
+    for (int i = 0; i < nopening && g->plies < GAME_MAX_PLIES - 1; i++) {
+        played[g->plies] = opening[i];
+        g->moves[g->plies++].move = opening[i];
+        pos_make_move(&pos, opening[i]);
+    }
+    g->opening_plies = g->plies;
+    int64_t clock[2] = {s->tc[RED]->base_ms, s->tc[BLACK]->base_ms};
+    int moves_made[2] = {0, 0};
+    for (;;) {
+        Outcome o = rules_outcome(&pos, &s->rules);
+        if (o.result == RESULT_NONE && g->plies >= GAME_MAX_PLIES - 1) o = (Outcome){RESULT_DRAW, END_MAX_PLIES};
+        if (o.result != RESULT_NONE) {
+            g->result = o.result;
+            g->term = TERM_RULES;
+            g->reason = o.reason;
+            return;
+        }
+        int side = pos.side;
+        GoLimits l = next_limits(s, side, clock, moves_made);
+        EngineReply r;
+        char err[256];
+        ClientStatus st = client_go(s->engine[side], fen, played, g->plies, &l, &r, err, sizeof err);
+        if (st != CLIENT_OK) {
+            engine_failed(g, side, st, s->tc[side]->base_ms > 0, err);
+            return;
+        }
+        if (r.resigned || r.best == MOVE_NONE) {
+            forfeit(g, side, TERM_ENGINE_RESIGN, r.resigned ? "resigned" : "no move");
+            return;
+        }
+        if (!charge_clock(s->tc[side], &clock[side], &moves_made[side], r.wall_ms)) {
+            forfeit(g, side, TERM_TIME, "lost on time");
+            return;
+        }
+        MoveRecord *m = &g->moves[g->plies];
+        *m = (MoveRecord){r.best, r.wall_ms, r.depth, r.nodes, r.has_score, r.mate, r.score};
+        played[g->plies++] = r.best;
+        pos_make_move(&pos, r.best);
+        if (adjudicate(g, &s->adj)) return;
+    }
+}

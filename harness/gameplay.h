@@ -1,0 +1,87 @@
+/*
+ * gameplay.h - one game between two engines, kept and judged by the harness:
+ * clocks from wall time, every move checked, endings by the rules core,
+ * optional score adjudication, and forfeits for crashes, stalls, illegal
+ * moves and time losses.
+ */
+#ifndef HARNESS_GAMEPLAY_H
+#define HARNESS_GAMEPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "client.h"
+#include "rules.h"
+
+#define GAME_MAX_PLIES 1024
+
+/* A time control: moves per period (0 = whole game), base and increment in ms. */
+typedef struct {
+    int moves;
+    int64_t base_ms, inc_ms;
+    int64_t movetime_ms; /* st=: fixed time per move, 0 = none */
+    int depth;           /* depth=, 0 = none */
+    uint64_t nodes;      /* nodes=, 0 = none */
+    int64_t margin_ms;   /* timemargin=: grace before a time loss */
+} TimeControl;
+
+/* How a game ended, beyond the rules core's reasons. */
+typedef enum {
+    TERM_RULES,        /* see Outcome.reason */
+    TERM_TIME,         /* lost on time */
+    TERM_CRASH,        /* the engine disconnected */
+    TERM_STALL,        /* the engine stopped answering */
+    TERM_ILLEGAL,      /* an illegal or unreadable move */
+    TERM_RESIGN,       /* score adjudication: resignation */
+    TERM_DRAW_ADJ,     /* score adjudication: draw */
+    TERM_ENGINE_RESIGN /* the engine resigned itself (xboard) */
+} Termination;
+
+/* One move as played. */
+typedef struct {
+    Move move;
+    int64_t time_ms; /* wall time used */
+    int depth;
+    uint64_t nodes;
+    bool has_score, mate;
+    int score;       /* from the mover's view */
+} MoveRecord;
+
+/* Score adjudication (0 = off for each). */
+typedef struct {
+    int resign_movecount, resign_score; /* both sides agree a side is lost by >= score for movecount moves */
+    int draw_movenumber, draw_movecount, draw_score; /* after movenumber, |score| <= score for movecount moves each */
+} Adjudication;
+
+typedef struct {
+    char fen[128];                 /* the start position */
+    int opening_plies;             /* plies of the opening included in moves[] (not played by engines) */
+    MoveRecord moves[GAME_MAX_PLIES];
+    int plies;
+    GameResult result;
+    Termination term;
+    EndReason reason;              /* for TERM_RULES */
+    int start_side;                /* side to move in fen */
+    int loser_side;                /* for forfeits: RED or BLACK, -1 otherwise */
+    char detail[256];              /* human text: "red: disconnected (signal 11)" ... */
+} GameRecord;
+
+/* Who plays, with what time, judged how. */
+typedef struct {
+    Client *engine[2];         /* [RED], [BLACK] (may be the same client) */
+    const TimeControl *tc[2];
+    Adjudication adj;
+    RulesConfig rules;         /* no-capture limit, max plies */
+} GameSetup;
+
+/*
+ * Plays a game from fen after the opening moves (legal, played for both
+ * sides without asking the engines) and fills g. Never fails: an engine
+ * that cannot go on loses, with the reason in g->term and g->detail.
+ */
+void game_play(const GameSetup *s, const char *fen, const Move *opening, int nopening, GameRecord *g);
+
+/* The termination as text: "checkmate", "perpetual check", "time forfeit", ... */
+const char *game_termination_text(const GameRecord *g);
+
+#endif

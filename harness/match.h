@@ -1,0 +1,40 @@
+/*
+ * match.h - `qibench match` and `qibench tournament`: paired games (each
+ * opening twice, colours swapped), scheduled over worker threads, written
+ * as they end (games.jsonl, games.pgn), with W/D/L, Elo, LOS, pentanomial
+ * counts and an optional SPRT that stops the run.
+ */
+#ifndef HARNESS_MATCH_H
+#define HARNESS_MATCH_H
+
+#include <stdio.h>
+
+#include "openings.h"
+#include "spec.h"
+#include "stats.h"
+
+typedef enum { FORMAT_MATCH, FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET } MatchFormat;
+
+typedef struct {
+    EngineList *engines;
+    MatchFormat format;
+    bool has_book;
+    BookOptions book;
+    int rounds;             /* game pairs per pairing */
+    int concurrency;
+    const char *run_dir;
+    FILE *log;
+    ClientTimeouts timeouts;
+    Adjudication adj;
+    RulesConfig rules;
+    bool recover;           /* restart a failed engine and go on (otherwise stop after that game) */
+    bool has_sprt;
+    SprtParams sprt;
+    const char *event;
+} MatchOptions;
+
+/* Plays the run; prints progress and the results. Returns 0, or 1 when the
+ * run could not be done or stopped on an engine failure. */
+int match_run(const MatchOptions *opt);
+
+#endif

@@ -1,0 +1,50 @@
+/*
+ * openings.h - opening books for matches: EPD (a position per line) or PGN
+ * (games whose moves, ICCS, from the start or a FEN tag, are played for
+ * `plies` plies), taken in order or shuffled with a seed.
+ */
+#ifndef HARNESS_OPENINGS_H
+#define HARNESS_OPENINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+#define OPENING_MAX_PLIES 64
+
+typedef struct {
+    char id[64];                      /* EPD id, PGN Opening/Event tag, or "file:N" */
+    char fen[128];                    /* the position the opening starts from */
+    Move moves[OPENING_MAX_PLIES];    /* the opening's moves after fen */
+    int nmoves;
+} Opening;
+
+typedef struct {
+    Opening *items;
+    int count;
+} OpeningBook;
+
+typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } OpeningOrder;
+
+typedef struct {
+    const char *file;
+    enum { BOOK_EPD, BOOK_PGN } format;
+    OpeningOrder order;
+    int plies;      /* PGN: how many plies of each game to keep (0 = all, at most OPENING_MAX_PLIES) */
+    int start;      /* 1-based index of the first opening to use (before ordering is applied to the rest) */
+    uint64_t seed;  /* for ORDER_RANDOM: the same seed gives the same order */
+} BookOptions;
+
+/*
+ * Loads and orders the book. PGN move text is ICCS ("h2e2"), WXF or Chinese
+ * (read with notation.h's move_parse_any), with move numbers, comments {...},
+ * variations (...) and NAGs skipped. Returns 0, or -1 with a one-line error
+ * naming file and line ("book.pgn:12: move 'h2h9': no legal move ...").
+ * A book with no openings is an error. Free with book_free.
+ */
+int book_load(const BookOptions *opt, OpeningBook *book, char *err, size_t errlen);
+
+void book_free(OpeningBook *book);
+
+#endif

@@ -1,0 +1,186 @@
+/*
+ * pgn.c - writing games as PGN (Variant "xiangqi", ICCS moves).
+ *
+ * The layout follows what GUIs and cutechess-style tools read:
+ *
+ *     [Event "..."] ... the seven-tag roster, then Variant, FEN, SetUp,
+ *     Termination, TimeControl and PlyCount, one per line
+ *     (blank line)
+ *     1. h2e2 {book} h9g7 {+0.35/12 1.234s} 2. h0g2 {-0.10/11 0.950s} ... 1-0
+ *     (blank line)
+ *
+ * Move numbers follow the start FEN's side to move and fullmove number: a
+ * game that starts with Black to move begins "N...". Movetext lines are
+ * filled word by word and kept under 80 characters; a comment is never cut.
+ */
+#include "pgn.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation.h"
+
+/* Movetext lines hold at most this many characters (PGN asks for < 80). */
+#define PGN_LINE_MAX 79
+
+/* ------------------------------------------------------------------------ */
+/* Tags                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Writes [name "value"], escaping '"' and '\' and blanking control bytes. */
+static void write_tag(FILE *f, const char *name, const char *value)
+{
+    fprintf(f, "[%s \"", name);
+    for (const char *p = value; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"' || c == '\\') fputc('\\', f);
+        fputc(c < 0x20 || c == 0x7F ? ' ' : c, f);
+    }
+    fputs("\"]\n", f);
+}
+
+static const char *or_unknown(const char *s) { return s && s[0] ? s : "?"; }
+
+/* The Termination tag, from the record alone (no dependency on game.c). */
+static const char *termination_text(const GameRecord *g)
+{
+    switch (g->term) {
+    case TERM_RULES:
+        return g->result == RESULT_NONE && g->reason == END_NONE ? "unterminated" : rules_reason_text(g->reason);
+    case TERM_TIME: return "time forfeit";
+    case TERM_CRASH: return "abandoned: engine crashed";
+    case TERM_STALL: return "abandoned: engine stalled";
+    case TERM_ILLEGAL: return "illegal move";
+    case TERM_RESIGN: return "adjudication: resign";
+    case TERM_DRAW_ADJ: return "adjudication: draw";
+    case TERM_ENGINE_RESIGN: return "resignation";
+    }
+    return "unknown";
+}
+
+static void write_tags(FILE *f, const PgnTags *tags, const GameRecord *g, const char *fen)
+{
+    char num[24];
+    write_tag(f, "Event", or_unknown(tags->event));
+    write_tag(f, "Site", or_unknown(tags->site));
+    write_tag(f, "Date", tags->date && tags->date[0] ? tags->date : "????.??.??");
+    if (tags->round > 0) snprintf(num, sizeof num, "%d", tags->round);
+    else strcpy(num, "?");
+    write_tag(f, "Round", num);
+    write_tag(f, "White", or_unknown(tags->red));
+    write_tag(f, "Black", or_unknown(tags->black));
+    write_tag(f, "Result", rules_result_text(g->result));
+    write_tag(f, "Variant", "xiangqi");
+    write_tag(f, "FEN", fen);
+    write_tag(f, "SetUp", "1");
+    write_tag(f, "Termination", termination_text(g));
+    write_tag(f, "TimeControl", tags->time_control && tags->time_control[0] ? tags->time_control : "-");
+    snprintf(num, sizeof num, "%d", g->plies);
+    write_tag(f, "PlyCount", num);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Movetext                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Fills lines word by word. */
+typedef struct {
+    FILE *f;
+    size_t len; /* characters on the current line */
+} LineFiller;
+
+static void put_word(LineFiller *lf, const char *word)
+{
+    size_t n = strlen(word);
+    if (lf->len > 0 && lf->len + 1 + n > PGN_LINE_MAX) {
+        fputc('\n', lf->f);
+        lf->len = 0;
+    }
+    if (lf->len > 0) {
+        fputc(' ', lf->f);
+        lf->len++;
+    }
+    fputs(word, lf->f);
+    lf->len += n;
+}
+
+/* Side to move (RED/BLACK) and fullmove number of a FEN, read from its text. */
+static void fen_turn(const char *fen, int *side, int *fullmove)
+{
+    char field[6][32] = {{0}};
+    int nf = 0;
+    const char *p = fen;
+    while (nf < 6) {
+        while (*p == ' ') p++;
+        if (!*p) break;
+        size_t n = strcspn(p, " ");
+        snprintf(field[nf++], sizeof field[0], "%.*s", (int)(n < 31 ? n : 31), p);
+        p += n;
+    }
+    *side = nf >= 2 && field[1][0] == 'b' ? BLACK : RED;
+    long n = nf >= 6 ? strtol(field[5], NULL, 10) : 1;
+    *fullmove = n >= 1 && n <= 100000 ? (int)n : 1;
+}
+
+/* "{book}", "{+0.35/12 1.234s}", "{-M3/20 0.500s}" or "{1.234s}". */
+static void move_comment(const MoveRecord *mr, bool book, char *buf, size_t buflen)
+{
+    if (book) {
+        snprintf(buf, buflen, "{book}");
+        return;
+    }
+    int64_t ms = mr->time_ms > 0 ? mr->time_ms : 0;
+    char time[32];
+    snprintf(time, sizeof time, "%" PRId64 ".%03ds", ms / 1000, (int)(ms % 1000));
+    if (!mr->has_score) {
+        snprintf(buf, buflen, "{%s}", time);
+        return;
+    }
+    char sign = mr->score > 0 ? '+' : mr->score < 0 ? '-' : ' ';
+    int mag = abs(mr->score);
+    char score[32];
+    if (mr->mate) snprintf(score, sizeof score, "%cM%d", mr->score > 0 ? '+' : '-', mag);
+    else if (sign == ' ') snprintf(score, sizeof score, "0.00");
+    else snprintf(score, sizeof score, "%c%d.%02d", sign, mag / 100, mag % 100);
+    snprintf(buf, buflen, "{%s/%d %s}", score, mr->depth, time);
+}
+
+static void write_movetext(FILE *f, const GameRecord *g, const char *fen)
+{
+    LineFiller lf = {f, 0};
+    int side, fullmove;
+    char word[64];
+    fen_turn(fen, &side, &fullmove);
+    for (int i = 0; i < g->plies; i++) {
+        int mover = (side + i) & 1, number = fullmove + (side + i) / 2;
+        if (mover == RED) {
+            snprintf(word, sizeof word, "%d.", number);
+            put_word(&lf, word);
+        } else if (i == 0) {
+            snprintf(word, sizeof word, "%d...", number);
+            put_word(&lf, word);
+        }
+        move_to_iccs(g->moves[i].move, word);
+        put_word(&lf, word);
+        move_comment(&g->moves[i], i < g->opening_plies, word, sizeof word);
+        put_word(&lf, word);
+    }
+    put_word(&lf, rules_result_text(g->result));
+    fputs("\n\n", f);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
+/* ------------------------------------------------------------------------ */
+
+int pgn_write(FILE *f, const PgnTags *tags, const GameRecord *g)
+{
+    const char *fen = g->fen[0] ? g->fen : START_FEN;
+    write_tags(f, tags, g, fen);
+    fputc('\n', f);
+    write_movetext(f, g, fen);
+    if (fflush(f) != 0 || ferror(f)) return -1;
+    return 0;
+}
