@@ -42,6 +42,8 @@ static void usage(FILE *f)
                "        [model=normalized|logistic]] [--json]\n"
                "                                   score, Elo +- 95%% error, LOS, draw ratio, normalized Elo and\n"
                "                                   the GSPRT (LLR, bounds, verdict) for given counts\n"
+               "  match ENGINE ENGINE [OPTIONS]    paired games between two engines\n"
+               "  tournament ENGINES [OPTIONS]     --format round-robin (default) or gauntlet\n"
                "  help                             this text\n\n"
                "Engines (as in cutechess-cli / fastchess):\n"
                "  -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=VALUE]...\n"
@@ -62,6 +64,14 @@ static void usage(FILE *f)
                "  --ready-timeout MS      isready -> readyok / ping -> pong (default 5000)\n"
                "  --move-grace MS         time beyond movetime or the clock before a stall (default 5000)\n"
                "  --search-timeout MS     a depth or node search longer than this is a stall (default 600000)\n\n"
+               "match / tournament options (engines need tc=, st=, depth= or nodes=):\n"
+               "  --openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=K]\n"
+               "  --seed N  --games N | --rounds N (game pairs per pairing)  --concurrency N\n"
+               "  --maxplies N  --nocapture N (default 120)  --resign movecount=N score=CP\n"
+               "  --draw movenumber=N movecount=N score=CP  --recover  --event TEXT\n"
+               "  --sprt elo0=A elo1=B [alpha=0.05] [beta=0.05] [model=normalized|logistic]\n"
+               "  --name RUN --results DIR --log FILE --handshake-timeout MS --move-grace MS\n"
+               "  exit status: 0 finished or H1, 1 H0, 2 usage or setup error, 3 stopped by errors\n\n"
                "Variants:");
     int count;
     const Variant *v = search_variants(&count);
@@ -393,26 +403,26 @@ static int cmd_match(int argc, char **argv, bool tournament)
         if (r == 0) r = strncmp(argv[i], "--", 2) == 0 ? (match_option(argc, argv, &i, &opt, &name, &root, &log_path,
                                                                        &seed, err, sizeof err) ? -1 : 1)
                                                        : (snprintf(err, sizeof err, "unexpected argument '%s'", argv[i]), -1);
-        if (r < 0) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 1;
+        if (r < 0) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     }
     opt.book.seed = seed;
     if (spec_finish(&engines, own, err, sizeof err) || check_limits(&engines, err, sizeof err))
-        return fprintf(stderr, "qibench %s: %s\n", cmd, err), 1;
+        return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     if (engines.count < 2 || (!tournament && engines.count != 2))
         return fprintf(stderr, "qibench %s: expected %s engines, got %d\n", cmd, tournament ? "two or more" : "two",
-                       engines.count), 1;
-    if (opt.has_book && !opt.book.file) return fprintf(stderr, "qibench %s: --openings needs file=F\n", cmd), 1;
+                       engines.count), 2;
+    if (opt.has_book && !opt.book.file) return fprintf(stderr, "qibench %s: --openings needs file=F\n", cmd), 2;
     time_t t = time(NULL);
     strftime(default_name, sizeof default_name, "%Y%m%d-%H%M%S", localtime(&t));
     snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", root, name ? name : default_name);
     if (!name) snprintf(run_dir, sizeof run_dir, "%.500s/%s-%.100s", root, cmd, default_name);
-    if (make_dirs(run_dir)) return fprintf(stderr, "qibench %s: cannot create %s: %s\n", cmd, run_dir, strerror(errno)), 1;
+    if (make_dirs(run_dir)) return fprintf(stderr, "qibench %s: cannot create %s: %s\n", cmd, run_dir, strerror(errno)), 2;
     opt.run_dir = run_dir;
     if (log_path && !(opt.log = fopen(log_path, "a")))
-        return fprintf(stderr, "qibench %s: cannot open %s: %s\n", cmd, log_path, strerror(errno)), 1;
+        return fprintf(stderr, "qibench %s: cannot open %s: %s\n", cmd, log_path, strerror(errno)), 2;
     RunInfo info = {cmd, opt.has_book ? opt.book.file : NULL, &engines, opt.concurrency, seed};
     if (write_run_json(run_dir, argc, argv, &info))
-        return fprintf(stderr, "qibench %s: cannot write %s/run.json\n", cmd, run_dir), 1;
+        return fprintf(stderr, "qibench %s: cannot write %s/run.json\n", cmd, run_dir), 2;
     int status = match_run(&opt);
     if (opt.log) fclose(opt.log);
     return status;

@@ -327,7 +327,7 @@ int match_run(const MatchOptions *opt)
     run.opt = opt;
     if (opt->has_book && book_load(&opt->book, &run.book, err, sizeof err)) {
         fprintf(stderr, "qibench: %s\n", err);
-        return 1;
+        return 2;
     }
     make_pairings(&run);
     run.njobs = run.npairings * opt->rounds;
@@ -336,7 +336,7 @@ int match_run(const MatchOptions *opt)
         fprintf(stderr, "qibench: %s\n", run.jobs ? err : "out of memory");
         book_free(&run.book);
         free(run.jobs);
-        return 1;
+        return 2;
     }
     for (int k = 0; k < run.njobs; k++) /* round-major: every pairing plays round r before r + 1 */
         run.jobs[k] = (PairJob){k % run.npairings, k / run.npairings};
@@ -351,8 +351,9 @@ int match_run(const MatchOptions *opt)
     pthread_mutex_destroy(&run.lock);
     print_results(&run);
     if (run.engine_failed) fprintf(stderr, "qibench: stopped after an engine failure (use --recover to go on)\n");
-    int status = run.write_failed || run.engine_failed;
-    if (fclose(run.games) || fclose(run.pgn)) status = 1;
+    /* Exit status: 0 finished or H1, 1 H0 accepted, 3 stopped by errors (2, usage, is main's). */
+    int status = run.sprt_done && run.sprt.verdict == SPRT_H0 ? 1 : 0;
+    if (fclose(run.games) | fclose(run.pgn) || run.write_failed || run.engine_failed) status = 3;
     printf("results: %s/games.jsonl, %s/games.pgn\n", opt->run_dir, opt->run_dir);
     book_free(&run.book);
     free(run.jobs);

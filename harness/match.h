@@ -33,8 +33,10 @@ typedef struct {
     const char *event;
 } MatchOptions;
 
-/* Plays the run; prints progress and the results. Returns 0, or 1 when the
- * run could not be done or stopped on an engine failure. */
+/* Plays the run; prints progress and the results. Returns the exit status:
+ * 0 finished (or SPRT accepted H1), 1 SPRT accepted H0, 2 setup error (bad
+ * book, unwritable results), 3 stopped by errors (engine failure without
+ * --recover, a failed write). */
 int match_run(const MatchOptions *opt);
 
 #endif

@@ -11,7 +11,8 @@
  *
  * Move numbers follow the start FEN's side to move and fullmove number: a
  * game that starts with Black to move begins "N...". Movetext lines are
- * filled word by word and kept under 80 characters; a comment is never cut.
+ * filled word by word and kept under 80 characters; a comment is never cut
+ * and a move number stays on the line of its move.
  */
 #include "pgn.h"
 
@@ -151,18 +152,15 @@ static void write_movetext(FILE *f, const GameRecord *g, const char *fen)
 {
     LineFiller lf = {f, 0};
     int side, fullmove;
-    char word[64];
+    char word[128], iccs[8];
     fen_turn(fen, &side, &fullmove);
     for (int i = 0; i < g->plies; i++) {
         int mover = (side + i) & 1, number = fullmove + (side + i) / 2;
-        if (mover == RED) {
-            snprintf(word, sizeof word, "%d.", number);
-            put_word(&lf, word);
-        } else if (i == 0) {
-            snprintf(word, sizeof word, "%d...", number);
-            put_word(&lf, word);
-        }
-        move_to_iccs(g->moves[i].move, word);
+        move_to_iccs(g->moves[i].move, iccs);
+        /* a move number stays on the line of its move */
+        if (mover == RED) snprintf(word, sizeof word, "%d. %s", number, iccs);
+        else if (i == 0) snprintf(word, sizeof word, "%d... %s", number, iccs);
+        else snprintf(word, sizeof word, "%s", iccs);
         put_word(&lf, word);
         move_comment(&g->moves[i], i < g->opening_plies, word, sizeof word);
         put_word(&lf, word);

@@ -58,7 +58,7 @@ print(sorted((key(r), [m["move"] for m in r["moves"]]) for r in rows))' "$G")"
 # --- forfeits --------------------------------------------------------------------
 "$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--crash-on-go arg=2 depth=1 \
     --games 4 --results "$tmp" --name crash >"$tmp/out" 2>"$tmp/err"
-check "a crash without --recover stops the run with exit 1" test $? -eq 1
+check "a crash without --recover stops the run with exit 3" test $? -eq 3
 check "the crashed engine lost by 'abandoned: engine crashed'" test "$(query "$tmp/crash/games.jsonl" '
 print([r["reason"] for r in rows][-1])' "$tmp/crash/games.jsonl")" = "abandoned: engine crashed"
 check "the run says why it stopped" grep -q 'engine failure' "$tmp/err"
@@ -75,10 +75,21 @@ check "no move before the flag falls: time forfeit" test "$(query "$tmp/time/gam
 print(any(r["reason"]=="time forfeit" for r in rows))' "$tmp/time/games.jsonl")" = True
 check "no mock engine left running" sh -c '! pgrep -x mock_engine >/dev/null'
 
+# --- score adjudication ------------------------------------------------------
+run_match draw --draw movenumber=2 movecount=2 score=100000
+check "--draw: every game adjudicated a draw after move 2" test "$(query "$tmp/draw/games.jsonl" '
+print(all(r["reason"]=="adjudication: draw" and r["result"]=="1/2-1/2" and r["plies"]<=6 for r in rows))' "$tmp/draw/games.jsonl")" = True
+run_match resign --resign movecount=2 score=1
+check "--resign: games end by resign adjudication against the side both scores condemn" test "$(query "$tmp/resign/games.jsonl" '
+print(any(r["reason"]=="adjudication: resign" for r in rows))' "$tmp/resign/games.jsonl")" = True
+
 # --- SPRT stops the run -----------------------------------------------------
 "$QIBENCH" match -engine name=d4 depth=4 -engine name=d1 depth=1 --openings file="$tmp/book.epd" format=epd \
     --rounds 100 --sprt elo0=0 elo1=100 --results "$tmp" --name sprt >"$tmp/out" 2>&1
-check "SPRT accepts H1 and stops well before 200 games" sh -c "grep -q 'H1' '$tmp/out' && test \$(wc -l <'$tmp/sprt/games.jsonl') -lt 100"
+check "SPRT accepts H1 (exit 0) and stops well before 200 games" sh -c "grep -q 'H1' '$tmp/out' && test \$(wc -l <'$tmp/sprt/games.jsonl') -lt 100"
+"$QIBENCH" match -engine name=d1 depth=1 -engine name=d4 depth=4 --openings file="$tmp/book.epd" format=epd \
+    --rounds 100 --sprt elo0=0 elo1=100 --results "$tmp" --name sprt0 >"$tmp/out" 2>&1
+check "SPRT accepts H0: exit status 1" test $? -eq 1
 
 # --- tournaments --------------------------------------------------------------
 "$QIBENCH" tournament -variant-engines alphabeta,negascout,mtdf -each depth=2 --rounds 1 \
@@ -92,7 +103,7 @@ print(all("negascout" in (r["red"], r["black"]) for r in rows))' "$tmp/gauntlet/
 
 # --- bad input ----------------------------------------------------------------
 "$QIBENCH" match -engine name=a depth=1 >/dev/null 2>"$tmp/err"
-check "match with one engine: exit 1" test $? -eq 1
+check "match with one engine: usage error, exit 2" test $? -eq 2
 "$QIBENCH" match -engine name=a -engine name=b >/dev/null 2>"$tmp/err"
 check "no limit: a clear error" grep -q 'no time control or limit' "$tmp/err"
 "$QIBENCH" match -engine name=a tc=x -engine name=b depth=1 >/dev/null 2>"$tmp/err"
