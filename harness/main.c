@@ -71,6 +71,10 @@ static void usage(FILE *f)
                "  --draw movenumber=N movecount=N score=CP  --recover  --event TEXT\n"
                "  --sprt elo0=A elo1=B [alpha=0.05] [beta=0.05] [model=normalized|logistic]\n"
                "  --name RUN --results DIR --log FILE --handshake-timeout MS --move-grace MS\n"
+               "  --progress N        off a terminal, a status line every N games (default 10; on a\n"
+               "                      terminal one live status line on stderr)\n"
+               "  --ratinginterval N  standings table every N games (default 0: only at the end of a\n"
+               "                      tournament)\n"
                "  exit status: 0 finished or H1, 1 H0, 2 usage or setup error, 3 stopped by errors\n\n"
                "Variants:");
     int count;
@@ -364,6 +368,8 @@ static int match_option(int argc, char **argv, int *i, MatchOptions *opt, const 
     else if (strcmp(flag, "--results") == 0 && value[0]) *root = value;
     else if (strcmp(flag, "--log") == 0 && value[0]) *log_path = value;
     else if (strcmp(flag, "--event") == 0) opt->event = value;
+    else if (strcmp(flag, "--progress") == 0 && parse_int_arg(value, 1, 10000000, &v)) opt->progress = (int)v;
+    else if (strcmp(flag, "--ratinginterval") == 0 && parse_int_arg(value, 0, 10000000, &v)) opt->rating_interval = (int)v;
     else if (strcmp(flag, "--handshake-timeout") == 0 && parse_int_arg(value, 1, 3600000, &v)) opt->timeouts.handshake_ms = (int)v;
     else if (strcmp(flag, "--move-grace") == 0 && parse_int_arg(value, 0, 3600000, &v)) opt->timeouts.move_grace_ms = (int)v;
     else return snprintf(err, errlen, "bad option %s %s (see qibench help)", flag, value), -1;

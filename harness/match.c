@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "json.h"
 #include "notation.h"
@@ -22,6 +23,7 @@ typedef struct {
     int a, b;               /* engine indexes; results are from a's side */
     int64_t wdl[3];
     int64_t penta[PENTA_CELLS];
+    int64_t game_wdl[3];    /* per finished game (wdl and penta count whole pairs) */
 } Pairing;
 
 typedef struct {
@@ -44,6 +46,10 @@ typedef struct {
     bool write_failed, engine_failed;
     SprtResult sprt;
     bool sprt_done;
+    bool tty;               /* stderr is a terminal: one live status line */
+    bool status_shown;      /* the status line is on the screen (tty only) */
+    struct timespec start;
+    int64_t engine_wdl[MAX_ENGINES][3]; /* each engine's W/D/L over all its games */
 } MatchRun;
 
 /* ------------------------------------------------------------------------ */
@@ -86,6 +92,98 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
     json_end_object(js);
 }
 
+/* Points of engine `a` in a game where it played `a_side`. */
+static int points2(const GameRecord *g, int a_side) /* in half points */
+{
+    if (g->result == RESULT_DRAW) return 1;
+    bool red_won = g->result == RESULT_RED_WINS;
+    return (red_won == (a_side == RED)) ? 2 : 0;
+}
+
+static int wdl_index(int half) { return half == 2 ? 0 : half == 1 ? 1 : 2; }
+
+static void fput_value(FILE *f, const char *fmt, double v)
+{
+    if (isfinite(v)) fprintf(f, fmt, v);
+    else fputs("n/a", f);
+}
+
+/* The status line, without a line end: games, W/D/L, Elo and LLR of the
+ * first pairing (a match only), games per minute and time left. */
+static void put_status(const MatchRun *run, FILE *f)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double minutes = ((double)(now.tv_sec - run->start.tv_sec) + (now.tv_nsec - run->start.tv_nsec) / 1e9) / 60;
+    int total = 2 * run->njobs;
+    fprintf(f, "games %d/%d", run->games_done, total);
+    if (run->npairings == 1) {
+        const Pairing *p = &run->pairings[0];
+        StatsSummary st;
+        stats_from_wdl(p->game_wdl[0], p->game_wdl[1], p->game_wdl[2], &st);
+        fprintf(f, "  +%lld =%lld -%lld  Elo ", (long long)p->game_wdl[0], (long long)p->game_wdl[1],
+                (long long)p->game_wdl[2]);
+        fput_value(f, "%+.1f", st.elo);
+        fputs(" \xc2\xb1 ", f);
+        fput_value(f, "%.1f", st.elo_error);
+        if (run->opt->has_sprt) {
+            SprtResult r;
+            stats_sprt_penta(&run->opt->sprt, p->penta, &r);
+            fputs("  LLR ", f);
+            fput_value(f, "%.2f", r.llr);
+            fprintf(f, " (%.2f, %.2f)", r.lower, r.upper);
+        }
+    }
+    double rate = minutes > 0 ? run->games_done / minutes : NAN;
+    fputs("  ", f);
+    fput_value(f, "%.1f", rate);
+    fputs(" games/min  ~", f);
+    fput_value(f, "%.1f", rate > 0 ? (total - run->games_done) / rate : NAN);
+    fputs(" min left", f);
+}
+
+static int cmp_score(const void *x, const void *y, const MatchRun *run)
+{
+    const int64_t *a = run->engine_wdl[*(const int *)x], *b = run->engine_wdl[*(const int *)y];
+    int64_t na = a[0] + a[1] + a[2], nb = b[0] + b[1] + b[2];
+    double sa = na ? (a[0] + a[1] / 2.0) / na : -1, sb = nb ? (b[0] + b[1] / 2.0) / nb : -1;
+    return sa < sb ? 1 : sa > sb ? -1 : *(const int *)x - *(const int *)y;
+}
+
+/* The standings: every engine's games, score, Elo and draw ratio over all
+ * its games, best score first. Caller holds the lock (or the run is over). */
+static void print_standings(const MatchRun *run)
+{
+    const EngineList *list = run->opt->engines;
+    int order[MAX_ENGINES], n = list->count;
+    for (int i = 0; i < n; i++) order[i] = i;
+    for (int i = 1; i < n; i++) /* insertion sort: n is small */
+        for (int j = i; j > 0 && cmp_score(&order[j - 1], &order[j], run) > 0; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    printf("\nstandings after %d of %d games:\n", run->games_done, 2 * run->njobs);
+    printf("%4s  %-20s %6s %7s %8s %7s %7s\n", "rank", "engine", "games", "score", "Elo", "+/-", "draws");
+    for (int r = 0; r < n; r++) {
+        const int64_t *w = run->engine_wdl[order[r]];
+        int64_t games = w[0] + w[1] + w[2];
+        StatsSummary st;
+        stats_from_wdl(w[0], w[1], w[2], &st);
+        printf("%4d  %-20s %6lld ", r + 1, list->engines[order[r]].spec.name, (long long)games);
+        if (games) printf("%6.1f%% ", 100 * st.score);
+        else printf("%7s ", "n/a");
+        if (isfinite(st.elo)) printf("%+8.1f ", st.elo);
+        else printf("%8s ", "n/a");
+        if (isfinite(st.elo_error)) printf("%7.1f ", st.elo_error);
+        else printf("%7s ", "n/a");
+        if (isfinite(st.draw_ratio)) printf("%6.1f%%\n", 100 * st.draw_ratio);
+        else printf("%7s\n", "n/a");
+    }
+    printf("Elo: each engine's score over all its games, against the average of its opponents (95%%)\n");
+    fflush(stdout);
+}
+
 /* Writes one finished game (JSON line and PGN) and counts its ending. */
 static void record_game(MatchRun *run, const GameRecord *g, int red, int black, int pair, int round, const Opening *op)
 {
@@ -108,10 +206,27 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
     pthread_mutex_lock(&run->lock);
     if (json_write_line(&js, run->games) || pgn_write(run->pgn, &tags, g)) run->write_failed = true;
     run->term_counts[g->term == TERM_RULES ? TERM_KINDS + g->reason : g->term]++;
+    Pairing *p = &run->pairings[run->jobs[pair].pairing];
+    p->game_wdl[wdl_index(points2(g, red == p->a ? RED : BLACK))]++;
+    run->engine_wdl[red][wdl_index(points2(g, RED))]++;
+    run->engine_wdl[black][wdl_index(points2(g, BLACK))]++;
     snprintf(line, sizeof line, "game %d: %s - %s %s (%s%s%s), %d plies\n", ++run->games_done,
              list->engines[red].spec.name, list->engines[black].spec.name, rules_result_text(g->result),
              game_termination_text(g), g->detail[0] ? ": " : "", g->detail, g->plies);
+    int every = run->opt->progress > 0 ? run->opt->progress : 10;
+    int ri = run->opt->rating_interval;
+    if (run->tty) fputs("\r\033[K", stderr); /* the game line goes above the status line */
     fputs(line, stderr);
+    if (ri > 0 && run->games_done % ri == 0 && run->games_done < 2 * run->njobs) {
+        fflush(stderr);
+        print_standings(run);
+    }
+    if (run->tty || run->games_done % every == 0) {
+        put_status(run, stderr);
+        fputs(run->tty ? "" : "\n", stderr);
+        run->status_shown = run->tty;
+    }
+    fflush(stderr);
     pthread_mutex_unlock(&run->lock);
     json_free(&js);
 }
@@ -120,20 +235,12 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
 /* Playing                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* Points of engine `a` in a game where it played `a_side`. */
-static int points2(const GameRecord *g, int a_side) /* in half points */
-{
-    if (g->result == RESULT_DRAW) return 1;
-    bool red_won = g->result == RESULT_RED_WINS;
-    return (red_won == (a_side == RED)) ? 2 : 0;
-}
-
 /* Adds a finished pair to its pairing and checks the SPRT. */
 static void count_pair(MatchRun *run, Pairing *p, const GameRecord g[2])
 {
     int half[2] = {points2(&g[0], RED), points2(&g[1], BLACK)};
     pthread_mutex_lock(&run->lock);
-    for (int i = 0; i < 2; i++) p->wdl[half[i] == 2 ? 0 : half[i] == 1 ? 1 : 2]++;
+    for (int i = 0; i < 2; i++) p->wdl[wdl_index(half[i])]++;
     p->penta[half[0] + half[1]]++;
     run->pairs_done++;
     if (run->opt->has_sprt && run->npairings == 1 && !run->sprt_done) {
@@ -270,6 +377,7 @@ static void print_pairing(const MatchRun *run, const Pairing *p)
 
 static void print_results(const MatchRun *run)
 {
+    if (run->npairings > 1 || run->opt->rating_interval > 0) print_standings(run);
     printf("\n");
     for (int i = 0; i < run->npairings; i++) print_pairing(run, &run->pairings[i]);
     if (run->opt->has_sprt && run->npairings == 1) {
@@ -303,7 +411,7 @@ static void make_pairings(MatchRun *run)
         for (int b = a + 1; b < n; b++) {
             if (opt->format == FORMAT_MATCH && (a != 0 || b != 1)) continue;
             if (opt->format == FORMAT_GAUNTLET && a != 0) continue;
-            run->pairings[run->npairings++] = (Pairing){a, b, {0}, {0}};
+            run->pairings[run->npairings++] = (Pairing){.a = a, .b = b};
         }
 }
 
@@ -341,6 +449,8 @@ int match_run(const MatchOptions *opt)
     for (int k = 0; k < run.njobs; k++) /* round-major: every pairing plays round r before r + 1 */
         run.jobs[k] = (PairJob){k % run.npairings, k / run.npairings};
     pthread_mutex_init(&run.lock, NULL);
+    run.tty = isatty(STDERR_FILENO) == 1;
+    clock_gettime(CLOCK_MONOTONIC, &run.start);
     int n = opt->concurrency > 0 ? opt->concurrency : 1;
     pthread_t threads[256];
     int started = 0;
@@ -349,6 +459,7 @@ int match_run(const MatchOptions *opt)
     if (started == 0) match_worker(&run);
     for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
     pthread_mutex_destroy(&run.lock);
+    if (run.status_shown) fputs("\n", stderr); /* keep the last status line */
     print_results(&run);
     if (run.engine_failed) fprintf(stderr, "qibench: stopped after an engine failure (use --recover to go on)\n");
     /* Exit status: 0 finished or H1, 1 H0 accepted, 3 stopped by errors (2, usage, is main's). */

@@ -31,9 +31,13 @@ typedef struct {
     bool has_sprt;
     SprtParams sprt;
     const char *event;
+    int progress;           /* off a terminal: a status line every N games (0: the default, 10) */
+    int rating_interval;    /* standings table every N games (0: only at the end) */
 } MatchOptions;
 
-/* Plays the run; prints progress and the results. Returns the exit status:
+/* Plays the run; prints progress (on a terminal a status line on stderr,
+ * rewritten after each game; otherwise the game lines and a status line
+ * every opt->progress games), standings tables and the results. Returns the exit status:
  * 0 finished (or SPRT accepted H1), 1 SPRT accepted H0, 2 setup error (bad
  * book, unwritable results), 3 stopped by errors (engine failure without
  * --recover, a failed write). */

@@ -111,4 +111,15 @@ check "bad tc: a clear error" grep -q "bad time control 'x'" "$tmp/err"
 "$QIBENCH" match -engine name=a depth=1 -engine name=b depth=1 --sprt elo0=5 elo1=0 >/dev/null 2>"$tmp/err"
 check "bad SPRT bounds rejected" test -s "$tmp/err"
 
+# --- progress and standings ----------------------------------------------------
+"$QIBENCH" tournament -variant-engines alphabeta,negascout,mtdf -each depth=2 --rounds 2 --ratinginterval 2 \
+    --results "$tmp" --name rating >"$tmp/rating.out" 2>&1
+check "--ratinginterval 2: the standings table is printed more than once" \
+    test "$(grep -c '^standings after' "$tmp/rating.out")" -gt 1
+check "the final table ranks the 3 engines" test "$(sed -n '/^standings after 12 of 12/,/^Elo:/p' "$tmp/rating.out" \
+    | grep -cE '^ +[123]  (alphabeta|negascout|mtdf) ')" -eq 3
+run_match progress --progress 2
+check "off a terminal, --progress 2: a 'games 2/' status line" grep -q '^games 2/6 ' "$tmp/progress.err"
+check "off a terminal the per-game lines stay" test "$(grep -c '^game [0-9]*:' "$tmp/progress.err")" -eq 6
+
 echo "$passed passed, $failed failed"
