@@ -30,6 +30,8 @@ import sys
 import time
 from pathlib import Path
 
+from fairy import FairyStockfish, board_text, reachable
+
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
 PUBLISHED = [
     (START, [44, 1920, 79666, 3290240, 133312995]),
@@ -53,20 +55,6 @@ def parse_board(board):
         grid.append(cells)
     return grid[::-1]
 
-
-def board_text(grid):
-    """Return the FEN board field of a grid."""
-    rows = []
-    for cells in grid[::-1]:
-        text, empty = "", 0
-        for ch in cells:
-            if ch is None:
-                empty += 1
-                continue
-            text += (str(empty) if empty else "") + ch
-            empty = 0
-        rows.append(text + (str(empty) if empty else ""))
-    return "/".join(rows)
 
 
 def square(text):
@@ -110,57 +98,14 @@ def facing(grid):
     return g["w"][1] == g["b"][1] and between(grid, g["w"], g["b"]) == 0
 
 
-def reachable(piece):
-    """Squares a piece can ever stand on (palace, elephant points, pawn squares)."""
-    kind, red = piece.upper(), piece.isupper()
-    if kind == "K":
-        sqs = [(r, f) for r in range(3) for f in range(3, 6)]
-    elif kind == "A":
-        sqs = [(0, 3), (0, 5), (1, 4), (2, 3), (2, 5)]
-    elif kind == "B":
-        sqs = [(0, 2), (0, 6), (2, 0), (2, 4), (2, 8), (4, 2), (4, 6)]
-    elif kind == "P":
-        sqs = [(r, f) for r in range(10) for f in range(9)
-               if (r in (3, 4) and f % 2 == 0) or r >= 5]
-    else:
-        return [(r, f) for r in range(10) for f in range(9)]
-    return sqs if red else [(9 - r, f) for r, f in sqs]
-
 
 REACH = {p: reachable(p) for p in "KRNCABPkrncabp"}
 
 
 # ---------------------------------------------------------------- the oracle
 
-class Oracle:
+class Oracle(FairyStockfish):
     """One long-running Fairy-Stockfish process spoken to over UCI pipes."""
-
-    def __init__(self, path):
-        """Start the engine, switch it to xiangqi and remember its id name."""
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        names = [l for l in self.read_until("uciok") if l.startswith("id name ")]
-        self.name = names[0][8:] if names else "unknown"
-        self.send("setoption name UCI_Variant value xiangqi")
-        self.send("isready")
-        self.read_until("readyok")
-
-    def send(self, line):
-        """Write one command line to the engine."""
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix):
-        """Read engine output lines up to and including one starting with prefix."""
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("Fairy-Stockfish exited unexpectedly")
-            lines.append(line.rstrip("\n"))
-            if line.startswith(prefix):
-                return lines
 
     def show(self, key, moves=()):
         """Set up key (+ moves), return (resulting key, checker squares) from `d`."""
@@ -186,11 +131,6 @@ class Oracle:
         self.send(f"position fen {key} - - 0 1")
         self.send(f"go perft {depth}")
         return int(self.read_until("Nodes searched:")[-1].split()[-1])
-
-    def close(self):
-        """Quit the engine and wait for it."""
-        self.send("quit")
-        self.proc.wait(timeout=10)
 
 
 # ---------------------------------------------------------------- position makers

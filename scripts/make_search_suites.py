@@ -63,6 +63,8 @@ import sys
 import time
 from pathlib import Path
 
+from fairy import FairyStockfish, board_text, reachable
+
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
 FILES = "abcdefghi"
 MAX_COUNT = {"K": 1, "R": 2, "N": 2, "C": 2, "A": 2, "B": 2, "P": 5}
@@ -118,20 +120,6 @@ def parse_board(board):
     return grid[::-1]
 
 
-def board_text(grid):
-    """Return the FEN board field of a grid."""
-    rows = []
-    for cells in grid[::-1]:
-        text, empty = "", 0
-        for ch in cells:
-            if ch is None:
-                empty += 1
-                continue
-            text += (str(empty) if empty else "") + ch
-            empty = 0
-        rows.append(text + (str(empty) if empty else ""))
-    return "/".join(rows)
-
 
 def mirror(key):
     """Swap colours: flip the board top to bottom, swap letter case and side to move."""
@@ -140,22 +128,6 @@ def mirror(key):
     flipped = [[(p.swapcase() if p else None) for p in grid[9 - r]] for r in range(10)]
     return f"{board_text(flipped)} {'b' if side == 'w' else 'w'}"
 
-
-def reachable(piece):
-    """Squares a piece can ever stand on (palace, elephant points, pawn squares)."""
-    kind, red = piece.upper(), piece.isupper()
-    if kind == "K":
-        sqs = [(r, f) for r in range(3) for f in range(3, 6)]
-    elif kind == "A":
-        sqs = [(0, 3), (0, 5), (1, 4), (2, 3), (2, 5)]
-    elif kind == "B":
-        sqs = [(0, 2), (0, 6), (2, 0), (2, 4), (2, 8), (4, 2), (4, 6)]
-    elif kind == "P":
-        sqs = [(r, f) for r in range(10) for f in range(9)
-               if (r in (3, 4) and f % 2 == 0) or r >= 5]
-    else:
-        return [(r, f) for r in range(10) for f in range(9)]
-    return sqs if red else [(9 - r, f) for r, f in sqs]
 
 
 REACH = {p: set(reachable(p)) for p in "KRNCABPkrncabp"}
@@ -222,42 +194,13 @@ def score_text(score):
 
 # ---------------------------------------------------------------- the oracle
 
-class Oracle:
+class Oracle(FairyStockfish):
     """One long-running Fairy-Stockfish process spoken to over UCI pipes."""
 
     def __init__(self, path):
-        """Start the engine, switch it to xiangqi, one thread, a small hash."""
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        names = [l for l in self.read_until("uciok") if l.startswith("id name ")]
-        self.name = names[0][8:] if names else "unknown"
-        for option in ("UCI_Variant value xiangqi", "Threads value 1", "Hash value 16",
-                       "MultiPV value 1"):
-            self.send(f"setoption name {option}")
+        """Start the engine: one thread, a small hash, one PV."""
+        super().__init__(path, ("Threads value 1", "Hash value 16", "MultiPV value 1"))
         self.multipv = 1
-        self.sync()
-
-    def send(self, line):
-        """Write one command line to the engine."""
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix):
-        """Read engine output lines up to and including one starting with prefix."""
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("Fairy-Stockfish exited unexpectedly")
-            lines.append(line.rstrip("\n"))
-            if line.startswith(prefix):
-                return lines
-
-    def sync(self):
-        """Wait until the engine has processed everything sent so far."""
-        self.send("isready")
-        self.read_until("readyok")
 
     @staticmethod
     def position(key, moves=()):
@@ -302,11 +245,6 @@ class Oracle:
             best[k] = ((t[i + 1], int(t[i + 2])), t[t.index("pv") + 1:])
         bestmove = lines[-1].split()[1]
         return bestmove, [best[k] for k in sorted(best)]
-
-    def close(self):
-        """Quit the engine and wait for it."""
-        self.send("quit")
-        self.proc.wait(timeout=10)
 
 
 def validate(oracle, key):

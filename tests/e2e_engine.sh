@@ -3,18 +3,10 @@
 # divide format, command-line perft, error handling, and (when installed) a
 # move-by-move perft divide comparison with Fairy-Stockfish.
 set -u
+. "$(dirname "$0")/lib_e2e.sh"
 ENGINE=${ENGINE:-bin/xiangqi-engine}
 FSF=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
-passed=0 failed=0 skipped=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-check() { # check DESCRIPTION COMMAND...: passes when the command succeeds
-    what=$1; shift
-    if "$@"; then ok; else bad "$what"; fi
-}
 engine() { printf '%s\n' "$@" quit | "$ENGINE" >"$tmp/out" 2>"$tmp/err"; }
 
 engine uci
@@ -85,8 +77,4 @@ else
     skipped=$((skipped + 1))
 fi
 
-if [ "$skipped" -gt 0 ]; then
-    echo "$passed passed, $failed failed, $skipped skipped"
-else
-    echo "$passed passed, $failed failed"
-fi
+report

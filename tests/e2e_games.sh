@@ -5,13 +5,10 @@
 # expected results are worked out by hand in tests/test_rules.c's comments
 # (the same positions) and below.
 set -u
+. "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
 MOCK=${MOCK:-build/release/tests/mock_engine}
 PYTHON=${PYTHON:-python3}
-passed=0 failed=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-check() { what=$1; shift; if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi; }
 
 # game NAME FEN MOVES EXPECTED-RESULT EXPECTED-REASON EXPECTED-PLIES [EXTRA...]
 game() {
@@ -52,4 +49,4 @@ game nocapture "4k4/9/9/9/R8/9/9/9/9/3K5 w" a5a6,e9e8,a6a4,e8e9,a4a3,e9e8,a3a2,e
 game maxplies "4k4/9/9/9/R8/9/9/9/9/3K5 w" a5a6,e9e8,a6a4,e8e9,a4a3,e9e8,a3a2,e8e9 \
     1/2-1/2 "max plies" 3 --maxplies 3
 
-echo "$passed passed, $failed failed"
+report

@@ -4,19 +4,10 @@
 # forfeits for crashes, illegal moves and time losses, --recover, SPRT stop,
 # round-robin and gauntlet.
 set -u
+. "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
 MOCK=${MOCK:-build/release/tests/mock_engine}
 PYTHON=${PYTHON:-python3}
-passed=0 failed=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-check() { what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
-lines() { wc -l <"$1" | tr -d ' '; }
-query() { "$PYTHON" -c "import json,sys
-rows=[json.loads(l) for l in open(sys.argv[1])]
-$2" "$3"; }
 
 grep -v '^#' positions/xiangqi/bench.epd | head -n 3 >"$tmp/book.epd"
 
@@ -122,4 +113,4 @@ run_match progress --progress 2
 check "off a terminal, --progress 2: a 'games 2/' status line" grep -q '^games 2/6 ' "$tmp/progress.err"
 check "off a terminal the per-game lines stay" test "$(grep -c '^game [0-9]*:' "$tmp/progress.err")" -eq 6
 
-echo "$passed passed, $failed failed"
+report

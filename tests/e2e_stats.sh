@@ -7,18 +7,10 @@
 # Expected numbers: fastchess app/tests/elo_test.cpp and sprt_test.cpp, and
 # scripts/stats_reference.py (see tests/test_stats.c).
 set -u
+. "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
 PYTHON=${PYTHON:-python3}
-passed=0 failed=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-check() { # check DESCRIPTION COMMAND...: passes when the command succeeds
-    what=$1; shift
-    if "$@"; then ok; else bad "$what"; fi
-}
 stats() { "$QIBENCH" stats "$@" >"$tmp/out" 2>"$tmp/err"; }
 has() { grep -qxF -- "$1" "$tmp/out"; }
 
@@ -157,5 +149,5 @@ check "unknown argument" bad_input "unexpected argument '--frobnicate'" --wdl 1,
 "$QIBENCH" help >"$tmp/out" 2>&1
 check "help lists stats" grep -q '^  stats --wdl W,D,L' "$tmp/out"
 
-echo "$passed passed, $failed failed"
+report
 [ "$failed" -eq 0 ]

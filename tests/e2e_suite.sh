@@ -7,23 +7,12 @@
 # installed (Fairy-Stockfish over UCI with ranks 1-10, MaxQi and Sjaak II
 # over xboard).
 set -u
+. "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
 ENGINE=${ENGINE:-bin/xiangqi-engine}
 MOCK=${MOCK:-build/release/tests/mock_engine}
 PYTHON=${PYTHON:-python3}
-passed=0 failed=0 skipped=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-check() { what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
-skip() { skipped=$((skipped + 1)); echo "SKIP: $*"; }
-lines() { wc -l <"$1" | tr -d ' '; }
-# jq-free JSON Lines queries, with the standard library only.
-query() { "$PYTHON" -c "import json,sys
-rows=[json.loads(l) for l in open(sys.argv[1])]
-$2" "$3"; }
 
 # --- nine variants over the bench set ------------------------------------
 "$QIBENCH" suite positions/xiangqi/bench.epd -variant-engines all -each depth=3 --concurrency 2 \
@@ -165,4 +154,4 @@ for xb in maxqi sjaakii; do
     fi
 done
 
-if [ "$skipped" -gt 0 ]; then echo "$passed passed, $failed failed, $skipped skipped"; else echo "$passed passed, $failed failed"; fi
+report

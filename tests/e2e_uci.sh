@@ -5,18 +5,10 @@
 # command line (where the bench file is looked for, its errors), and the
 # command-line flags. Every engine run is under `timeout`, so a hang fails.
 set -u
+. "$(dirname "$0")/lib_e2e.sh"
 ENGINE=${ENGINE:-bin/xiangqi-engine}
-passed=0 failed=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 case $ENGINE in /*) engine_abs=$ENGINE ;; *) engine_abs=$(pwd)/$ENGINE ;; esac
 
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-check() { # check DESCRIPTION COMMAND...: passes when the command succeeds
-    what=$1; shift
-    if "$@"; then ok; else bad "$what"; fi
-}
 # run LINE...: sends the lines, then end of input (which lets a limited search finish).
 run() { printf '%s\n' "$@" | timeout 10 "$ENGINE" >"$tmp/out" 2>"$tmp/err"; }
 # script LINE...: like run, but a line "sleep S" waits S seconds instead of being sent.
@@ -256,4 +248,4 @@ done
 timeout 10 "$ENGINE" --hash 8 perft 2 >"$tmp/out" 2>"$tmp/err"
 check "flags before perft" grep -qx 'Nodes searched: 1920' "$tmp/out"
 
-echo "$passed passed, $failed failed"
+report
