@@ -36,6 +36,7 @@ struct Client {
     int ping_id;
     char line[LINE_BYTES];
     Position pos; /* the position of the current search, kept by the harness */
+    char raw_pv[LINE_BYTES]; /* the last PV as the engine wrote it (read once the move is in) */
 };
 
 static int64_t clock_ms(void)
@@ -165,12 +166,16 @@ static ClientStatus read_move(Client *c, Position *pos, const char *text, Move *
     return coords ? CLIENT_ILLEGAL_MOVE : CLIENT_BAD_MOVE;
 }
 
-/* Sets up pos from the root and moves; false if that fails (a harness bug). */
+/* Sets up pos from the root and moves; false if that fails (a harness bug).
+ * The moves were checked for legality when they were played, so only a
+ * cheap sanity check is made here: replaying a game stays O(plies). */
 static bool replay(Position *pos, const char *root_fen, const Move *moves, int n)
 {
     if (pos_from_fen(pos, root_fen, NULL, 0)) return false;
-    for (int i = 0; i < n; i++)
-        if (!move_is_legal(pos, moves[i]) || !pos_make_move(pos, moves[i])) return false;
+    for (int i = 0; i < n; i++) {
+        int piece = pos_piece_on(pos, MOVE_FROM(moves[i]));
+        if (piece == EMPTY || PIECE_COLOUR(piece) != pos->side || !pos_make_move(pos, moves[i])) return false;
+    }
     return true;
 }
 
@@ -204,7 +209,7 @@ static uint64_t word_u64(char **cursor)
 }
 
 /* Records one `info` line in the report. */
-static void parse_uci_info(Client *c, Position *pos, char *line, EngineReply *r)
+static void parse_uci_info(Client *c, char *line, EngineReply *r)
 {
     char *cursor, *w;
     int depth = -1;
@@ -224,7 +229,7 @@ static void parse_uci_info(Client *c, Position *pos, char *line, EngineReply *r)
             r->score = atoi(value);
             scored = r->has_score = true;
         } else if (strcmp(w, "pv") == 0) {
-            convert_pv(c, pos, cursor, r->pv, sizeof r->pv);
+            snprintf(c->raw_pv, sizeof c->raw_pv, "%s", cursor); /* checked once, at the end */
             break;
         } else if (strcmp(w, "string") == 0) {
             return;
@@ -280,7 +285,7 @@ static ClientStatus uci_read_best(Client *c, Position *pos, int64_t deadline, En
         ClientStatus st = read_until(c, deadline, err, errlen);
         if (st != CLIENT_OK) return st;
         if (strncmp(c->line, "info ", 5) == 0) {
-            parse_uci_info(c, pos, c->line, r);
+            parse_uci_info(c, c->line, r);
             continue;
         }
         if (strncmp(c->line, "bestmove", 8) != 0) continue;
@@ -305,6 +310,7 @@ static ClientStatus uci_go(Client *c, Position *pos, const char *root_fen, const
     if (st != CLIENT_OK) return st;
     st = uci_read_best(c, pos, start + search_budget(c, l, pos->side), r, err, errlen);
     r->wall_ms = clock_ms() - start;
+    convert_pv(c, pos, c->raw_pv, r->pv, sizeof r->pv);
     return st;
 }
 
@@ -453,7 +459,7 @@ static ClientStatus xboard_position(Client *c, const char *root_fen, const Move 
 }
 
 /* Thinking output: "ply score time(cs) nodes pv...". */
-static void parse_xboard_thinking(Client *c, Position *pos, char *line, EngineReply *r)
+static void parse_xboard_thinking(Client *c, char *line, EngineReply *r)
 {
     int depth, score, used = 0;
     long long cs, nodes;
@@ -463,7 +469,7 @@ static void parse_xboard_thinking(Client *c, Position *pos, char *line, EngineRe
     r->has_score = true;
     r->nodes = (uint64_t)nodes;
     r->time_ms = cs * 10;
-    convert_pv(c, pos, line + used, r->pv, sizeof r->pv);
+    snprintf(c->raw_pv, sizeof c->raw_pv, "%s", line + used); /* checked once, at the end */
     if (r->niter > 0 && r->iter[r->niter - 1].depth == depth) r->niter--;
     if (r->niter < REPORT_MAX_ITERATIONS) r->iter[r->niter++] = (Iteration){depth, r->nodes, r->time_ms, false, score};
 }
@@ -481,7 +487,7 @@ static ClientStatus xboard_read_move(Client *c, Position *pos, int64_t deadline,
             return CLIENT_OK;
         }
         if (isdigit((unsigned char)c->line[0])) {
-            parse_xboard_thinking(c, pos, c->line, r);
+            parse_xboard_thinking(c, c->line, r);
             continue;
         }
         if (strncmp(c->line, "move ", 5) != 0) continue;
@@ -505,6 +511,7 @@ static ClientStatus xboard_go(Client *c, Position *pos, const char *root_fen, co
     if ((st = send_line(c, err, errlen, "go")) != CLIENT_OK) return st;
     st = xboard_read_move(c, pos, start + search_budget(c, l, pos->side), r, err, errlen);
     r->wall_ms = clock_ms() - start;
+    convert_pv(c, pos, c->raw_pv, r->pv, sizeof r->pv);
     return st;
 }
 
@@ -566,6 +573,7 @@ ClientStatus client_go(Client *c, const char *root_fen, const Move *moves, int n
                        EngineReply *report, char *err, size_t errlen)
 {
     memset(report, 0, sizeof *report);
+    c->raw_pv[0] = '\0';
     if (!replay(&c->pos, root_fen, moves, nmoves))
         return fail(CLIENT_UNSUPPORTED, err, errlen, "cannot set up the position (bad FEN or moves)");
     if (c->spec.proto == PROTO_UCI) return uci_go(c, &c->pos, root_fen, moves, nmoves, limits, report, err, errlen);

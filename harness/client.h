@@ -113,7 +113,8 @@ Client *client_start(const EngineSpec *spec, const ClientTimeouts *t, FILE *log,
 ClientStatus client_new_game(Client *c);
 
 /*
- * Asks for a move in the position reached from root_fen by moves[0..n).
+ * Asks for a move in the position reached from root_fen by moves[0..n)
+ * (legal moves: the caller checked them when they were played).
  * Fills report; report->best is legal in that position when CLIENT_OK.
  * On failure err says what happened in one line.
  */

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,7 @@ typedef struct {
     pthread_mutex_t lock;   /* guards everything below and the output files */
     FILE *games, *pgn;
     int games_done, pairs_done;
+    long plies_played;      /* engine moves, for the harness CPU per ply */
     int term_counts[TERM_KINDS + END_MAX_PLIES + 1];
     bool write_failed, engine_failed;
     SprtResult sprt;
@@ -206,6 +208,7 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
     pthread_mutex_lock(&run->lock);
     if (json_write_line(&js, run->games) || pgn_write(run->pgn, &tags, g)) run->write_failed = true;
     run->term_counts[g->term == TERM_RULES ? TERM_KINDS + g->reason : g->term]++;
+    run->plies_played += g->plies - g->opening_plies;
     Pairing *p = &run->pairings[run->jobs[pair].pairing];
     p->game_wdl[wdl_index(points2(g, red == p->a ? RED : BLACK))]++;
     run->engine_wdl[red][wdl_index(points2(g, RED))]++;
@@ -461,6 +464,13 @@ int match_run(const MatchOptions *opt)
     pthread_mutex_destroy(&run.lock);
     if (run.status_shown) fputs("\n", stderr); /* keep the last status line */
     print_results(&run);
+    struct rusage ru;
+    long plies = run.plies_played;
+    if (getrusage(RUSAGE_SELF, &ru) == 0 && plies > 0) {
+        double ms = ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3 + ru.ru_stime.tv_sec * 1e3
+                    + ru.ru_stime.tv_usec / 1e3;
+        printf("harness CPU (qibench itself, not the engines): %.1f ms, %.4f ms per ply\n", ms, ms / plies);
+    }
     if (run.engine_failed) fprintf(stderr, "qibench: stopped after an engine failure (use --recover to go on)\n");
     /* Exit status: 0 finished or H1, 1 H0 accepted, 3 stopped by errors (2, usage, is main's). */
     int status = run.sprt_done && run.sprt.verdict == SPRT_H0 ? 1 : 0;
