@@ -10,11 +10,17 @@
 
 #include "movegen.h"
 
-const char *game_termination_text(const GameRecord *g)
+const char *game_termination_name(Termination term, EndReason reason)
 {
     static const char *const TEXT[] = {"", "time forfeit", "abandoned: engine crashed", "abandoned: engine stalled",
                                        "illegal move", "adjudication: resign", "adjudication: draw", "resignation"};
-    return g->term == TERM_RULES ? rules_reason_text(g->reason) : TEXT[g->term];
+    if (term == TERM_RULES) return reason == END_NONE ? "unterminated" : rules_reason_text(reason);
+    return term <= TERM_ENGINE_RESIGN ? TEXT[term] : "unknown";
+}
+
+const char *game_termination_text(const GameRecord *g)
+{
+    return game_termination_name(g->term, g->reason);
 }
 
 /* Ends the game as a loss for `side`. */

@@ -81,7 +81,11 @@ typedef struct {
  */
 void game_play(const GameSetup *s, const char *fen, const Move *opening, int nopening, GameRecord *g);
 
-/* The termination as text: "checkmate", "perpetual check", "time forfeit", ... */
+/* A termination as text: "checkmate", "perpetual check", "time forfeit", ...;
+ * "unterminated" for a game that has not ended. */
+const char *game_termination_name(Termination term, EndReason reason);
+
+/* The termination of a game as text (game_termination_name of its fields). */
 const char *game_termination_text(const GameRecord *g);
 
 #endif

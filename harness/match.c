@@ -392,11 +392,10 @@ static void print_results(const MatchRun *run)
                stats_verdict_name(r.verdict));
     }
     printf("games ended by:");
-    static const char *const KIND[] = {"", "time forfeit", "crash", "stall", "illegal move", "resign adjudication",
-                                       "draw adjudication", "resignation"};
     for (int k = 0; k < TERM_KINDS + END_MAX_PLIES + 1; k++) {
         if (!run->term_counts[k]) continue;
-        const char *name = k >= TERM_KINDS ? rules_reason_text((EndReason)(k - TERM_KINDS)) : KIND[k];
+        const char *name = k >= TERM_KINDS ? game_termination_name(TERM_RULES, (EndReason)(k - TERM_KINDS))
+                                           : game_termination_name((Termination)k, END_NONE);
         printf(" %s %d,", name, run->term_counts[k]);
     }
     printf("\n");

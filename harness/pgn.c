@@ -44,23 +44,6 @@ static void write_tag(FILE *f, const char *name, const char *value)
 
 static const char *or_unknown(const char *s) { return s && s[0] ? s : "?"; }
 
-/* The Termination tag, from the record alone (no dependency on game.c). */
-static const char *termination_text(const GameRecord *g)
-{
-    switch (g->term) {
-    case TERM_RULES:
-        return g->result == RESULT_NONE && g->reason == END_NONE ? "unterminated" : rules_reason_text(g->reason);
-    case TERM_TIME: return "time forfeit";
-    case TERM_CRASH: return "abandoned: engine crashed";
-    case TERM_STALL: return "abandoned: engine stalled";
-    case TERM_ILLEGAL: return "illegal move";
-    case TERM_RESIGN: return "adjudication: resign";
-    case TERM_DRAW_ADJ: return "adjudication: draw";
-    case TERM_ENGINE_RESIGN: return "resignation";
-    }
-    return "unknown";
-}
-
 static void write_tags(FILE *f, const PgnTags *tags, const GameRecord *g, const char *fen)
 {
     char num[24];
@@ -76,7 +59,7 @@ static void write_tags(FILE *f, const PgnTags *tags, const GameRecord *g, const 
     write_tag(f, "Variant", "xiangqi");
     write_tag(f, "FEN", fen);
     write_tag(f, "SetUp", "1");
-    write_tag(f, "Termination", termination_text(g));
+    write_tag(f, "Termination", game_termination_text(g));
     write_tag(f, "TimeControl", tags->time_control && tags->time_control[0] ? tags->time_control : "-");
     snprintf(num, sizeof num, "%d", g->plies);
     write_tag(f, "PlyCount", num);
