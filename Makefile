@@ -125,4 +125,7 @@ clean: ## remove build/ and bin/
 
 .SECONDARY:
 
+# Fragments for optional areas (fuzzing, position checks, reports): mk/*.mk.
+-include $(wildcard mk/*.mk)
+
 -include $(XQ_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) $(BUILD)/harness/main.d $(TEST_BINS:=.d)

@@ -28,6 +28,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -75,6 +76,36 @@ typedef struct {
 static bool wait_exit(Proc *p, int grace_ms, bool drain);
 
 static pthread_mutex_t fork_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The engines running now, for proc_kill_all (a signal handler): lock-free
+ * atomic slots, 0 = free. A pid leaves its slot just before it is reaped. */
+#define PROC_MAX_LIVE 1024
+static atomic_int live_pids[PROC_MAX_LIVE];
+
+static void track_pid(pid_t pid)
+{
+    for (int i = 0; i < PROC_MAX_LIVE; i++) {
+        int zero = 0;
+        if (atomic_compare_exchange_strong(&live_pids[i], &zero, (int)pid)) return;
+    }
+}
+
+static void untrack_pid(pid_t pid)
+{
+    for (int i = 0; i < PROC_MAX_LIVE; i++) {
+        int want = (int)pid;
+        if (atomic_compare_exchange_strong(&live_pids[i], &want, 0)) return;
+    }
+}
+
+/* Async-signal-safe: SIGKILL to every engine's process group. */
+void proc_kill_all(void)
+{
+    for (int i = 0; i < PROC_MAX_LIVE; i++) {
+        int pid = atomic_load(&live_pids[i]);
+        if (pid > 0) kill(-pid, SIGKILL), kill(pid, SIGKILL);
+    }
+}
 static bool sigpipe_checked; /* under fork_lock */
 
 /* ----------------------------------------------------------------------
@@ -227,6 +258,7 @@ static void child_exec(const StartFds *f, const char *cmd, char *const *argv, co
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    setpgid(0, 0); /* its own process group: a Ctrl-C at the terminal reaches the harness only */
     if (dir && chdir(dir) != 0) child_fail(f->status_write, STAGE_CHDIR);
     execvp(cmd, argv);
     child_fail(f->status_write, STAGE_EXEC);
@@ -287,6 +319,7 @@ static pid_t spawn(StartFds *f, const ProcSpec *spec, char *err, size_t errlen)
         pid = fork();
         if (pid == 0) child_exec(f, spec->cmd, argv, spec->dir);
         if (pid < 0) snprintf(err, errlen, "cannot fork: %s", strerror(errno));
+        else setpgid(pid, pid), track_pid(pid); /* setpgid here too: no window before the child's own call */
     }
     close_fd(&f->child_in);
     close_fd(&f->child_out);
@@ -548,12 +581,22 @@ static bool reap(Proc *p, int flags)
     if (p->reaped) return true;
     int status;
     pid_t r;
+    /* Peek first (the child stays a zombie, so its pid cannot be reused)
+     * and untrack it, so proc_kill_all never signals a reused pid. */
+    siginfo_t info;
+    int w;
+    memset(&info, 0, sizeof info);
+    do {
+        w = waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOWAIT | (flags & WNOHANG));
+    } while (w < 0 && errno == EINTR);
+    if (w == 0 && info.si_pid == p->pid) untrack_pid(p->pid);
     do {
         r = waitpid(p->pid, &status, flags);
     } while (r < 0 && errno == EINTR);
     if (r == p->pid) {
         record_exit(p, status);
     } else if (r < 0) {
+        untrack_pid(p->pid);
         set_error(p, "waitpid");
         p->reaped = true;
         snprintf(p->exit_text, sizeof p->exit_text, "unknown (already reaped)");

@@ -70,4 +70,9 @@ pid_t proc_pid(const Proc *p);
 /* Stops (kill, reap) if still running and frees. NULL is a no-op. */
 void proc_free(Proc *p);
 
+/* SIGKILL to every running engine and its process group (engines run in
+ * their own group, so a Ctrl-C at the terminal reaches only the harness).
+ * Async-signal-safe: for a second Ctrl-C or SIGTERM. */
+void proc_kill_all(void);
+
 #endif
