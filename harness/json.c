@@ -476,3 +476,49 @@ bool json_get(const char *line, const char *key, char *out, size_t outlen)
     if (!f.found) out[0] = '\0';
     return f.found;
 }
+
+int json_get_strings(const char *line, const char *key, char ***items)
+{
+    char raw[65536];
+    *items = NULL;
+    if (!json_get(line, key, raw, sizeof raw)) return -1;
+    const char *p = skip_ws(raw);
+    if (*p != '[') return -1;
+    int n = 0;
+    char **list = calloc(1, sizeof *list);
+    p = skip_ws(p + 1);
+    while (list && *p != ']') {
+        char buf[4096];
+        bool fits = true;
+        char **grown = realloc(list, (size_t)(n + 2) * sizeof *list);
+        if (!grown || *p != '"' || !scan_string(&p, buf, sizeof buf, &fits) || !fits) {
+            list = grown ? grown : list;
+            list[n] = NULL;
+            json_free_strings(list);
+            return -1;
+        }
+        list = grown;
+        list[n] = strdup(buf);
+        list[++n] = NULL;
+        if (!list[n - 1]) {
+            json_free_strings(list);
+            return -1;
+        }
+        p = skip_ws(p);
+        if (*p == ',') p = skip_ws(p + 1);
+        else if (*p != ']') {
+            json_free_strings(list);
+            return -1;
+        }
+    }
+    if (!list) return -1;
+    *items = list;
+    return n;
+}
+
+void json_free_strings(char **items)
+{
+    if (!items) return;
+    for (char **s = items; *s; s++) free(*s);
+    free(items);
+}

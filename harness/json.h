@@ -54,4 +54,13 @@ int json_write_line(Json *j, FILE *f);
  */
 bool json_get(const char *line, const char *key, char *out, size_t outlen);
 
+/*
+ * Finds "key": like json_get and reads its value as an array of strings
+ * (each under 4 KB, the array under 64 KB): *items is a NULL-terminated,
+ * heap-allocated list (free with json_free_strings). Returns the count, or
+ * -1 (and *items NULL) when absent, malformed or not all strings.
+ */
+int json_get_strings(const char *line, const char *key, char ***items);
+void json_free_strings(char **items);
+
 #endif

@@ -2,6 +2,7 @@
  * main.c - bin/qibench: subcommands, git style. main only parses and
  * dispatches; each subcommand lives in its own file.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <math.h>
 #include <limits.h>
@@ -20,6 +21,8 @@
 #include "search.h"
 #include "bench.h"
 #include "match.h"
+#include "openings_cmd.h"
+#include "regress.h"
 #include "spec.h"
 #include "stats.h"
 #include "suite.h"
@@ -130,6 +133,8 @@ typedef struct {
     const EngineList *engines;
     int concurrency;
     uint64_t seed;
+    const char *const *merged_from; /* qibench merge: the shards' folders */
+    int nmerged;
 } RunInfo;
 
 static int write_run_json(const char *run_dir, int argc, char **argv, const RunInfo *info)
@@ -154,6 +159,11 @@ static int write_run_json(const char *run_dir, int argc, char **argv, const RunI
     json_string(&j, "input", info->input);
     json_int(&j, "concurrency", info->concurrency);
     json_uint(&j, "seed", info->seed);
+    if (info->nmerged) {
+        json_begin_array(&j, "merged_from");
+        for (int d = 0; d < info->nmerged; d++) json_string(&j, NULL, info->merged_from[d]);
+        json_end_array(&j);
+    }
     json_begin_array(&j, "engines");
     for (int e = 0; e < info->engines->count; e++) {
         const EngineEntry *ee = &info->engines->engines[e];
@@ -255,7 +265,7 @@ static int cmd_suite(int argc, char **argv)
     opt.run_dir = run_dir;
     if (log_path && !(opt.log = fopen(log_path, "a")))
         return fprintf(stderr, "qibench suite: cannot open %s: %s\n", log_path, strerror(errno)), 1;
-    RunInfo info = {"suite", opt.suite_path, &engines, opt.concurrency, 0};
+    RunInfo info = {"suite", opt.suite_path, &engines, opt.concurrency, 0, NULL, 0};
     if (write_run_json(run_dir, argc, argv, &info))
         return fprintf(stderr, "qibench suite: cannot write %s/run.json\n", run_dir), 1;
     int status = suite_run(&opt);
@@ -355,6 +365,15 @@ static int match_option(int argc, char **argv, int *i, MatchOptions *opt, const 
         return 0;
     }
     if (strcmp(flag, "--recover") == 0) return (*i)++, opt->recover = true, 0;
+    if (strcmp(flag, "--shard") == 0) {
+        int k, n, used = 0;
+        *i += 2;
+        if (sscanf(value, "%d/%d%n", &k, &n, &used) == 2 && !value[used] && n >= 1 && k >= 1 && k <= n && n <= 100000) {
+            opt->shard_k = k, opt->shard_n = n;
+            return 0;
+        }
+        return snprintf(err, errlen, "bad --shard '%s' (expected K/N with 1 <= K <= N)", value), -1;
+    }
     *i += 2;
     if (strcmp(flag, "--games") == 0 && parse_int_arg(value, 1, 10000000, &v)) opt->rounds = (int)((v + 1) / 2);
     else if (strcmp(flag, "--rounds") == 0 && parse_int_arg(value, 1, 10000000, &v)) opt->rounds = (int)v;
@@ -388,49 +407,267 @@ static int check_limits(const EngineList *engines, char *err, size_t errlen)
     return 0;
 }
 
-static int cmd_match(int argc, char **argv, bool tournament)
+/* A parsed match / tournament command line. */
+typedef struct {
+    EngineList *engines;
+    MatchOptions opt;
+    const char *name, *root, *log_path;
+    uint64_t seed;
+} MatchArgs;
+
+/* Parses argv (argv[0] is "match" or "tournament"); returns 0, or 2 after
+ * printing a one-line error. */
+static int parse_match(int argc, char **argv, MatchArgs *a)
 {
     static EngineList engines;
-    MatchOptions opt;
-    memset(&opt, 0, sizeof opt);
-    opt.engines = &engines;
-    opt.format = tournament ? FORMAT_ROUND_ROBIN : FORMAT_MATCH;
-    opt.rounds = 1;
-    opt.concurrency = 1;
-    opt.timeouts = client_default_timeouts();
-    opt.rules = rules_default_config();
-    opt.sprt = (SprtParams){0, 5, 0.05, 0.05, SPRT_NORMALIZED};
-    const char *name = NULL, *root = "results", *log_path = NULL, *cmd = tournament ? "tournament" : "match";
-    uint64_t seed = 1;
-    char own[PATH_BYTES], err[512], run_dir[PATH_BYTES], default_name[64];
+    bool tournament = strcmp(argv[0], "tournament") == 0;
+    const char *cmd = argv[0];
+    char own[PATH_BYTES], err[512];
+    memset(&engines, 0, sizeof engines);
+    memset(a, 0, sizeof *a);
+    a->engines = &engines;
+    a->opt.engines = &engines;
+    a->opt.format = tournament ? FORMAT_ROUND_ROBIN : FORMAT_MATCH;
+    a->opt.rounds = 1;
+    a->opt.concurrency = 1;
+    a->opt.timeouts = client_default_timeouts();
+    a->opt.rules = rules_default_config();
+    a->opt.sprt = (SprtParams){0, 5, 0.05, 0.05, SPRT_NORMALIZED};
+    a->root = "results";
+    a->seed = 1;
     own_engine_path(own, sizeof own);
     for (int i = 1; i < argc;) {
         int r = spec_parse(argc, argv, &i, &engines, own, err, sizeof err);
-        if (r == 0) r = strncmp(argv[i], "--", 2) == 0 ? (match_option(argc, argv, &i, &opt, &name, &root, &log_path,
-                                                                       &seed, err, sizeof err) ? -1 : 1)
+        if (r == 0) r = strncmp(argv[i], "--", 2) == 0 ? (match_option(argc, argv, &i, &a->opt, &a->name, &a->root,
+                                                                       &a->log_path, &a->seed, err, sizeof err) ? -1 : 1)
                                                        : (snprintf(err, sizeof err, "unexpected argument '%s'", argv[i]), -1);
         if (r < 0) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     }
-    opt.book.seed = seed;
+    a->opt.book.seed = a->seed;
     if (spec_finish(&engines, own, err, sizeof err) || check_limits(&engines, err, sizeof err))
         return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     if (engines.count < 2 || (!tournament && engines.count != 2))
         return fprintf(stderr, "qibench %s: expected %s engines, got %d\n", cmd, tournament ? "two or more" : "two",
                        engines.count), 2;
-    if (opt.has_book && !opt.book.file) return fprintf(stderr, "qibench %s: --openings needs file=F\n", cmd), 2;
-    time_t t = time(NULL);
-    strftime(default_name, sizeof default_name, "%Y%m%d-%H%M%S", localtime(&t));
-    snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", root, name ? name : default_name);
-    if (!name) snprintf(run_dir, sizeof run_dir, "%.500s/%s-%.100s", root, cmd, default_name);
-    if (make_dirs(run_dir)) return fprintf(stderr, "qibench %s: cannot create %s: %s\n", cmd, run_dir, strerror(errno)), 2;
-    opt.run_dir = run_dir;
-    if (log_path && !(opt.log = fopen(log_path, "a")))
-        return fprintf(stderr, "qibench %s: cannot open %s: %s\n", cmd, log_path, strerror(errno)), 2;
-    RunInfo info = {cmd, opt.has_book ? opt.book.file : NULL, &engines, opt.concurrency, seed};
-    if (write_run_json(run_dir, argc, argv, &info))
+    if (a->opt.has_book && !a->opt.book.file) return fprintf(stderr, "qibench %s: --openings needs file=F\n", cmd), 2;
+    return 0;
+}
+
+/* Options that only say how a run is carried out, not what it plays: they
+ * may differ between shards, and --resume accepts them anew. The number
+ * is how many values follow the flag. */
+static int run_local_option(const char *flag)
+{
+    static const char *const WITH_VALUE[] = {"--shard", "--name", "--results", "--concurrency", "--progress",
+                                             "--ratinginterval", "--log", "--handshake-timeout", "--move-grace",
+                                             "--resume"};
+    for (size_t i = 0; i < sizeof WITH_VALUE / sizeof *WITH_VALUE; i++)
+        if (strcmp(flag, WITH_VALUE[i]) == 0) return 1;
+    return strcmp(flag, "--recover") == 0 ? 0 : -1;
+}
+
+/* The saved command line of a run folder (argv[0] "match" or "tournament"):
+ * a NULL-terminated list to free with json_free_strings, or NULL after
+ * printing why. */
+static char **saved_argv(const char *dir, const char *who, int *argc)
+{
+    char path[PATH_BYTES + 16];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    FILE *f = fopen(path, "r");
+    if (!f) return fprintf(stderr, "qibench %s: cannot read %s: %s\n", who, path, strerror(errno)), NULL;
+    char *line = NULL;
+    size_t cap = 0;
+    char **argv = NULL;
+    *argc = getline(&line, &cap, f) > 0 ? json_get_strings(line, "argv", &argv) : -1;
+    fclose(f);
+    free(line);
+    if (*argc < 1 || (strcmp(argv[0], "match") != 0 && strcmp(argv[0], "tournament") != 0)) {
+        fprintf(stderr, "qibench %s: %s:1: expected the run.json of a match or tournament (with its argv)\n", who, path);
+        json_free_strings(argv);
+        return NULL;
+    }
+    return argv;
+}
+
+static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_in, bool resume)
+{
+    const char *cmd = argv[0];
+    char run_dir[PATH_BYTES], default_name[64];
+    if (run_dir_in) {
+        snprintf(run_dir, sizeof run_dir, "%s", run_dir_in);
+    } else {
+        time_t t = time(NULL);
+        strftime(default_name, sizeof default_name, "%Y%m%d-%H%M%S", localtime(&t));
+        if (a->name) snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", a->root, a->name);
+        else snprintf(run_dir, sizeof run_dir, "%.500s/%s-%.100s", a->root, cmd, default_name);
+        if (make_dirs(run_dir))
+            return fprintf(stderr, "qibench %s: cannot create %s: %s\n", cmd, run_dir, strerror(errno)), 2;
+    }
+    a->opt.run_dir = run_dir;
+    a->opt.resume = resume;
+    if (a->log_path && !(a->opt.log = fopen(a->log_path, "a")))
+        return fprintf(stderr, "qibench %s: cannot open %s: %s\n", cmd, a->log_path, strerror(errno)), 2;
+    RunInfo info = {cmd, a->opt.has_book ? a->opt.book.file : NULL, a->engines, a->opt.concurrency, a->seed, NULL, 0};
+    if (!resume && write_run_json(run_dir, argc, argv, &info))
         return fprintf(stderr, "qibench %s: cannot write %s/run.json\n", cmd, run_dir), 2;
-    int status = match_run(&opt);
-    if (opt.log) fclose(opt.log);
+    int status = match_run(&a->opt);
+    if (a->opt.log) fclose(a->opt.log);
+    return status;
+}
+
+/* qibench match|tournament ... --resume DIR [run options]: the saved
+ * command line of DIR, then the run options given now. */
+static int resume_match(int argc, char **argv, int at)
+{
+    const char *dir = argv[at + 1];
+    int nsaved;
+    char **saved = saved_argv(dir, argv[0], &nsaved);
+    if (!saved) return 2;
+    if (strcmp(saved[0], argv[0]) != 0) {
+        fprintf(stderr, "qibench %s: %s is a %s run (use qibench %s --resume)\n", argv[0], dir, saved[0], saved[0]);
+        json_free_strings(saved);
+        return 2;
+    }
+    char **all = calloc((size_t)(nsaved + argc + 1), sizeof *all);
+    int n = 0;
+    for (int i = 0; all && i < nsaved; i++) all[n++] = saved[i];
+    for (int i = 1; all && i < argc; i++) {
+        if (i == at) {
+            i++;
+            continue;
+        }
+        int values = run_local_option(argv[i]);
+        if (values < 0 || i + values >= argc) {
+            fprintf(stderr, "qibench %s: with --resume only run options (--concurrency, --progress, "
+                            "--ratinginterval, --log, --recover, --handshake-timeout, --move-grace) may be given, "
+                            "not '%s': the run's own come from %s/run.json\n", argv[0], argv[i], dir);
+            free(all);
+            json_free_strings(saved);
+            return 2;
+        }
+        for (int v = 0; v <= values; v++) all[n++] = argv[i + v];
+        i += values;
+    }
+    MatchArgs a;
+    int status = all ? parse_match(n, all, &a) : 2;
+    if (status == 0) status = start_match(n, all, &a, dir, true);
+    free(all);
+    json_free_strings(saved);
+    return status;
+}
+
+static int cmd_match(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--resume") == 0) {
+            if (i + 1 >= argc) return fprintf(stderr, "qibench %s: --resume needs the run's folder\n", argv[0]), 2;
+            return resume_match(argc, argv, i);
+        }
+    MatchArgs a;
+    int status = parse_match(argc, argv, &a);
+    return status ? status : start_match(argc, argv, &a, NULL, false);
+}
+
+/* argv without the run options, as a comparable text (for merge). */
+static void run_config_text(int argc, char **argv, char *out, size_t len)
+{
+    size_t o = 0;
+    out[0] = '\0';
+    for (int i = 0; i < argc; i++) {
+        int values = run_local_option(argv[i]);
+        if (values >= 0) {
+            i += values;
+            continue;
+        }
+        int w = snprintf(out + o, len - o, "%s\x1f", argv[i]);
+        if (w < 0 || (size_t)w >= len - o) break;
+        o += (size_t)w;
+    }
+}
+
+/* qibench merge DIR... [--results R] [--name N]: shards of one run. */
+static int cmd_merge(int argc, char **argv)
+{
+    const char *dirs[256], *root = "results", *name = NULL;
+    int ndirs = 0;
+    for (int i = 1; i < argc; i++) {
+        if ((strcmp(argv[i], "--results") == 0 || strcmp(argv[i], "--name") == 0) && i + 1 < argc) {
+            if (argv[i][2] == 'r') root = argv[++i];
+            else if (argv[i + 1][0] && !strchr(argv[i + 1], '/')) name = argv[++i];
+            else return fprintf(stderr, "qibench merge: bad --name '%s' (a folder name, no '/')\n", argv[i + 1]), 2;
+        } else if (argv[i][0] == '-') {
+            return fprintf(stderr, "qibench merge: bad option '%s' (qibench merge DIR... [--results R] [--name N])\n",
+                           argv[i]), 2;
+        } else if (ndirs < 256) {
+            dirs[ndirs++] = argv[i];
+        } else {
+            return fprintf(stderr, "qibench merge: at most 256 folders\n"), 2;
+        }
+    }
+    if (ndirs == 0) return fprintf(stderr, "qibench merge: expected the shards' result folders (qibench merge DIR...)\n"), 2;
+    static char first[65536], other[65536];
+    int nfirst = 0;
+    char **argv0 = NULL;
+    for (int d = 0; d < ndirs; d++) {
+        int n;
+        char **saved = saved_argv(dirs[d], "merge", &n);
+        if (!saved) {
+            json_free_strings(argv0);
+            return 2;
+        }
+        run_config_text(n, saved, d ? other : first, sizeof first);
+        if (d == 0) {
+            argv0 = saved, nfirst = n;
+        } else {
+            json_free_strings(saved);
+            if (strcmp(first, other) != 0) {
+                fprintf(stderr, "qibench merge: %s/run.json: not a shard of the same run as %s (engines, openings, "
+                                "games or rules differ)\n", dirs[d], dirs[0]);
+                json_free_strings(argv0);
+                return 2;
+            }
+        }
+    }
+    /* The run's own command line: the first shard's without the run options. */
+    char **config = calloc((size_t)nfirst + 1, sizeof *config);
+    int n = 0;
+    for (int i = 0; config && i < nfirst; i++) {
+        int values = run_local_option(argv0[i]);
+        if (values >= 0) i += values;
+        else config[n++] = argv0[i];
+    }
+    MatchArgs a;
+    int status = config ? parse_match(n, config, &a) : 2;
+    if (status == 0) {
+        char run_dir[PATH_BYTES], default_name[64];
+        time_t t = time(NULL);
+        strftime(default_name, sizeof default_name, "merge-%Y%m%d-%H%M%S", localtime(&t));
+        snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", root, name ? name : default_name);
+        for (int d = 0; d < ndirs; d++) {
+            char a_real[PATH_MAX], b_real[PATH_MAX];
+            if (realpath(dirs[d], a_real) && realpath(run_dir, b_real) && strcmp(a_real, b_real) == 0) {
+                fprintf(stderr, "qibench merge: the output %s is one of the shards\n", run_dir);
+                status = 2;
+            }
+        }
+        if (status == 0 && make_dirs(run_dir)) {
+            fprintf(stderr, "qibench merge: cannot create %s: %s\n", run_dir, strerror(errno));
+            status = 2;
+        }
+        RunInfo info = {config[0], a.opt.has_book ? a.opt.book.file : NULL, a.engines, 0, a.seed, dirs, ndirs};
+        if (status == 0 && write_run_json(run_dir, n, config, &info)) {
+            fprintf(stderr, "qibench merge: cannot write %s/run.json\n", run_dir);
+            status = 2;
+        }
+        if (status == 0) {
+            a.opt.run_dir = run_dir;
+            a.opt.merge_dirs = dirs;
+            a.opt.nmerge = ndirs;
+            status = match_run(&a.opt);
+        }
+    }
+    free(config);
+    json_free_strings(argv0);
     return status;
 }
 
@@ -484,9 +721,11 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "suite") == 0) return cmd_suite(argc - 1, argv + 1);
     if (strcmp(argv[1], "bench") == 0) return cmd_bench(argc - 1, argv + 1);
-    if (strcmp(argv[1], "match") == 0) return cmd_match(argc - 1, argv + 1, false);
-    if (strcmp(argv[1], "tournament") == 0) return cmd_match(argc - 1, argv + 1, true);
+    if (strcmp(argv[1], "match") == 0 || strcmp(argv[1], "tournament") == 0) return cmd_match(argc - 1, argv + 1);
+    if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc - 1, argv + 1);
     if (strcmp(argv[1], "stats") == 0) return cmd_stats(argc - 1, argv + 1);
+    if (strcmp(argv[1], "openings") == 0) return openings_command(argc - 1, argv + 1);
+    if (strcmp(argv[1], "regress") == 0) return regress_command(argc - 1, argv + 1);
     if (strcmp(argv[1], "--version") == 0) return printf("qibench %s\n", GIT_HASH), 0;
     fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
     return 1;

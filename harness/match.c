@@ -4,8 +4,10 @@
  */
 #include "match.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -16,6 +18,7 @@
 #include "json.h"
 #include "notation.h"
 #include "pgn.h"
+#include "proc.h"
 
 #define MAX_PAIRINGS (MAX_ENGINES * MAX_ENGINES / 2)
 #define TERM_KINDS 16
@@ -25,10 +28,16 @@ typedef struct {
     int64_t wdl[3];
     int64_t penta[PENTA_CELLS];
     int64_t game_wdl[3];    /* per finished game (wdl and penta count whole pairs) */
+    double (*llr)[2];       /* with --sprt: (pairs, LLR) after each finished pair */
+    int nllr, llr_cap;
 } Pairing;
 
+/* A game pair: the unit of scheduling, of sharding and of the pentanomial. */
 typedef struct {
     int pairing, round;
+    bool mine;              /* in this shard (always, without --shard) */
+    unsigned char done;     /* bit i: game i of the pair is in games.jsonl */
+    signed char half[2];    /* engine a's half points in game i */
 } PairJob;
 
 typedef struct {
@@ -43,9 +52,11 @@ typedef struct {
     pthread_mutex_t lock;   /* guards everything below and the output files */
     FILE *games, *pgn;
     int games_done, pairs_done;
+    int games_planned;      /* games of this shard's pairs */
     long plies_played;      /* engine moves, for the harness CPU per ply */
     int term_counts[TERM_KINDS + END_MAX_PLIES + 1];
     bool write_failed, engine_failed;
+    bool interrupted;       /* a first Ctrl-C stopped the scheduling */
     SprtResult sprt;
     bool sprt_done;
     bool tty;               /* stderr is a terminal: one live status line */
@@ -58,8 +69,8 @@ typedef struct {
 /* Output                                                                   */
 /* ------------------------------------------------------------------------ */
 
-static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int red, int black, int pair, int round,
-                      const Opening *op)
+static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int red, int black, int pair, int game,
+                      int round, const Opening *op)
 {
     const EngineList *list = run->opt->engines;
     char text[8];
@@ -68,6 +79,7 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
     json_string(js, "black", list->engines[black].spec.name);
     json_int(js, "round", round + 1);
     json_int(js, "pair", pair);
+    json_int(js, "game", game + 1);
     json_string(js, "opening", op ? op->id : "startpos");
     json_string(js, "fen", g->fen);
     json_string(js, "result", rules_result_text(g->result));
@@ -117,7 +129,7 @@ static void put_status(const MatchRun *run, FILE *f)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     double minutes = ((double)(now.tv_sec - run->start.tv_sec) + (now.tv_nsec - run->start.tv_nsec) / 1e9) / 60;
-    int total = 2 * run->njobs;
+    int total = run->games_planned;
     fprintf(f, "games %d/%d", run->games_done, total);
     if (run->npairings == 1) {
         const Pairing *p = &run->pairings[0];
@@ -165,7 +177,7 @@ static void print_standings(const MatchRun *run)
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
-    printf("\nstandings after %d of %d games:\n", run->games_done, 2 * run->njobs);
+    printf("\nstandings after %d of %d games:\n", run->games_done, run->games_planned);
     printf("%4s  %-20s %6s %7s %8s %7s %7s\n", "rank", "engine", "games", "score", "Elo", "+/-", "draws");
     for (int r = 0; r < n; r++) {
         const int64_t *w = run->engine_wdl[order[r]];
@@ -186,11 +198,81 @@ static void print_standings(const MatchRun *run)
     fflush(stdout);
 }
 
-/* Writes one finished game (JSON line and PGN) and counts its ending. */
-static void record_game(MatchRun *run, const GameRecord *g, int red, int black, int pair, int round, const Opening *op)
+/* The index of a game's ending in term_counts. */
+static int term_key(const GameRecord *g)
+{
+    return g->term == TERM_RULES ? TERM_KINDS + g->reason : g->term;
+}
+
+static const char *term_key_name(int k)
+{
+    return k >= TERM_KINDS ? game_termination_name(TERM_RULES, (EndReason)(k - TERM_KINDS))
+                           : game_termination_name((Termination)k, END_NONE);
+}
+
+/* The term_counts index of a reason as games.jsonl writes it; -1 if unknown. */
+static int term_key_of(const char *name)
+{
+    for (int k = 1; k < TERM_KINDS + END_MAX_PLIES + 1; k++)
+        if ((k >= TERM_KINDS + 1 || k <= TERM_ENGINE_RESIGN) && strcmp(term_key_name(k), name) == 0) return k;
+    return -1;
+}
+
+/* Counts a finished game (played now, or read back by --resume / merge):
+ * W/D/L, endings, and the pair once both its games are in, with the SPRT.
+ * Caller holds the lock. */
+static void account_game(MatchRun *run, int k, int i, int red, int black, GameResult result, int key, int engine_plies)
+{
+    PairJob *job = &run->jobs[k];
+    Pairing *p = &run->pairings[job->pairing];
+    GameRecord g = {.result = result};
+    int half = points2(&g, red == p->a ? RED : BLACK);
+    run->term_counts[key]++;
+    run->plies_played += engine_plies;
+    p->game_wdl[wdl_index(half)]++;
+    run->engine_wdl[red][wdl_index(points2(&g, RED))]++;
+    run->engine_wdl[black][wdl_index(points2(&g, BLACK))]++;
+    run->games_done++;
+    job->done |= (unsigned char)(1u << i);
+    job->half[i] = (signed char)half;
+    if (job->done != 3) return;
+    for (int j = 0; j < 2; j++) p->wdl[wdl_index(job->half[j])]++;
+    p->penta[job->half[0] + job->half[1]]++;
+    run->pairs_done++;
+    if (!run->opt->has_sprt) return;
+    SprtResult r;
+    stats_sprt_penta(&run->opt->sprt, p->penta, &r);
+    if (p->nllr == p->llr_cap) {
+        int cap = p->llr_cap ? 2 * p->llr_cap : 256;
+        double(*grown)[2] = realloc(p->llr, (size_t)cap * sizeof *grown);
+        if (grown) p->llr = grown, p->llr_cap = cap;
+    }
+    if (p->nllr < p->llr_cap) {
+        int64_t pairs = 0;
+        for (int c = 0; c < PENTA_CELLS; c++) pairs += p->penta[c];
+        p->llr[p->nllr][0] = (double)pairs;
+        p->llr[p->nllr++][1] = r.llr;
+    }
+    /* The SPRT stops a match; a shard only reports (the merge decides). */
+    if (run->npairings == 1 && run->opt->shard_n == 0 && !run->sprt_done && r.verdict != SPRT_CONTINUE) {
+        run->sprt = r;
+        run->sprt_done = true;
+        atomic_store(&run->stop, true);
+    }
+}
+
+static void write_summary(const MatchRun *run, const char *state);
+
+/* Ctrl-C count (see on_signal); lock-free, so the handler may use it. */
+static atomic_int interrupts;
+
+/* Writes one finished game (PGN, then the JSON line: games.jsonl is the
+ * record, so a game is in it only once its PGN is written too) and counts it. */
+static void record_game(MatchRun *run, const GameRecord *g, int red, int black, int k, int i, const Opening *op)
 {
     const EngineList *list = run->opt->engines;
     const TimeControl *tc = &list->engines[red].tc;
+    int round = run->jobs[k].round;
     char tctext[64], date[16], line[512];
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y.%m.%d", localtime(&now));
@@ -204,25 +286,26 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
                     list->engines[red].spec.name, list->engines[black].spec.name, tctext};
     Json js;
     json_init(&js);
-    json_game(&js, run, g, red, black, pair, round, op);
+    json_game(&js, run, g, red, black, k, i, round, op);
     pthread_mutex_lock(&run->lock);
-    if (json_write_line(&js, run->games) || pgn_write(run->pgn, &tags, g)) run->write_failed = true;
-    run->term_counts[g->term == TERM_RULES ? TERM_KINDS + g->reason : g->term]++;
-    run->plies_played += g->plies - g->opening_plies;
-    Pairing *p = &run->pairings[run->jobs[pair].pairing];
-    p->game_wdl[wdl_index(points2(g, red == p->a ? RED : BLACK))]++;
-    run->engine_wdl[red][wdl_index(points2(g, RED))]++;
-    run->engine_wdl[black][wdl_index(points2(g, BLACK))]++;
-    snprintf(line, sizeof line, "game %d: %s - %s %s (%s%s%s), %d plies\n", ++run->games_done,
+    if (atomic_load(&interrupts) > 1) { /* a hard stop is killing the engines */
+        pthread_mutex_unlock(&run->lock);
+        json_free(&js);
+        return;
+    }
+    if (pgn_write(run->pgn, &tags, g) || fflush(run->pgn) || json_write_line(&js, run->games)) run->write_failed = true;
+    account_game(run, k, i, red, black, g->result, term_key(g), g->plies - g->opening_plies);
+    snprintf(line, sizeof line, "game %d: %s - %s %s (%s%s%s), %d plies\n", run->games_done,
              list->engines[red].spec.name, list->engines[black].spec.name, rules_result_text(g->result),
              game_termination_text(g), g->detail[0] ? ": " : "", g->detail, g->plies);
     int every = run->opt->progress > 0 ? run->opt->progress : 10;
     int ri = run->opt->rating_interval;
     if (run->tty) fputs("\r\033[K", stderr); /* the game line goes above the status line */
     fputs(line, stderr);
-    if (ri > 0 && run->games_done % ri == 0 && run->games_done < 2 * run->njobs) {
+    if (ri > 0 && run->games_done % ri == 0 && run->games_done < run->games_planned) {
         fflush(stderr);
         print_standings(run);
+        write_summary(run, "running");
     }
     if (run->tty || run->games_done % every == 0) {
         put_status(run, stderr);
@@ -238,22 +321,26 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
 /* Playing                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* Adds a finished pair to its pairing and checks the SPRT. */
-static void count_pair(MatchRun *run, Pairing *p, const GameRecord g[2])
+/* Ctrl-C: the first stops the scheduling (games in progress end and are
+ * saved); a second one, or SIGTERM, kills the engines and exits at once.
+ * Everything finished is already on disk either way. */
+
+static void on_signal(int sig)
 {
-    int half[2] = {points2(&g[0], RED), points2(&g[1], BLACK)};
-    pthread_mutex_lock(&run->lock);
-    for (int i = 0; i < 2; i++) p->wdl[wdl_index(half[i])]++;
-    p->penta[half[0] + half[1]]++;
-    run->pairs_done++;
-    if (run->opt->has_sprt && run->npairings == 1 && !run->sprt_done) {
-        stats_sprt_penta(&run->opt->sprt, p->penta, &run->sprt);
-        if (run->sprt.verdict != SPRT_CONTINUE) {
-            run->sprt_done = true;
-            atomic_store(&run->stop, true);
-        }
+    static const char soft[] = "\nqibench: interrupted: finishing the games in progress (Ctrl-C again to stop at once)\n";
+    static const char hard[] = "\nqibench: stopped at once; finished games are saved (resume with --resume)\n";
+    ssize_t n;
+    if (sig == SIGINT && atomic_load(&interrupts) == 0) {
+        atomic_store(&interrupts, 1);
+        n = write(STDERR_FILENO, soft, sizeof soft - 1);
+        (void)n;
+        return;
     }
-    pthread_mutex_unlock(&run->lock);
+    atomic_store(&interrupts, 2); /* games cut short by the kill are not results */
+    proc_kill_all();
+    n = write(STDERR_FILENO, hard, sizeof hard - 1);
+    (void)n;
+    _exit(128 + sig);
 }
 
 /* The worker's client for engine i, started on demand. */
@@ -317,26 +404,32 @@ static bool after_game(MatchRun *run, Client **clients, const GameRecord *g, int
     return true;
 }
 
+static bool stopping(MatchRun *run)
+{
+    return atomic_load(&run->stop) || atomic_load(&interrupts);
+}
+
 static void *match_worker(void *arg)
 {
     MatchRun *run = arg;
     Client *clients[MAX_ENGINES] = {0};
-    static _Thread_local GameRecord games[2];
-    while (!atomic_load(&run->stop)) {
+    static _Thread_local GameRecord game;
+    while (!stopping(run)) {
         int k = atomic_fetch_add(&run->next, 1);
         if (k >= run->njobs) break;
         PairJob *job = &run->jobs[k];
+        if (!job->mine || job->done == 3) continue;
         Pairing *p = &run->pairings[job->pairing];
         const Opening *op = run->book.count ? &run->book.items[job->round % run->book.count] : NULL;
-        int played = 0;
-        for (int i = 0; i < 2; i++) { /* the pair is finished unless an engine failure stops the run */
+        /* Game 0: a has Red; game 1: colours swapped. A game already in
+         * games.jsonl (--resume) is not played again. */
+        for (int i = 0; i < 2 && !stopping(run); i++) {
+            if (job->done & (1u << i)) continue;
             int red = i == 0 ? p->a : p->b, black = i == 0 ? p->b : p->a;
-            play_one(run, clients, red, black, op, &games[i]);
-            record_game(run, &games[i], red, black, k, job->round, op);
-            played++;
-            if (after_game(run, clients, &games[i], red, black)) break;
+            play_one(run, clients, red, black, op, &game);
+            record_game(run, &game, red, black, k, i, op);
+            if (after_game(run, clients, &game, red, black)) break;
         }
-        if (played == 2) count_pair(run, p, games);
     }
     for (int i = 0; i < MAX_ENGINES; i++) client_free(clients[i]);
     return NULL;
@@ -392,13 +485,135 @@ static void print_results(const MatchRun *run)
                stats_verdict_name(r.verdict));
     }
     printf("games ended by:");
-    for (int k = 0; k < TERM_KINDS + END_MAX_PLIES + 1; k++) {
-        if (!run->term_counts[k]) continue;
-        const char *name = k >= TERM_KINDS ? game_termination_name(TERM_RULES, (EndReason)(k - TERM_KINDS))
-                                           : game_termination_name((Termination)k, END_NONE);
-        printf(" %s %d,", name, run->term_counts[k]);
-    }
+    for (int k = 0; k < TERM_KINDS + END_MAX_PLIES + 1; k++)
+        if (run->term_counts[k]) printf(" %s %d,", term_key_name(k), run->term_counts[k]);
     printf("\n");
+}
+
+/* ------------------------------------------------------------------------ */
+/* summary.json                                                             */
+/* ------------------------------------------------------------------------ */
+
+static void json_standing(Json *j, const int64_t wdl[3])
+{
+    StatsSummary st;
+    stats_from_wdl(wdl[0], wdl[1], wdl[2], &st);
+    json_int(j, "games", wdl[0] + wdl[1] + wdl[2]);
+    json_int(j, "wins", wdl[0]);
+    json_int(j, "draws", wdl[1]);
+    json_int(j, "losses", wdl[2]);
+    json_double(j, "score", st.score);
+    json_double(j, "elo", st.elo);
+    json_double(j, "elo_error", st.elo_error);
+    json_double(j, "draw_ratio", st.draw_ratio);
+}
+
+/* One pairing, from a's side, over its finished pairs: the keys and values
+ * of `qibench stats --penta` on its pentanomial counts (W/D/L and the draw
+ * ratio of the same games, as `qibench stats --wdl` gives them). */
+static void json_pairing(Json *j, const MatchRun *run, const Pairing *p)
+{
+    const EngineList *list = run->opt->engines;
+    StatsSummary pen, wdl;
+    SprtResult r;
+    bool sprt = run->opt->has_sprt && stats_sprt_penta(&run->opt->sprt, p->penta, &r) == 0;
+    stats_from_penta(p->penta, &pen);
+    stats_from_wdl(p->wdl[0], p->wdl[1], p->wdl[2], &wdl);
+    json_begin_object(j, NULL);
+    json_string(j, "engine", list->engines[p->a].spec.name);
+    json_string(j, "opponent", list->engines[p->b].spec.name);
+    json_int(j, "games", pen.games);
+    json_int(j, "pairs", pen.pairs);
+    json_int(j, "wins", p->wdl[0]);
+    json_int(j, "draws", p->wdl[1]);
+    json_int(j, "losses", p->wdl[2]);
+    json_double(j, "score", pen.score);
+    json_double(j, "elo", pen.elo);
+    json_double(j, "elo_error", pen.elo_error);
+    json_double(j, "los", pen.los);
+    json_double(j, "draw_ratio", wdl.draw_ratio);
+    json_double(j, "nelo", pen.nelo);
+    json_double(j, "nelo_error", pen.nelo_error);
+    json_double(j, "llr", sprt ? r.llr : NAN);
+    json_double(j, "lower_bound", sprt ? r.lower : NAN);
+    json_double(j, "upper_bound", sprt ? r.upper : NAN);
+    json_string(j, "verdict", sprt ? stats_verdict_name(r.verdict) : NULL);
+    json_begin_array(j, "penta");
+    for (int c = 0; c < PENTA_CELLS; c++) json_int(j, NULL, p->penta[c]);
+    json_end_array(j);
+    if (run->opt->has_sprt) {
+        json_begin_array(j, "llr_history");
+        for (int h = 0; h < p->nllr; h++) {
+            json_begin_array(j, NULL);
+            json_int(j, NULL, (int64_t)p->llr[h][0]);
+            json_double(j, NULL, p->llr[h][1]);
+            json_end_array(j);
+        }
+        json_end_array(j);
+    }
+    json_end_object(j);
+}
+
+/* Writes summary.json whole (a temporary file renamed over it). state:
+ * "running", "finished", "interrupted" or "stopped". */
+static void write_summary(const MatchRun *run, const char *state)
+{
+    const MatchOptions *opt = run->opt;
+    const EngineList *list = opt->engines;
+    char path[1200], tmp[1220];
+    Json j;
+    json_init(&j);
+    json_begin_object(&j, NULL);
+    json_string(&j, "tool", "qibench");
+#ifdef GIT_HASH
+    json_string(&j, "version", GIT_HASH);
+#else
+    json_null(&j, "version");
+#endif
+    json_string(&j, "command", opt->format == FORMAT_MATCH ? "match" : "tournament");
+    json_string(&j, "state", state);
+    json_int(&j, "games", run->games_done);
+    json_int(&j, "games_planned", run->games_planned);
+    if (opt->shard_n) {
+        json_begin_object(&j, "shard");
+        json_int(&j, "index", opt->shard_k);
+        json_int(&j, "count", opt->shard_n);
+        json_end_object(&j);
+    }
+    if (opt->has_sprt) {
+        json_begin_object(&j, "sprt");
+        json_double(&j, "elo0", opt->sprt.elo0);
+        json_double(&j, "elo1", opt->sprt.elo1);
+        json_double(&j, "alpha", opt->sprt.alpha);
+        json_double(&j, "beta", opt->sprt.beta);
+        json_string(&j, "model", opt->sprt.model == SPRT_LOGISTIC ? "logistic" : "normalized");
+        json_end_object(&j);
+    } else {
+        json_null(&j, "sprt");
+    }
+    json_begin_array(&j, "pairings");
+    for (int i = 0; i < run->npairings; i++) json_pairing(&j, run, &run->pairings[i]);
+    json_end_array(&j);
+    json_begin_array(&j, "engines");
+    for (int e = 0; e < list->count; e++) {
+        json_begin_object(&j, NULL);
+        json_string(&j, "name", list->engines[e].spec.name);
+        json_standing(&j, run->engine_wdl[e]);
+        json_end_object(&j);
+    }
+    json_end_array(&j);
+    json_begin_object(&j, "terminations");
+    for (int k = 0; k < TERM_KINDS + END_MAX_PLIES + 1; k++)
+        if (run->term_counts[k]) json_int(&j, term_key_name(k), run->term_counts[k]);
+    json_end_object(&j);
+    json_end_object(&j);
+    snprintf(path, sizeof path, "%s/summary.json", opt->run_dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    int rc = f ? json_write_line(&j, f) : -1;
+    if (f && fclose(f)) rc = -1;
+    if (rc || rename(tmp, path)) fprintf(stderr, "qibench: cannot write %s\n", path);
+    json_free(&j);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -417,16 +632,179 @@ static void make_pairings(MatchRun *run)
         }
 }
 
-static int open_outputs(MatchRun *run, char *err, size_t errlen)
+/* ------------------------------------------------------------------------ */
+/* Reading results back (--resume, merge)                                   */
+/* ------------------------------------------------------------------------ */
+
+static int engine_index(const EngineList *list, const char *name)
+{
+    for (int e = 0; e < list->count; e++)
+        if (strcmp(list->engines[e].spec.name, name) == 0) return e;
+    return -1;
+}
+
+/* Checks one games.jsonl line and counts its game. Returns 0; 1 when the
+ * line is not a whole game object (a torn write, if it is the last line);
+ * -1 when it is a game that does not belong to this run (err says why). */
+static int read_game_line(MatchRun *run, const char *line, char *err, size_t errlen)
+{
+    char pair[32], game[32], red[128], black[128], result[16], reason[64];
+    if (!json_get(line, "pair", pair, sizeof pair) || !json_get(line, "red", red, sizeof red)
+        || !json_get(line, "black", black, sizeof black) || !json_get(line, "result", result, sizeof result)
+        || !json_get(line, "reason", reason, sizeof reason))
+        return 1;
+    const EngineList *list = run->opt->engines;
+    char *end;
+    long k = strtol(pair, &end, 10);
+    if (*end || k < 0 || k >= run->njobs)
+        return snprintf(err, errlen, "pair %s is not a pair of this run (0 to %d)", pair, run->njobs - 1), -1;
+    PairJob *job = &run->jobs[k];
+    const Pairing *p = &run->pairings[job->pairing];
+    int r = engine_index(list, red), b = engine_index(list, black);
+    if (r < 0 || b < 0) return snprintf(err, errlen, "'%s' is not an engine of this run", r < 0 ? red : black), -1;
+    int i = json_get(line, "game", game, sizeof game) ? atoi(game) - 1 : (r == p->a ? 0 : 1);
+    if (i < 0 || i > 1 || r != (i == 0 ? p->a : p->b) || b != (i == 0 ? p->b : p->a))
+        return snprintf(err, errlen, "pair %ld game %d is %s against %s, not %s - %s", k, i + 1,
+                        list->engines[p->a].spec.name, list->engines[p->b].spec.name, red, black), -1;
+    if (!job->mine) return snprintf(err, errlen, "pair %ld belongs to another shard", k), -1;
+    if (job->done & (1u << i)) return snprintf(err, errlen, "pair %ld game %d is recorded twice", k, i + 1), -1;
+    GameResult res = strcmp(result, "1-0") == 0 ? RESULT_RED_WINS : strcmp(result, "0-1") == 0 ? RESULT_BLACK_WINS
+                   : strcmp(result, "1/2-1/2") == 0 ? RESULT_DRAW : RESULT_NONE;
+    int key = term_key_of(reason);
+    if (res == RESULT_NONE || key < 0) return 1;
+    account_game(run, (int)k, i, r, b, res, key, 0);
+    return 0;
+}
+
+/* The byte offset where PGN game n + 1 (counting from 1) starts, or the
+ * file's end; *games gets how many games (up to n) were found. */
+static long pgn_offset_after(FILE *f, int n, int *games)
+{
+    char buf[4096];
+    long offset = 0;
+    bool line_start = true;
+    *games = 0;
+    rewind(f);
+    while (fgets(buf, sizeof buf, f)) {
+        if (line_start && strncmp(buf, "[Event ", 7) == 0 && ++*games > n) {
+            *games = n;
+            return offset;
+        }
+        offset += (long)strlen(buf);
+        line_start = strchr(buf, '\n') != NULL;
+    }
+    return offset;
+}
+
+/*
+ * Reads dir/games.jsonl back into the run. --resume (out_jsonl NULL): a
+ * torn last line is cut off the file with a warning, and games.pgn is cut
+ * to the same games. merge: the good lines and their PGN games are copied
+ * to out_jsonl / out_pgn. Returns 0, or -1 after printing a one-line error.
+ */
+static int load_games(MatchRun *run, const char *dir, FILE *out_jsonl, FILE *out_pgn)
+{
+    char path[1200], err[512];
+    snprintf(path, sizeof path, "%s/games.jsonl", dir);
+    FILE *f = fopen(path, out_jsonl ? "r" : "r+");
+    if (!f && errno == ENOENT && !out_jsonl) return 0; /* nothing was finished */
+    if (!f) return fprintf(stderr, "qibench: cannot read %s: %s\n", path, strerror(errno)), -1;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    long lineno = 0, bad_line = 0, good_bytes = 0;
+    int kept = 0, rc = 0;
+    while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
+        lineno++;
+        if (bad_line) { /* a broken line followed by more: not a torn end */
+            fprintf(stderr, "qibench: %s:%ld: expected one game as a JSON object on one line\n", path, bad_line);
+            rc = -1;
+            break;
+        }
+        int r = line[n - 1] == '\n' ? read_game_line(run, line, err, sizeof err) : 1;
+        if (r < 0) {
+            fprintf(stderr, "qibench: %s:%ld: %s\n", path, lineno, err);
+            rc = -1;
+        } else if (r > 0) {
+            bad_line = lineno;
+        } else {
+            good_bytes += (long)n;
+            kept++;
+            if (out_jsonl && fwrite(line, 1, (size_t)n, out_jsonl) != (size_t)n) rc = -1;
+        }
+    }
+    free(line);
+    if (rc == 0 && bad_line) {
+        fprintf(stderr, "qibench: %s:%ld: discarded a torn last line (a write cut short)\n", path, bad_line);
+        if (!out_jsonl && (fflush(f) || ftruncate(fileno(f), good_bytes))) rc = -1;
+    }
+    fclose(f);
+    if (rc) return -1;
+    snprintf(path, sizeof path, "%s/games.pgn", dir);
+    FILE *pgn = fopen(path, out_pgn ? "r" : "r+");
+    if (!pgn) {
+        if (kept) fprintf(stderr, "qibench: warning: cannot read %s: %s\n", path, strerror(errno));
+        return 0;
+    }
+    int games;
+    long cut = pgn_offset_after(pgn, kept, &games);
+    if (games < kept) fprintf(stderr, "qibench: warning: %s has %d games, games.jsonl %d\n", path, games, kept);
+    if (out_pgn) {
+        char buf[8192];
+        long left = cut;
+        rewind(pgn);
+        while (left > 0 && (n = (ssize_t)fread(buf, 1, (size_t)(left < (long)sizeof buf ? left : (long)sizeof buf), pgn)) > 0) {
+            if (fwrite(buf, 1, (size_t)n, out_pgn) != (size_t)n) rc = -1;
+            left -= (long)n;
+        }
+    } else if (fflush(pgn) || ftruncate(fileno(pgn), cut)) {
+        rc = -1;
+    }
+    fclose(pgn);
+    if (rc) fprintf(stderr, "qibench: cannot write the merged or resumed results\n");
+    return rc;
+}
+
+static int open_outputs(MatchRun *run, const char *mode, char *err, size_t errlen)
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/games.jsonl", run->opt->run_dir);
-    run->games = fopen(path, "a");
-    snprintf(path, sizeof path, "%s/games.pgn", run->opt->run_dir);
-    run->pgn = fopen(path, "a");
+    run->games = fopen(path, mode);
+    if (run->games) {
+        snprintf(path, sizeof path, "%s/games.pgn", run->opt->run_dir);
+        run->pgn = fopen(path, mode);
+    }
     if (run->games && run->pgn) return 0;
-    snprintf(err, errlen, "cannot write %.400s", path);
+    snprintf(err, errlen, "cannot write %.400s: %s", path, strerror(errno));
     return -1;
+}
+
+static void free_run(MatchRun *run)
+{
+    for (int i = 0; i < run->npairings; i++) free(run->pairings[i].llr);
+    book_free(&run->book);
+    free(run->jobs);
+}
+
+/* Plays this shard's unfinished games on opt->concurrency threads. */
+static void play_all(MatchRun *run)
+{
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    int n = run->opt->concurrency > 0 ? run->opt->concurrency : 1;
+    pthread_t threads[256];
+    int started = 0;
+    for (; started < n && started < 256; started++)
+        if (pthread_create(&threads[started], NULL, match_worker, run) != 0) break;
+    if (started == 0) match_worker(run);
+    for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+    run->interrupted = atomic_load(&interrupts) != 0;
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
 }
 
 int match_run(const MatchOptions *opt)
@@ -435,6 +813,7 @@ int match_run(const MatchOptions *opt)
     char err[512];
     memset(&run, 0, sizeof run);
     run.opt = opt;
+    atomic_store(&interrupts, 0);
     if (opt->has_book && book_load(&opt->book, &run.book, err, sizeof err)) {
         fprintf(stderr, "qibench: %s\n", err);
         return 2;
@@ -442,24 +821,40 @@ int match_run(const MatchOptions *opt)
     make_pairings(&run);
     run.njobs = run.npairings * opt->rounds;
     run.jobs = calloc((size_t)(run.njobs > 0 ? run.njobs : 1), sizeof *run.jobs);
-    if (!run.jobs || open_outputs(&run, err, sizeof err)) {
-        fprintf(stderr, "qibench: %s\n", run.jobs ? err : "out of memory");
-        book_free(&run.book);
-        free(run.jobs);
+    if (!run.jobs) {
+        fprintf(stderr, "qibench: out of memory\n");
+        free_run(&run);
         return 2;
     }
-    for (int k = 0; k < run.njobs; k++) /* round-major: every pairing plays round r before r + 1 */
-        run.jobs[k] = (PairJob){k % run.npairings, k / run.npairings};
+    for (int k = 0; k < run.njobs; k++) { /* round-major: every pairing plays round r before r + 1 */
+        bool mine = opt->shard_n == 0 || k % opt->shard_n == opt->shard_k - 1;
+        run.jobs[k] = (PairJob){k % run.npairings, k / run.npairings, mine, 0, {0, 0}};
+        run.games_planned += mine ? 2 : 0;
+    }
     pthread_mutex_init(&run.lock, NULL);
+    int status = 0;
+    if (opt->nmerge > 0) { /* merge: the shards' games into fresh files, nothing played */
+        if (open_outputs(&run, "w", err, sizeof err)) status = 2;
+        for (int d = 0; d < opt->nmerge && status == 0; d++)
+            if (load_games(&run, opt->merge_dirs[d], run.games, run.pgn)) status = 2;
+    } else {
+        if (opt->resume && load_games(&run, opt->run_dir, NULL, NULL)) status = 2;
+        if (status == 0 && open_outputs(&run, "a", err, sizeof err)) status = 2;
+        if (status == 0 && opt->resume)
+            fprintf(stderr, "qibench: resuming %s: %d of %d games already played\n", opt->run_dir, run.games_done,
+                    run.games_planned);
+    }
+    if (status) {
+        if (err[0] && (!run.games || !run.pgn)) fprintf(stderr, "qibench: %s\n", err);
+        if (run.games) fclose(run.games);
+        if (run.pgn) fclose(run.pgn);
+        pthread_mutex_destroy(&run.lock);
+        free_run(&run);
+        return status;
+    }
     run.tty = isatty(STDERR_FILENO) == 1;
     clock_gettime(CLOCK_MONOTONIC, &run.start);
-    int n = opt->concurrency > 0 ? opt->concurrency : 1;
-    pthread_t threads[256];
-    int started = 0;
-    for (; started < n && started < 256; started++)
-        if (pthread_create(&threads[started], NULL, match_worker, &run) != 0) break;
-    if (started == 0) match_worker(&run);
-    for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+    if (opt->nmerge == 0) play_all(&run);
     pthread_mutex_destroy(&run.lock);
     if (run.status_shown) fputs("\n", stderr); /* keep the last status line */
     print_results(&run);
@@ -471,11 +866,22 @@ int match_run(const MatchOptions *opt)
         printf("harness CPU (qibench itself, not the engines): %.1f ms, %.4f ms per ply\n", ms, ms / plies);
     }
     if (run.engine_failed) fprintf(stderr, "qibench: stopped after an engine failure (use --recover to go on)\n");
-    /* Exit status: 0 finished or H1, 1 H0 accepted, 3 stopped by errors (2, usage, is main's). */
-    int status = run.sprt_done && run.sprt.verdict == SPRT_H0 ? 1 : 0;
+    /* Exit status: 0 finished or H1, 1 H0 accepted, 3 stopped by errors,
+     * 130 interrupted (2, usage, is main's). */
+    status = run.sprt_done && run.sprt.verdict == SPRT_H0 ? 1 : 0;
     if (fclose(run.games) | fclose(run.pgn) || run.write_failed || run.engine_failed) status = 3;
-    printf("results: %s/games.jsonl, %s/games.pgn\n", opt->run_dir, opt->run_dir);
-    book_free(&run.book);
-    free(run.jobs);
+    bool complete = run.games_done == run.games_planned || run.sprt_done;
+    const char *state = status == 3 ? "stopped" : run.interrupted || !complete ? "interrupted" : "finished";
+    write_summary(&run, state);
+    printf("results: %s/games.jsonl, %s/games.pgn, %s/summary.json\n", opt->run_dir, opt->run_dir, opt->run_dir);
+    if (run.interrupted) {
+        printf("interrupted: %d of %d games saved; go on with: qibench %s --resume %s\n", run.games_done,
+               run.games_planned, opt->format == FORMAT_MATCH ? "match" : "tournament", opt->run_dir);
+        if (status == 0) status = 130;
+    } else if (opt->nmerge > 0 && !complete) {
+        fprintf(stderr, "qibench merge: %d of %d games present: a shard is missing or unfinished\n", run.games_done,
+                run.games_planned);
+    }
+    free_run(&run);
     return status;
 }

@@ -33,14 +33,20 @@ typedef struct {
     const char *event;
     int progress;           /* off a terminal: a status line every N games (0: the default, 10) */
     int rating_interval;    /* standings table every N games (0: only at the end) */
+    bool resume;            /* run_dir holds an interrupted run: keep its games, play the rest */
+    int shard_k, shard_n;   /* --shard K/N: only pairs k with k % N == K - 1 (shard_n 0: all) */
+    const char *const *merge_dirs; /* merge: read these runs' games into run_dir, play nothing */
+    int nmerge;
 } MatchOptions;
 
-/* Plays the run; prints progress (on a terminal a status line on stderr,
+/* Plays the run (or, with merge_dirs, merges finished shards); prints progress (on a terminal a status line on stderr,
  * rewritten after each game; otherwise the game lines and a status line
  * every opt->progress games), standings tables and the results. Returns the exit status:
  * 0 finished (or SPRT accepted H1), 1 SPRT accepted H0, 2 setup error (bad
- * book, unwritable results), 3 stopped by errors (engine failure without
- * --recover, a failed write). */
+ * book, unwritable results, results of another run), 3 stopped by errors
+ * (engine failure without --recover, a failed write), 130 interrupted by
+ * Ctrl-C (a second Ctrl-C or SIGTERM exits at once with 128 + the signal).
+ * Writes summary.json at the end and at every rating interval. */
 int match_run(const MatchOptions *opt);
 
 #endif

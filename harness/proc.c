@@ -98,12 +98,16 @@ static void untrack_pid(pid_t pid)
     }
 }
 
-/* Async-signal-safe: SIGKILL to every engine's process group. */
+/* Async-signal-safe: SIGKILL to every engine's process group, then reaps them. */
 void proc_kill_all(void)
 {
     for (int i = 0; i < PROC_MAX_LIVE; i++) {
         int pid = atomic_load(&live_pids[i]);
         if (pid > 0) kill(-pid, SIGKILL), kill(pid, SIGKILL);
+    }
+    for (int i = 0; i < PROC_MAX_LIVE; i++) { /* reap them: no zombie outlives the harness */
+        int pid = atomic_load(&live_pids[i]);
+        if (pid > 0) waitpid(pid, NULL, 0);
     }
 }
 static bool sigpipe_checked; /* under fork_lock */

@@ -1,0 +1,190 @@
+#!/bin/sh
+# e2e_resume.sh - never losing a result: `kill -9` of the harness at random
+# moments then --resume, many times in a loop; a torn last line; Ctrl-C
+# (once: finish the games in progress; twice: stop at once, no engine
+# left); --shard K/N and `qibench merge`; summary.json against `qibench
+# stats` on the counts in games.jsonl. The reference for "the same games"
+# is an uninterrupted run: at fixed depth every game is reproducible.
+set -u
+. "$(dirname "$0")/lib_e2e.sh"
+QIBENCH=${QIBENCH:-bin/qibench}
+
+grep -v '^#' positions/xiangqi/bench.epd | head -n 5 >"$tmp/book.epd"
+GAMES=30
+match() { # NAME EXTRA... (in the foreground)
+    name=$1; shift
+    "$QIBENCH" match -engine name=deep depth=3 -engine name=shallow depth=2 --openings file="$tmp/book.epd" format=epd \
+        --games $GAMES --concurrency 2 --results "$tmp" --name "$name" "$@"
+}
+# match_bg NAME EXTRA...: the same in the background, $! being qibench itself.
+match_bg() {
+    name=$1; shift
+    "$QIBENCH" match -engine name=deep depth=3 -engine name=shallow depth=2 --openings file="$tmp/book.epd" format=epd \
+        --games $GAMES --concurrency 2 --results "$tmp" --name "$name" "$@" >"$tmp/$name.out" 2>&1 &
+}
+# games DIR: the games of a run as sorted text (pair, game, result, reason, moves).
+games() { query "$1/games.jsonl" '
+for r in sorted(rows, key=lambda r: (r["pair"], r["game"])):
+    print(r["pair"], r["game"], r["red"], r["result"], r["reason"], " ".join(m["move"] for m in r["moves"]))'; }
+# stats DIR: the pairings and terminations of summary.json.
+stats() { "$PYTHON" -c 'import json,sys
+s=json.load(open(sys.argv[1]))
+print(json.dumps([s["pairings"], s["terminations"], s["games"]], sort_keys=True))' "$1/summary.json"; }
+# pairs_once DIR: every (pair, game) exactly once and every line whole.
+pairs_once() { "$PYTHON" -c 'import json,sys
+data=open(sys.argv[1]).read()
+assert data.endswith("\n")
+rows=[json.loads(l) for l in data.splitlines()]
+keys=[(r["pair"], r["game"]) for r in rows]
+assert len(keys)==len(set(keys))==int(sys.argv[2]), (len(keys), len(set(keys)))
+' "$1/games.jsonl" "$GAMES" 2>/dev/null; }
+
+match ref >"$tmp/ref.out" 2>&1
+check "the reference run finishes (exit 0)" test $? -eq 0
+check "reference: $GAMES games, each pair and game once" pairs_once "$tmp/ref"
+games "$tmp/ref" >"$tmp/ref.games"
+stats "$tmp/ref" >"$tmp/ref.stats"
+
+# --- kill -9 at random moments, resume, again and again -----------------------
+match_bg killed
+pid=$!
+kills=0 status=1
+for i in $(seq 1 60); do
+    # sleep 0.2 .. 1.2 s, seeded by the loop index for a varied but fixed pattern
+    sleep "$(awk -v i="$i" 'BEGIN { srand(i * 7919); printf "%.2f", 0.2 + rand() }')"
+    kill -9 "$pid" 2>/dev/null
+    wait "$pid"
+    status=$?
+    [ "$status" -eq 0 ] && break
+    kills=$((kills + 1))
+    "$QIBENCH" match --resume "$tmp/killed" --concurrency 2 >>"$tmp/resume.out" 2>>"$tmp/resume.err" &
+    pid=$!
+done
+wait "$pid" 2>/dev/null
+check "killed $kills times with SIGKILL, then the resumed run finished (exit 0)" test "$status" -eq 0 -a "$kills" -ge 3
+check "after the kills: $GAMES games, every pair and game once, no torn line" pairs_once "$tmp/killed"
+games "$tmp/killed" >"$tmp/killed.games"
+check "after the kills: the same games, move for move, as the uninterrupted run" cmp -s "$tmp/ref.games" "$tmp/killed.games"
+stats "$tmp/killed" >"$tmp/killed.stats"
+check "after the kills: the same summary (pairings, pentanomial, terminations)" cmp -s "$tmp/ref.stats" "$tmp/killed.stats"
+check "after the kills: games.pgn holds exactly the games of games.jsonl" \
+    test "$(grep -c '^\[Event ' "$tmp/killed/games.pgn")" -eq "$GAMES"
+
+# --- a torn last line ------------------------------------------------------------
+match torn --games 10 >/dev/null 2>&1
+head -n 6 "$tmp/torn/games.jsonl" >"$tmp/six"
+cp "$tmp/six" "$tmp/torn/games.jsonl"
+printf '{"red":"deep","black":"shallow","round":4,"pair":3,"ga' >>"$tmp/torn/games.jsonl"
+"$QIBENCH" match --resume "$tmp/torn" >"$tmp/torn.out" 2>"$tmp/torn.err"
+check "torn last line: resume exits 0" test $? -eq 0
+check "torn last line: a warning names the file and line" grep -q 'games.jsonl:7: discarded a torn last line' "$tmp/torn.err"
+check "torn last line: 10 whole games afterwards" test "$(query "$tmp/torn/games.jsonl" 'print(len({(r["pair"], r["game"]) for r in rows}), len(rows))')" = "10 10"
+check "torn last line: the PGN was cut back to the kept games, then completed" \
+    test "$(grep -c '^\[Event ' "$tmp/torn/games.pgn")" -eq 10
+printf '{"broken": \n' >"$tmp/mid.jsonl"
+cat "$tmp/six" >>"$tmp/mid.jsonl"
+cp "$tmp/mid.jsonl" "$tmp/torn/games.jsonl"
+"$QIBENCH" match --resume "$tmp/torn" >/dev/null 2>"$tmp/err"
+check "a broken line in the middle is an error (exit 2) naming file and line" \
+    sh -c "test $? -eq 2 && grep -q 'games.jsonl:1: expected one game' '$tmp/err'"
+
+# --- Ctrl-C -------------------------------------------------------------------------
+match_bg int1
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+check "one Ctrl-C: exit status 130 after the games in progress" test $? -eq 130
+check "one Ctrl-C: summary.json says interrupted" test "$("$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["state"])' "$tmp/int1/summary.json")" = interrupted
+check "one Ctrl-C: says how to go on" grep -q "go on with: qibench match --resume $tmp/int1" "$tmp/int1.out"
+check "one Ctrl-C: no game lost or torn so far" "$PYTHON" -c 'import json,sys
+rows=[json.loads(l) for l in open(sys.argv[1])]
+assert 0 < len(rows) < int(sys.argv[2]) and len({(r["pair"], r["game"]) for r in rows}) == len(rows)' "$tmp/int1/games.jsonl" "$GAMES"
+"$QIBENCH" match --resume "$tmp/int1" >/dev/null 2>&1
+check "after one Ctrl-C, --resume finishes (exit 0)" test $? -eq 0
+games "$tmp/int1" >"$tmp/int1.games"
+check "after one Ctrl-C and --resume: the same games as uninterrupted" cmp -s "$tmp/ref.games" "$tmp/int1.games"
+
+"$QIBENCH" match -engine name=deep depth=6 -engine name=shallow depth=5 --games 4 --concurrency 2 \
+    --results "$tmp" --name int2 >"$tmp/int2.out" 2>&1 &
+pid=$!
+sleep 1
+children=$(pgrep -P "$pid" | tr '\n' ' ')
+kill -INT "$pid"
+sleep 0.2
+kill -INT "$pid"
+wait "$pid"
+check "two Ctrl-C: exit status 130 at once" test $? -eq 130
+check "two Ctrl-C: the engines were running ($children)" test -n "$children"
+left=0
+for c in $children; do ps -o stat= -p "$c" >/dev/null 2>&1 && left=$((left + 1)); done
+check "two Ctrl-C: no engine process left, not even a zombie" test "$left" -eq 0
+check "two Ctrl-C: no game cut short was recorded" test ! -s "$tmp/int2/games.jsonl"
+
+# --- shards and merge ------------------------------------------------------------------
+for k in 1 2 3; do match "shard$k" --shard "$k/3" --concurrency 1 >/dev/null 2>&1; done
+check "three shards share the games out (10 + 10 + 10)" test "$(cat "$tmp"/shard?/games.jsonl | wc -l)" -eq $GAMES
+"$QIBENCH" merge "$tmp/shard1" "$tmp/shard2" "$tmp/shard3" --results "$tmp" --name merged >"$tmp/merged.out" 2>&1
+check "merge exits 0" test $? -eq 0
+games "$tmp/merged" >"$tmp/merged.games"
+check "sharded and merged: the same games as unsharded" cmp -s "$tmp/ref.games" "$tmp/merged.games"
+stats "$tmp/merged" >"$tmp/merged.stats"
+check "sharded and merged: the same statistics as unsharded" cmp -s "$tmp/ref.stats" "$tmp/merged.stats"
+check "sharded and merged: the same printed results" test "$(sed -n '/^deep vs/,/^games ended/p' "$tmp/merged.out")" = "$(sed -n '/^deep vs/,/^games ended/p' "$tmp/ref.out")"
+"$QIBENCH" merge "$tmp/shard1" "$tmp/shard2" --results "$tmp" --name partial >/dev/null 2>"$tmp/err"
+check "merging 2 of 3 shards: warned, and summary.json says interrupted" sh -c "grep -q '20 of 30 games present' '$tmp/err' && grep -q '\"state\":\"interrupted\"' '$tmp/partial/summary.json'"
+"$QIBENCH" merge "$tmp/shard1" "$tmp/torn" --results "$tmp" --name wrong >/dev/null 2>"$tmp/err"
+check "merging shards of different runs: exit 2" test $? -eq 2
+check "... with a one-line reason" test "$(wc -l <"$tmp/err")" -eq 1
+"$QIBENCH" merge "$tmp/shard1" "$tmp/shard1" --results "$tmp" --name twice >/dev/null 2>"$tmp/err"
+check "the same shard twice: exit 2, a game recorded twice" sh -c "test $? -eq 2 && grep -q 'recorded twice' '$tmp/err'"
+
+# --- bad input ------------------------------------------------------------------------------
+"$QIBENCH" match --resume "$tmp/nowhere" >/dev/null 2>"$tmp/err"
+check "--resume of a missing folder: exit 2 naming run.json" sh -c "test $? -eq 2 && grep -q 'nowhere/run.json' '$tmp/err'"
+"$QIBENCH" match --resume "$tmp/ref" --games 4 >/dev/null 2>"$tmp/err"
+check "--resume with a run-changing option: exit 2" sh -c "test $? -eq 2 && grep -q \"not '--games'\" '$tmp/err'"
+"$QIBENCH" tournament --resume "$tmp/ref" >/dev/null 2>"$tmp/err"
+check "tournament --resume of a match: exit 2" test $? -eq 2
+for bad in 0/3 4/3 x 1/0 1/3x; do
+    match badshard --shard "$bad" >/dev/null 2>"$tmp/err"
+    check "--shard $bad rejected with exit 2" sh -c "test $? -eq 2 && grep -q 'bad --shard' '$tmp/err'"
+done
+
+# --- summary.json equals `qibench stats` on the counts of games.jsonl --------------------------
+match sprt --sprt elo0=0 elo1=50 >/dev/null 2>&1
+read -r penta wdl <<EOF
+$(query "$tmp/sprt/games.jsonl" '
+pts={}
+for r in rows:
+    a_red = r["game"] == 1
+    p = 2 if r["result"] == "1/2-1/2" else 0
+    if r["result"] != "1/2-1/2": p = 4 if (r["result"] == "1-0") == a_red else 0
+    pts.setdefault(r["pair"], []).append(p // 2)
+pen=[0]*5; w=[0,0,0]
+for v in pts.values():
+    if len(v) == 2:
+        pen[sum(v)] += 1
+        for x in v: w[2 - x] += 1
+print(",".join(map(str, pen)), ",".join(map(str, w)))')
+EOF
+"$QIBENCH" stats --penta "$penta" --sprt elo0=0 elo1=50 --json >"$tmp/penta.json"
+"$QIBENCH" stats --wdl "$wdl" --json >"$tmp/wdl.json"
+check "summary.json pairing = qibench stats --penta $penta (+ W/D/L and draw ratio of --wdl $wdl)" "$PYTHON" -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["pairings"][0]
+p = json.load(open(sys.argv[2])); w = json.load(open(sys.argv[3]))
+keys = ["games", "pairs", "score", "elo", "elo_error", "los", "nelo", "nelo_error", "llr", "lower_bound", "upper_bound", "verdict"]
+bad = [k for k in keys if s[k] != p[k]] + [k for k in ("wins", "draws", "losses", "draw_ratio") if s[k] != w[k]]
+assert not bad and p["llr"] is not None, bad
+assert s["penta"] == [int(x) for x in sys.argv[4].split(",")]
+' "$tmp/sprt/summary.json" "$tmp/penta.json" "$tmp/wdl.json" "$penta"
+check "summary.json: termination counts add up to the games" "$PYTHON" -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+rows = [json.loads(l) for l in open(sys.argv[2])]
+from collections import Counter
+assert dict(Counter(r["reason"] for r in rows)) == s["terminations"] and s["games"] == len(rows)
+' "$tmp/sprt/summary.json" "$tmp/sprt/games.jsonl"
+
+report
