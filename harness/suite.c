@@ -355,6 +355,74 @@ static void print_playout_table(const Runner *run)
     printf("\npassed: the expected result within the move bound (a draw: no loss by the end).\n");
 }
 
+/* summary.json: per engine the totals of the table (fractions, not
+ * percentages; null where a value does not exist). Returns 0 or -1. */
+static int write_summary(const Runner *run, int ref)
+{
+    const EngineList *list = run->opt->engines;
+    char path[1200], tmp[1220];
+    Json j;
+    json_init(&j);
+    json_begin_object(&j, NULL);
+    json_string(&j, "tool", "qibench");
+#ifdef GIT_HASH
+    json_string(&j, "version", GIT_HASH);
+#else
+    json_null(&j, "version");
+#endif
+    json_string(&j, "command", "suite");
+    json_string(&j, "mode", run->opt->playout ? "playout" : "search");
+    json_string(&j, "state", "finished");
+    json_string(&j, "suite", run->opt->suite_path);
+    json_int(&j, "positions", run->suite.count);
+    json_string(&j, "reference", run->opt->playout ? NULL : list->engines[ref].spec.name);
+    json_begin_array(&j, "engines");
+    for (int e = 0; e < list->count; e++) {
+        json_begin_object(&j, NULL);
+        json_string(&j, "name", list->engines[e].spec.name);
+        json_string(&j, "variant", list->engines[e].spec.variant[0] ? list->engines[e].spec.variant : NULL);
+        if (run->opt->playout) {
+            int played = 0, passed = 0, failed = 0;
+            for (int k = 0; k < run->njobs; k++) {
+                const Job *jb = &run->jobs[k];
+                if (jb->engine != e) continue;
+                played++;
+                if (jb->playout->status != CLIENT_OK) failed++;
+                else passed += jb->playout->passed;
+            }
+            int d = run->defender >= 0 ? run->defender : e;
+            json_string(&j, "defender", list->engines[d].spec.name);
+            json_int(&j, "playouts", played);
+            json_int(&j, "passed", passed);
+            json_int(&j, "failed", failed);
+        } else {
+            Totals t = engine_totals(run, e, ref);
+            json_int(&j, "searched", t.searched);
+            json_int(&j, "failed", t.failed);
+            json_int(&j, "to_solve", t.to_solve);
+            if (t.to_solve) json_int(&j, "solved", t.solved);
+            else json_null(&j, "solved");
+            json_uint(&j, "nodes", t.nodes);
+            json_int(&j, "time_ms", t.time_ms);
+            json_double(&j, "nps", t.time_ms > 0 ? 1000.0 * (double)t.nodes / (double)t.time_ms : NAN);
+            json_double(&j, "ebf", t.ebf_count ? exp(t.log_ebf_sum / t.ebf_count) : NAN);
+            json_double(&j, "same_move", t.compared ? (double)t.same_move / t.compared : NAN);
+            json_double(&j, "same_score", t.compared ? (double)t.same_score / t.compared : NAN);
+        }
+        json_end_object(&j);
+    }
+    json_end_array(&j);
+    json_end_object(&j);
+    snprintf(path, sizeof path, "%s/summary.json", run->opt->run_dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    int rc = f ? json_write_line(&j, f) : -1;
+    if (f && fclose(f)) rc = -1;
+    if (rc == 0 && rename(tmp, path)) rc = -1;
+    json_free(&j);
+    return rc;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The run                                                                  */
 /* ------------------------------------------------------------------------ */
@@ -434,8 +502,12 @@ int suite_run(const SuiteOptions *opt)
         print_playout_table(&run);
     else
         print_table(&run, ref);
-    printf("results: %s\n", path);
     int status = run.write_failed || fclose(run.jsonl) != 0 ? 1 : 0;
+    if (write_summary(&run, ref)) {
+        fprintf(stderr, "qibench suite: cannot write %s/summary.json\n", opt->run_dir);
+        status = 1;
+    }
+    printf("results: %s, %s/summary.json\n", path, opt->run_dir);
     if (status) fprintf(stderr, "qibench suite: writing %s failed\n", path);
     epd_free(&run.suite);
     for (int k = 0; k < run.njobs; k++) free(run.jobs[k].playout);

@@ -37,6 +37,22 @@ check "every search ok with a legal best move and iterations" test "$(query "$J"
 print(sum(r["status"] != "ok" or not r["bestmove"] or not r["iterations"] for r in rows))' "$J")" -eq 0
 check "table printed, one row per engine" test "$(grep -cE '^(negamax|alphabeta|alphabeta-hh|alphabeta-tt|id|aspiration|pvs|negascout|mtdf) ' "$tmp/out")" -eq 9
 check "progress on stderr" grep -q '^\[270/270\]' "$tmp/err"
+check "summary.json: per engine the totals of searches.jsonl (nodes, time, searched, agreement)" "$PYTHON" -c '
+import json, sys, math
+s = json.load(open(sys.argv[1]))
+rows = [json.loads(l) for l in open(sys.argv[2])]
+assert s["command"] == "suite" and s["mode"] == "search" and s["positions"] == 30 and len(s["engines"]) == 9
+ref = {r["position"]: r for r in rows if r["engine"] == s["reference"]}
+for e in s["engines"]:
+    mine = [r for r in rows if r["engine"] == e["name"]]
+    nodes = sum(r["nodes"] for r in mine)
+    ms = sum(r["time_ms"] if r["time_ms"] > 0 else r["wall_ms"] for r in mine)
+    same = sum(r["bestmove"] == ref[r["position"]]["bestmove"] for r in mine) / len(mine)
+    ebf = math.exp(sum(math.log(r["nodes"]) / r["depth"] for r in mine if r["depth"] > 0 and r["nodes"] > 1) / len(mine))
+    assert (e["nodes"], e["time_ms"], e["searched"], e["failed"]) == (nodes, ms, 30, 0), e
+    assert e["same_move"] == same and abs(e["ebf"] - ebf) < 1e-9, e
+    assert e["nps"] is None if ms == 0 else abs(e["nps"] - 1000 * nodes / ms) < 1e-6
+' "$tmp/bench/summary.json" "$J"
 
 # --- mate suite: dm solved --------------------------------------------------
 "$QIBENCH" suite positions/xiangqi/mates.epd -engine name=ns depth=6 --results "$tmp" --name mates >"$tmp/out" 2>"$tmp/err"
