@@ -246,28 +246,28 @@ static int cmd_suite(int argc, char **argv)
     own_engine_path(own, sizeof own);
     for (int i = 1; i < argc;) {
         int r = spec_parse(argc, argv, &i, &engines, own, err, sizeof err);
-        if (r < 0) return fprintf(stderr, "qibench suite: %s\n", err), 1;
+        if (r < 0) return fprintf(stderr, "qibench suite: %s\n", err), 2;
         if (r > 0) continue;
         if (strncmp(argv[i], "--", 2) == 0) {
-            if (suite_option(argc, argv, &i, &opt, &name, &root, &log_path)) return 1;
+            if (suite_option(argc, argv, &i, &opt, &name, &root, &log_path)) return 2;
         } else if (!opt.suite_path) {
             opt.suite_path = argv[i++];
         } else {
-            return fprintf(stderr, "qibench suite: unexpected argument '%s'\n", argv[i]), 1;
+            return fprintf(stderr, "qibench suite: unexpected argument '%s'\n", argv[i]), 2;
         }
     }
-    if (!opt.suite_path) return fprintf(stderr, "qibench suite: expected an EPD file (qibench suite FILE ...)\n"), 1;
-    if (spec_finish(&engines, own, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 1;
+    if (!opt.suite_path) return fprintf(stderr, "qibench suite: expected an EPD file (qibench suite FILE ...)\n"), 2;
+    if (spec_finish(&engines, own, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
     time_t t = time(NULL);
     strftime(default_name, sizeof default_name, "suite-%Y%m%d-%H%M%S", localtime(&t));
     snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", root, name ? name : default_name);
-    if (make_dirs(run_dir)) return fprintf(stderr, "qibench suite: cannot create %s: %s\n", run_dir, strerror(errno)), 1;
+    if (make_dirs(run_dir)) return fprintf(stderr, "qibench suite: cannot create %s: %s\n", run_dir, strerror(errno)), 2;
     opt.run_dir = run_dir;
     if (log_path && !(opt.log = fopen(log_path, "a")))
-        return fprintf(stderr, "qibench suite: cannot open %s: %s\n", log_path, strerror(errno)), 1;
+        return fprintf(stderr, "qibench suite: cannot open %s: %s\n", log_path, strerror(errno)), 2;
     RunInfo info = {"suite", opt.suite_path, &engines, opt.concurrency, 0, NULL, 0};
     if (write_run_json(run_dir, argc, argv, &info))
-        return fprintf(stderr, "qibench suite: cannot write %s/run.json\n", run_dir), 1;
+        return fprintf(stderr, "qibench suite: cannot write %s/run.json\n", run_dir), 2;
     int status = suite_run(&opt);
     if (opt.log) fclose(opt.log);
     return status;
@@ -680,24 +680,24 @@ static int cmd_bench(int argc, char **argv)
     own_engine_path(own, sizeof own);
     for (int i = 1; i < argc;) {
         int r = spec_parse(argc, argv, &i, &engines, own, err, sizeof err);
-        if (r < 0) return fprintf(stderr, "qibench bench: %s\n", err), 1;
+        if (r < 0) return fprintf(stderr, "qibench bench: %s\n", err), 2;
         if (r > 0) continue;
         const char *flag = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!value) return fprintf(stderr, "qibench bench: %s needs a value\n", flag), 1;
+        if (!value) return fprintf(stderr, "qibench bench: %s needs a value\n", flag), 2;
         if (strcmp(flag, "--depth") == 0 && parse_int_arg(value, 1, 64, &v)) opt.depth = (int)v;
         else if (strcmp(flag, "--expect") == 0) opt.expect = value;
         else if (strcmp(flag, "--json") == 0) opt.json_path = value;
-        else return fprintf(stderr, "qibench bench: bad argument %s %s (see qibench help)\n", flag, value), 1;
+        else return fprintf(stderr, "qibench bench: bad argument %s %s (see qibench help)\n", flag, value), 2;
         i += 2;
     }
     if (opt.expect && access(opt.expect, R_OK) != 0)
-        return fprintf(stderr, "qibench bench: cannot read %s: %s\n", opt.expect, strerror(errno)), 1;
+        return fprintf(stderr, "qibench bench: cannot read %s: %s\n", opt.expect, strerror(errno)), 2;
     if (engines.count == 0) {
         char *all[] = {"-variant-engines", "all"};
         int i = 0;
         spec_parse(2, all, &i, &engines, own, err, sizeof err);
     }
-    if (spec_finish(&engines, own, err, sizeof err)) return fprintf(stderr, "qibench bench: %s\n", err), 1;
+    if (spec_finish(&engines, own, err, sizeof err)) return fprintf(stderr, "qibench bench: %s\n", err), 2;
     return bench_run(&opt);
 }
 
@@ -706,7 +706,7 @@ static int cmd_stats(int argc, char **argv)
     StatsCommand cmd;
     char err[512];
     if (stats_parse_command(argc, argv, &cmd, err, sizeof err) || stats_run_command(&cmd, stdout, err, sizeof err))
-        return fprintf(stderr, "qibench stats: %s\n", err), 1;
+        return fprintf(stderr, "qibench stats: %s\n", err), 2;
     return 0;
 }
 
@@ -717,7 +717,7 @@ int main(int argc, char **argv)
     eval_init();
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0) {
         usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 1 : 0;
+        return argc < 2 ? 2 : 0;
     }
     if (strcmp(argv[1], "suite") == 0) return cmd_suite(argc - 1, argv + 1);
     if (strcmp(argv[1], "bench") == 0) return cmd_bench(argc - 1, argv + 1);
@@ -728,5 +728,5 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "regress") == 0) return regress_command(argc - 1, argv + 1);
     if (strcmp(argv[1], "--version") == 0) return printf("qibench %s\n", GIT_HASH), 0;
     fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
-    return 1;
+    return 2;
 }

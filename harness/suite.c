@@ -476,11 +476,11 @@ int suite_run(const SuiteOptions *opt)
     if (ref < 0 || (opt->defender && run.defender < 0)) {
         fprintf(stderr, "qibench suite: %s: no engine is named '%s'\n", ref < 0 ? "--reference" : "--defender",
                 ref < 0 ? opt->reference : opt->defender);
-        return 1;
+        return 2;
     }
     if (epd_load(opt->suite_path, &run.suite, err, sizeof err)) {
         fprintf(stderr, "qibench suite: %s\n", err);
-        return 1;
+        return 2;
     }
     snprintf(path, sizeof path, "%s/%s", opt->run_dir, opt->playout ? "playouts.jsonl" : "searches.jsonl");
     run.jsonl = fopen(path, "a");
@@ -491,7 +491,7 @@ int suite_run(const SuiteOptions *opt)
         epd_free(&run.suite);
         free(run.jobs);
         if (run.jsonl) fclose(run.jsonl);
-        return 1;
+        return 3;
     }
     if (opt->playout && run.njobs == 0)
         fprintf(stderr, "qibench suite: no position in %s has a result to play out\n", opt->suite_path);
@@ -502,10 +502,10 @@ int suite_run(const SuiteOptions *opt)
         print_playout_table(&run);
     else
         print_table(&run, ref);
-    int status = run.write_failed || fclose(run.jsonl) != 0 ? 1 : 0;
+    int status = run.write_failed || fclose(run.jsonl) != 0 ? 3 : 0;
     if (write_summary(&run, ref)) {
         fprintf(stderr, "qibench suite: cannot write %s/summary.json\n", opt->run_dir);
-        status = 1;
+        status = 3;
     }
     printf("results: %s, %s/summary.json\n", path, opt->run_dir);
     if (status) fprintf(stderr, "qibench suite: writing %s failed\n", path);

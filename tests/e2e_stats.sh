@@ -2,7 +2,7 @@
 # e2e_stats.sh - `qibench stats` end to end: the text lines carry the values,
 # --json is one object with exactly the documented keys (checked with
 # python3's json module, which is also told to reject NaN and Infinity), bad
-# input exits 1 with one line on stderr, and degenerate input (no games, all
+# input exits 2 with one line on stderr, and degenerate input (no games, all
 # draws, only wins, zero cells) never prints nan or inf.
 # Expected numbers: fastchess app/tests/elo_test.cpp and sprt_test.cpp, and
 # scripts/stats_reference.py (see tests/test_stats.c).
@@ -117,12 +117,12 @@ stats --penta 0,0,0,0,0 --json --sprt elo0=0 elo1=5
 check "no pairs: llr 0, continue" json_check "$tmp/out" \
     'd["pairs"] == 0 and d["games"] == 0 and d["llr"] == 0 and d["verdict"] == "continue"'
 
-# ---- bad input: exit 1, one line on stderr, nothing on stdout
+# ---- bad input: exit 2, one line on stderr, nothing on stdout
 bad_input() { # bad_input EXPECTED_TEXT ARGS...
     want=$1; shift
     "$QIBENCH" stats "$@" >"$tmp/out" 2>"$tmp/err"
     status=$?
-    if [ "$status" -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+    if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
         grep -q '^qibench stats: ' "$tmp/err" && grep -qF -- "$want" "$tmp/err"; then
         return 0
     fi

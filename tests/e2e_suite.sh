@@ -138,14 +138,14 @@ check "qibench bench: names the variant" grep -q '^qibench bench: alphabeta: ' "
 # --- bad input ---------------------------------------------------------------
 printf 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id "x"\nnot a fen ;id "y"\n' >"$tmp/bad.epd"
 "$QIBENCH" suite "$tmp/bad.epd" --results "$tmp" >"$tmp/out" 2>"$tmp/err"
-check "bad EPD exits 1" test $? -eq 1
+check "bad EPD exits 2" test $? -eq 2
 check "bad EPD: one line naming file and line" sh -c "test \$(wc -l <'$tmp/err') -eq 1 && grep -q 'bad.epd:2' '$tmp/err'"
 "$QIBENCH" suite "$tmp/three.epd" -engine name=x bogus=1 >/dev/null 2>"$tmp/err"
-check "bad engine key exits 1 with a message" grep -q "unknown key 'bogus'" "$tmp/err"
+check "bad engine key exits 2 with a message" grep -q "unknown key 'bogus'" "$tmp/err"
 "$QIBENCH" suite "$tmp/three.epd" -variant-engines nosuch >/dev/null 2>"$tmp/err"
 check "unknown variant named" grep -q "'nosuch'" "$tmp/err"
 "$QIBENCH" frobnicate >/dev/null 2>"$tmp/err"
-check "unknown command exits 1" test $? -eq 1
+check "unknown command exits 2" test $? -eq 2
 
 # --- real third-party engines ------------------------------------------------
 FSF=/usr/games/fairy-stockfish
