@@ -1,0 +1,882 @@
+#!/usr/bin/env python3
+"""Write report.md and a self-contained report.html for qibench results.
+
+Usage
+    python3 scripts/report.py [-o OUTDIR] [--title TEXT] RESULTS_DIR
+
+RESULTS_DIR is one run folder (it holds run.json) or a folder of runs (every
+folder below it that holds run.json, e.g. results/<date-time>/ with suite/,
+playouts/ and match/ written by `make run`). The reports go to OUTDIR
+(default RESULTS_DIR). Python 3 standard library only; nothing is fetched.
+
+What each run contributes
+    suite      a table per engine (searched, failed, solved, nodes, time, NPS,
+               EBF, agreement with the reference) and four charts: nodes against
+               depth per engine on a log scale (from the "iterations" of
+               searches.jsonl: the geometric mean over positions of the nodes
+               reported at each depth; a variant searched at one depth only
+               shows one point), effective branching factor per engine, NPS per
+               engine, and the agreement matrix (fraction of positions where
+               two engines chose the same best move, and gave the same score).
+    playouts   passed / failed per engine (table and bar chart).
+    match,     per pairing W/D/L, score, Elo with its 95% interval (chart),
+    tournament LOS, nElo, pentanomial counts, SPRT line; the LLR against games
+               with its two bounds (chart, when the run used --sprt); the
+               standings; games per termination reason (chart).
+
+Where the numbers come from
+    summary.json, written by qibench, when the run folder has one; otherwise
+    they are computed here from searches.jsonl / playouts.jsonl / games.jsonl
+    with the definitions qibench uses (harness/suite.c, harness/stats.c):
+    EBF = exp(mean over searches of ln(nodes) / depth); NPS = total nodes /
+    total time (the engine's time_ms, else the harness's wall_ms); Elo and its
+    interval from the pentanomial pair scores as fastchess does: score mu,
+    interval mu +- 1.959964 sigma / sqrt(pairs) mapped through
+    -400 log10(1/s - 1) (W/D/L per game when no pair is complete); LOS =
+    Phi((mu - 1/2) / se); the GSPRT log-likelihood ratio as fishtest's
+    LLRcalc.py (zero cells count 1e-3, maximum-likelihood distributions found
+    with the secular equation of Van den Bergh; `model=normalized` bounds are
+    normalized Elo, `model=logistic` plain Elo), with the SPRT settings read from
+    run.json's argv. scripts/stats_reference.py is an independent implementation
+    of the same formulas; tests/python/test_report.py checks the two agree.
+
+Output
+    report.md: the tables (Markdown); report.html: the same tables and the
+    charts as inline SVG (no script, no external file or URL). Exit status 0,
+    2 on a usage error (no run found), 1 when a file cannot be read or written.
+"""
+
+import argparse
+import html
+import json
+import math
+import os
+import sys
+from statistics import NormalDist
+
+Z95 = NormalDist().inv_cdf(0.975)
+NELO_PER_T = 800 / math.log(10)
+REGULARIZE = 1e-3  # fishtest: a zero cell counts as this many results
+RESULT_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+
+
+# ---------------------------------------------------------------- loading
+
+def read_json(path):
+    """The object in a JSON file, or None when the file does not exist."""
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def read_jsonl(path):
+    """The objects of a JSON Lines file ([] when it does not exist); a torn last line is skipped."""
+    if not os.path.exists(path):
+        return []
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue  # an interrupted run may leave half a line at the end
+    return rows
+
+
+class Run:
+    """One run folder: run.json, summary.json (or None) and its JSON Lines files."""
+
+    def __init__(self, path, name):
+        self.path = path
+        self.name = name
+        self.meta = read_json(os.path.join(path, "run.json")) or {}
+        self.summary = read_json(os.path.join(path, "summary.json"))
+        self.searches = read_jsonl(os.path.join(path, "searches.jsonl"))
+        self.playouts = read_jsonl(os.path.join(path, "playouts.jsonl"))
+        self.games = read_jsonl(os.path.join(path, "games.jsonl"))
+
+    @property
+    def kind(self):
+        """'suite', 'playouts', 'match' or 'tournament'."""
+        command = self.meta.get("command") or (self.summary or {}).get("command")
+        if command in ("match", "tournament"):
+            return command
+        if self.playouts or "--playout" in (self.meta.get("argv") or []):
+            return "playouts"
+        return "suite"
+
+    def engine_names(self):
+        """Engine names in run.json order, then any others seen in the results."""
+        names = [e.get("name") for e in self.meta.get("engines") or [] if e.get("name")]
+        for row in self.searches + self.playouts:
+            if row.get("engine") not in names:
+                names.append(row.get("engine"))
+        for g in self.games:
+            for side in ("red", "black"):
+                if g.get(side) not in names:
+                    names.append(g.get(side))
+        return names
+
+
+def find_runs(root):
+    """The runs in root: [Run(root)] if it holds run.json, else every run folder below it, sorted by path."""
+    if os.path.exists(os.path.join(root, "run.json")):
+        return [Run(root, os.path.basename(os.path.normpath(root)))]
+    runs = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        if "run.json" in filenames:
+            runs.append(Run(dirpath, os.path.relpath(dirpath, root)))
+            dirnames[:] = []  # a run folder holds no other runs
+    return runs
+
+
+# ---------------------------------------------------------------- statistics
+
+def elo_of(score):
+    """Logistic Elo of a score, None outside (0, 1)."""
+    if score is None or not 0 < score < 1:
+        return None
+    return -400 * math.log10(1 / score - 1)
+
+
+def _moments(counts, values):
+    n = sum(counts)
+    mu = sum(c * v for c, v in zip(counts, values)) / n
+    var = sum(c * (v - mu) ** 2 for c, v in zip(counts, values)) / n
+    return n, mu, var
+
+
+def score_stats(counts):
+    """Elo, its 95% error, LOS, nElo and its error from L,D,W or LL,LD,WLDD,WD,WW counts (fastchess)."""
+    out = {"elo": None, "elo_error": None, "los": None, "nelo": None, "nelo_error": None}
+    if not counts or sum(counts) == 0:
+        return out
+    values = [i / (len(counts) - 1) for i in range(len(counts))]
+    n, mu, var = _moments(counts, values)
+    var_game = 2 * var if len(counts) == 5 else var  # a pair score is the mean of two games
+    se = math.sqrt(var / n)
+    out["elo"] = None if elo_of(mu) is None else elo_of(mu) + 0.0  # no -0.0
+    lo, hi = elo_of(mu - Z95 * se), elo_of(mu + Z95 * se)
+    if out["elo"] is not None and lo is not None and hi is not None:
+        out["elo_error"] = (hi - lo) / 2
+    if se > 0:
+        out["los"] = NormalDist().cdf((mu - 0.5) / se)
+    else:  # every result the same
+        out["los"] = 1.0 if mu > 0.5 else 0.0 if mu < 0.5 else 0.5
+    if var_game > 0:
+        out["nelo"] = (mu - 0.5) / math.sqrt(var_game) * NELO_PER_T
+        out["nelo_error"] = Z95 * se / math.sqrt(var_game) * NELO_PER_T
+    return out
+
+
+def _secular(a, p):
+    """The root x of sum p_i a_i / (1 + x a_i) = 0 with every 1 + x a_i > 0 (bisection)."""
+    lo, hi = -1 / max(a), -1 / min(a)
+    f = lambda x: sum(pi * ai / (1 + x * ai) for pi, ai in zip(p, a))  # noqa: E731 (decreasing in x)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if f(mid) > 0:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _mle_mean(p, values, s):
+    """fishtest MLE_expected: the most likely distribution with mean s."""
+    a = [v - s for v in values]
+    x = _secular(a, p)
+    return [pi / (1 + x * ai) for pi, ai in zip(p, a)]
+
+
+def _mle_t(p, values, t):
+    """fishtest MLE_tvalue: the most likely distribution with (mu - 1/2) / sigma = t."""
+    q = [1 / len(p)] * len(p)
+    for _ in range(100):
+        _, mu, var = _moments(q, values)
+        sigma = math.sqrt(var)
+        a = [v - 0.5 - t * sigma * (1 + ((mu - v) / sigma) ** 2) / 2 for v in values]
+        x = _secular(a, p)
+        nq = [pi / (1 + x * ai) for pi, ai in zip(p, a)]
+        done = max(abs(u - w) for u, w in zip(q, nq)) < 1e-12
+        q = nq
+        if done:
+            break
+    return q
+
+
+def gsprt_llr(counts, elo0, elo1, model="normalized"):
+    """fishtest's GSPRT log-likelihood ratio of elo1 against elo0 for L,D,W or pentanomial counts."""
+    if not counts or sum(counts) == 0:
+        return 0.0
+    reg = [c if c > 0 else REGULARIZE for c in counts]
+    n = sum(reg)
+    p = [c / n for c in reg]
+    values = [i / (len(p) - 1) for i in range(len(p))]
+    if model == "logistic":
+        q0, q1 = (_mle_mean(p, values, 1 / (1 + 10 ** (-e / 400))) for e in (elo0, elo1))
+    else:
+        scale = math.sqrt(2) if len(p) == 5 else 1.0
+        q0, q1 = (_mle_t(p, values, e / NELO_PER_T * scale) for e in (elo0, elo1))
+    return n * sum(pi * math.log(b / a) for pi, a, b in zip(p, q0, q1))
+
+
+def sprt_bounds(alpha, beta):
+    """(lower, upper): ln(beta / (1 - alpha)), ln((1 - beta) / alpha)."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def sprt_from_argv(argv):
+    """The --sprt settings of a match command line as a summary.json "sprt" object, or None."""
+    argv = list(argv or [])
+    if "--sprt" not in argv:
+        return None
+    sprt = {"elo0": None, "elo1": None, "alpha": 0.05, "beta": 0.05, "model": "normalized"}
+    for token in argv[argv.index("--sprt") + 1:]:
+        key, eq, value = token.partition("=")
+        if not eq or key not in sprt:
+            break
+        sprt[key] = value if key == "model" else float(value)
+    return sprt if sprt["elo0"] is not None and sprt["elo1"] is not None else None
+
+
+# ---------------------------------------------------------------- suite analysis
+
+def _is_ok(row):
+    return row.get("status") == "ok"
+
+
+def _time_ms(row):
+    t = row.get("time_ms") or 0
+    return t if t > 0 else (row.get("wall_ms") or 0)
+
+
+def suite_engines(run):
+    """Per engine (run order) the summary.json suite fields, computed from searches.jsonl."""
+    names = run.engine_names()
+    variants = {e.get("name"): e.get("variant") for e in run.meta.get("engines") or []}
+    ref = reference_name(run)
+    ref_rows = {r.get("position"): r for r in run.searches if r.get("engine") == ref}
+    out = []
+    for name in names:
+        rows = [r for r in run.searches if r.get("engine") == name]
+        if not rows:
+            continue
+        ok = [r for r in rows if _is_ok(r)]
+        nodes = sum(r.get("nodes") or 0 for r in ok)
+        t = sum(_time_ms(r) for r in ok)
+        logs = [math.log(r["nodes"]) / r["depth"] for r in ok
+                if (r.get("depth") or 0) > 0 and (r.get("nodes") or 0) > 1]
+        compared = [(r, ref_rows[r.get("position")]) for r in ok
+                    if r.get("position") in ref_rows and _is_ok(ref_rows[r.get("position")])]
+        out.append({
+            "name": name, "variant": variants.get(name, rows[0].get("variant")),
+            "searched": len(ok), "failed": len(rows) - len(ok),
+            "to_solve": sum(r.get("solved") is not None for r in ok),
+            "solved": sum(r.get("solved") is True for r in ok),
+            "nodes": nodes, "time_ms": t, "nps": 1000 * nodes / t if t > 0 else None,
+            "ebf": math.exp(sum(logs) / len(logs)) if logs else None,
+            "same_move": (sum(_same_move(a, b) for a, b in compared) / len(compared)) if compared else None,
+            "same_score": (sum(_same_score(a, b) for a, b in compared) / len(compared)) if compared else None,
+        })
+    return out
+
+
+def reference_name(run):
+    """The reference engine: summary.json's, --reference from argv, else the first engine."""
+    if run.summary and run.summary.get("reference"):
+        return run.summary["reference"]
+    argv = run.meta.get("argv") or []
+    if "--reference" in argv and argv.index("--reference") + 1 < len(argv):
+        return argv[argv.index("--reference") + 1]
+    names = run.engine_names()
+    return names[0] if names else None
+
+
+def _same_move(a, b):
+    return a.get("bestmove") is not None and a.get("bestmove") == b.get("bestmove")
+
+
+def _same_score(a, b):
+    return a.get("score") is not None and a.get("score") == b.get("score")
+
+
+def agreement_matrix(run):
+    """(names, moves, scores): for each pair of engines the fraction of positions both searched
+    where they chose the same best move / gave the same score (None when no position is shared)."""
+    names = [n for n in run.engine_names() if any(r.get("engine") == n for r in run.searches)]
+    by = {n: {r.get("position"): r for r in run.searches if r.get("engine") == n and _is_ok(r)} for n in names}
+    moves = [[None] * len(names) for _ in names]
+    scores = [[None] * len(names) for _ in names]
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            shared = [p for p in by[a] if p in by[b]]
+            if shared:
+                moves[i][j] = sum(_same_move(by[a][p], by[b][p]) for p in shared) / len(shared)
+                scores[i][j] = sum(_same_score(by[a][p], by[b][p]) for p in shared) / len(shared)
+    return names, moves, scores
+
+
+def nodes_by_depth(run):
+    """{engine: [(depth, geometric mean of the nodes reported at that depth over positions)]}."""
+    out = {}
+    for name in run.engine_names():
+        logs = {}
+        for r in run.searches:
+            if r.get("engine") != name or not _is_ok(r):
+                continue
+            for it in r.get("iterations") or []:
+                if (it.get("nodes") or 0) > 0 and it.get("depth"):
+                    logs.setdefault(it["depth"], []).append(math.log(it["nodes"]))
+        if logs:
+            out[name] = [(d, math.exp(sum(v) / len(v))) for d, v in sorted(logs.items())]
+    return out
+
+
+def playout_engines(run):
+    """Per engine the summary.json playout fields, computed from playouts.jsonl."""
+    out = []
+    for name in run.engine_names():
+        rows = [r for r in run.playouts if r.get("engine") == name]
+        if rows:
+            out.append({"name": name, "defender": rows[0].get("defender"), "playouts": len(rows),
+                        "passed": sum(r.get("passed") is True for r in rows),
+                        "failed": sum(not _is_ok(r) for r in rows)})
+    return out
+
+
+# ---------------------------------------------------------------- match analysis
+
+def _points(game, engine):
+    """Points of engine in game (1, 1/2, 0), None for an unfinished result."""
+    s = RESULT_POINTS.get(game.get("result"))
+    if s is None:
+        return None
+    return s if game.get("red") == engine else 1 - s
+
+
+def pairing_order(run):
+    """The engine pairs (a, b) of the run, a before b in run.json order."""
+    names = run.engine_names()
+    pairs = []
+    for g in run.games:
+        a, b = sorted((g.get("red"), g.get("black")), key=names.index)
+        if (a, b) not in pairs:
+            pairs.append((a, b))
+    return pairs
+
+
+def pairing_stats(run, a, b, sprt):
+    """The summary.json pairing object of a against b, computed from games.jsonl."""
+    w = d = l = 0
+    pair_points, penta, history = {}, [0] * 5, []
+    for g in run.games:
+        if {g.get("red"), g.get("black")} != {a, b}:
+            continue
+        s = _points(g, a)
+        if s is None:
+            continue
+        w, d, l = w + (s == 1), d + (s == 0.5), l + (s == 0)
+        key = g.get("pair", g.get("round"))
+        pair_points.setdefault(key, []).append(s)
+        if len(pair_points[key]) == 2:  # pairs are counted in the order they finish
+            penta[round(2 * sum(pair_points[key]))] += 1
+            if sprt:
+                history.append([sum(penta), gsprt_llr(penta, sprt["elo0"], sprt["elo1"], sprt.get("model"))])
+    games = w + d + l
+    stats = score_stats(penta if sum(penta) else [l, d, w])
+    out = {"engine": a, "opponent": b, "games": games, "pairs": sum(penta), "wins": w, "draws": d,
+           "losses": l, "score": (w + d / 2) / games if games else None,
+           "draw_ratio": d / games if games else None, "penta": penta,
+           "llr": None, "lower_bound": None, "upper_bound": None, "verdict": None}
+    out.update(stats)
+    if sprt:
+        lower, upper = sprt_bounds(sprt.get("alpha", 0.05), sprt.get("beta", 0.05))
+        llr = history[-1][1] if history else 0.0
+        out.update(llr=llr, lower_bound=lower, upper_bound=upper, llr_history=history,
+                   verdict="H1" if llr >= upper else "H0" if llr <= lower else "continue")
+    return out
+
+
+def standings(run):
+    """Per engine games, W/D/L, score, Elo (W/D/L, against the average opponent) and draw ratio."""
+    out = []
+    for name in run.engine_names():
+        pts = [_points(g, name) for g in run.games if name in (g.get("red"), g.get("black"))]
+        pts = [p for p in pts if p is not None]
+        if not pts:
+            continue
+        w, d, l = pts.count(1.0), pts.count(0.5), pts.count(0.0)
+        st = score_stats([l, d, w])
+        out.append({"name": name, "games": len(pts), "wins": w, "draws": d, "losses": l,
+                    "score": sum(pts) / len(pts), "elo": st["elo"], "elo_error": st["elo_error"],
+                    "draw_ratio": d / len(pts)})
+    return out
+
+
+def match_summary(run):
+    """summary.json of a match or tournament run, or its equivalent computed from games.jsonl."""
+    if run.summary and run.summary.get("pairings") is not None:
+        return run.summary
+    sprt = sprt_from_argv(run.meta.get("argv"))
+    terminations = {}
+    for g in run.games:
+        reason = g.get("reason") or "unknown"
+        terminations[reason] = terminations.get(reason, 0) + 1
+    return {"command": run.kind, "state": None, "games": len(run.games), "games_planned": None,
+            "sprt": sprt, "pairings": [pairing_stats(run, a, b, sprt) for a, b in pairing_order(run)],
+            "engines": standings(run), "terminations": terminations}
+
+
+def suite_summary(run):
+    """summary.json of a suite or playout run, or its equivalent computed from the JSON Lines files."""
+    if run.summary and run.summary.get("engines") is not None:
+        return run.summary
+    if run.kind == "playouts":
+        engines = playout_engines(run)
+    else:
+        engines = suite_engines(run)
+    positions = {r.get("position") for r in run.searches + run.playouts}
+    return {"command": "suite", "state": None, "suite": run.meta.get("input"), "positions": len(positions),
+            "reference": reference_name(run), "engines": engines}
+
+
+# ---------------------------------------------------------------- formatting
+
+def fmt(value, spec="{:.0f}", none="n/a"):
+    """value formatted with spec, or none for None."""
+    return none if value is None else spec.format(value)
+
+
+def fmt_pct(value):
+    return fmt(value, "{:.1f}%") if value is None else "{:.1f}%".format(100 * value)
+
+
+def fmt_elo(elo, err):
+    if elo is None:
+        return "n/a"
+    return "{:+.1f} ± {}".format(elo, fmt(err, "{:.1f}"))
+
+
+# ---------------------------------------------------------------- SVG charts
+
+PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+           "#7f7f7f", "#bcbd22", "#17becf"]
+FONT = 'font-family="sans-serif" font-size="12"'
+
+
+def _esc(text):
+    return html.escape(str(text), quote=True)
+
+
+def nice_ticks(lo, hi, count=5):
+    """Round tick values covering [lo, hi]."""
+    if hi <= lo:
+        hi = lo + 1
+    raw = (hi - lo) / count
+    mag = 10 ** math.floor(math.log10(raw))
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    first = math.floor(lo / step) * step
+    ticks, t = [], first
+    while t <= hi + step * 1e-9:
+        ticks.append(round(t, 10))
+        t += step
+    if ticks[-1] < hi:
+        ticks.append(round(t, 10))
+    return ticks
+
+
+def _tick_text(v):
+    if abs(v) >= 1e6:
+        return "{:g}M".format(v / 1e6)
+    if abs(v) >= 1e4:
+        return "{:g}k".format(v / 1e3)
+    return "{:g}".format(v)
+
+
+def _svg_open(kind, width, height, title):
+    return ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" data-chart="%s" width="%d" height="%d" '
+            'viewBox="0 0 %d %d" role="img">' % (kind, width, height, width, height),
+            '<title>%s</title>' % _esc(title),
+            '<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>' % (width, height),
+            '<text x="%d" y="18" text-anchor="middle" font-family="sans-serif" font-size="14" '
+            'font-weight="bold">%s</text>' % (width // 2, _esc(title))]
+
+
+def line_chart(kind, title, series, x_label, y_label, log_y=False, hlines=(), width=640, height=360):
+    """SVG: one polyline (class "series", data-series=name) per (name, [(x, y)]) in series, with circle
+    markers, axes, a legend, and dashed horizontal lines for (y, label) in hlines. log_y: log10 scale."""
+    left, right, top, bottom = 70, 150, 32, 48
+    pw, ph = width - left - right, height - top - bottom
+    xs = [x for _, pts in series for x, _ in pts] or [0, 1]
+    ys = [y for _, pts in series for _, y in pts] + [y for y, _ in hlines]
+    if log_y:
+        ys = [y for y in ys if y > 0] or [1]
+        lo, hi = math.floor(math.log10(min(ys))), math.ceil(math.log10(max(ys)))
+        hi = hi if hi > lo else lo + 1
+        y_ticks = [10 ** k for k in range(lo, hi + 1)]
+        ty = lambda y: math.log10(y)  # noqa: E731
+        ylo, yhi = lo, hi
+    else:
+        ys = ys or [0, 1]
+        y_ticks = nice_ticks(min(ys + [0]), max(ys + [0]))
+        ty = lambda y: y  # noqa: E731
+        ylo, yhi = y_ticks[0], y_ticks[-1]
+    x_ticks = nice_ticks(min(xs + [0]), max(xs)) if max(xs) - min(xs) > 10 else \
+        list(range(int(math.floor(min(xs))), int(math.ceil(max(xs))) + 1))
+    xlo, xhi = x_ticks[0], x_ticks[-1]
+    if xhi == xlo:
+        xlo, xhi = xlo - 1, xhi + 1
+    px = lambda x: left + (x - xlo) / (xhi - xlo) * pw  # noqa: E731
+    py = lambda y: top + ph - (ty(y) - ylo) / (yhi - ylo) * ph  # noqa: E731
+    out = _svg_open(kind, width, height, title)
+    out.append('<g class="axes" stroke="#999999" stroke-width="1">')
+    for t in y_ticks:
+        out.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#e5e5e5"/>' % (left, py(t), left + pw, py(t)))
+    out.append('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % (left, top, left, top + ph))
+    out.append('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % (left, top + ph, left + pw, top + ph))
+    out.append('</g>')
+    for t in y_ticks:
+        out.append('<text x="%d" y="%.1f" text-anchor="end" %s>%s</text>' % (left - 6, py(t) + 4, FONT, _tick_text(t)))
+    for t in x_ticks:
+        out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (px(t), top + ph + 16, FONT,
+                                                                                _tick_text(t)))
+    out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (left + pw / 2, height - 8, FONT,
+                                                                            _esc(x_label)))
+    out.append('<text x="14" y="%.1f" text-anchor="middle" transform="rotate(-90 14 %.1f)" %s>%s</text>' % (
+        top + ph / 2, top + ph / 2, FONT, _esc(y_label)))
+    for y, label in hlines:
+        out.append('<line class="bound" x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#d62728" stroke-width="1.5" '
+                   'stroke-dasharray="6 4"/>' % (left, py(y), left + pw, py(y)))
+        out.append('<text x="%d" y="%.1f" %s fill="#d62728">%s</text>' % (left + pw + 4, py(y) + 4, FONT,
+                                                                         _esc(label)))
+    for i, (name, pts) in enumerate(series):
+        color = PALETTE[i % len(PALETTE)]
+        coords = " ".join("%.1f,%.1f" % (px(x), py(y)) for x, y in pts if not log_y or y > 0)
+        out.append('<polyline class="series" data-series="%s" points="%s" fill="none" stroke="%s" '
+                   'stroke-width="2"/>' % (_esc(name), coords, color))
+        if len(pts) <= 40:
+            for x, y in pts:
+                if not log_y or y > 0:
+                    out.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>' % (px(x), py(y), color))
+        if not hlines or len(series) > 1:
+            ly = top + 10 + 18 * i
+            out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2"/>' % (
+                left + pw + 10, ly, left + pw + 30, ly, color))
+            out.append('<text x="%d" y="%d" %s>%s</text>' % (left + pw + 34, ly + 4, FONT, _esc(name)))
+    out.append('</svg>')
+    return "\n".join(out)
+
+
+def bar_chart(kind, title, items, value_label, spec="{:.0f}", width=640):
+    """SVG: one horizontal bar (class "bar", data-label, data-value) per (label, value) in items;
+    a None value gets no bar and the text n/a."""
+    left, right, top, bar, gap = 150, 90, 32, 20, 6
+    height = top + len(items) * (bar + gap) + 40
+    pw = width - left - right
+    vmax = max([v for _, v in items if v is not None] + [0])
+    ticks = nice_ticks(0, vmax if vmax > 0 else 1)
+    scale = pw / ticks[-1]
+    out = _svg_open(kind, width, height, title)
+    base = top + len(items) * (bar + gap)
+    for t in ticks:
+        out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#e5e5e5"/>' % (
+            left + t * scale, top, left + t * scale, base))
+        out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (left + t * scale, base + 14, FONT,
+                                                                                _tick_text(t)))
+    for i, (label, value) in enumerate(items):
+        y = top + i * (bar + gap)
+        out.append('<text x="%d" y="%d" text-anchor="end" %s>%s</text>' % (left - 6, y + 14, FONT, _esc(label)))
+        if value is not None:
+            out.append('<rect class="bar" data-label="%s" data-value="%s" x="%d" y="%d" width="%.1f" height="%d" '
+                       'fill="%s"/>' % (_esc(label), value, left, y, max(value * scale, 0.5), bar,
+                                        PALETTE[i % len(PALETTE)]))
+        out.append('<text x="%.1f" y="%d" %s>%s</text>' % (left + (value or 0) * scale + 4, y + 14, FONT,
+                                                           fmt(value, spec)))
+    out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#999999"/>' % (left, top, left, base))
+    out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (left + pw / 2, height - 6, FONT,
+                                                                            _esc(value_label)))
+    out.append('</svg>')
+    return "\n".join(out)
+
+
+def interval_chart(kind, title, items, value_label, width=640):
+    """SVG: per (label, value, error) a dot (class "point") with a bar (class "interval") from
+    value - error to value + error, and a line at 0; None values get the text n/a."""
+    left, right, top, row = 180, 40, 32, 28
+    height = top + len(items) * row + 40
+    pw = width - left - right
+    ends = [0.0]
+    for _, v, e in items:
+        if v is not None:
+            ends += [v - (e or 0), v + (e or 0)]
+    ticks = nice_ticks(min(ends), max(ends) if max(ends) > min(ends) else min(ends) + 1)
+    px = lambda x: left + (x - ticks[0]) / (ticks[-1] - ticks[0]) * pw  # noqa: E731
+    base = top + len(items) * row
+    out = _svg_open(kind, width, height, title)
+    for t in ticks:
+        out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>' % (
+            px(t), top, px(t), base, "#999999" if t == 0 else "#e5e5e5"))
+        out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (px(t), base + 14, FONT,
+                                                                                _tick_text(t)))
+    for i, (label, value, err) in enumerate(items):
+        y = top + i * row + row / 2
+        out.append('<text x="%d" y="%.1f" text-anchor="end" %s>%s</text>' % (left - 8, y + 4, FONT, _esc(label)))
+        if value is None:
+            out.append('<text x="%.1f" y="%.1f" %s>n/a</text>' % (px(0) + 4, y + 4, FONT))
+            continue
+        if err is not None:
+            out.append('<line class="interval" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#1f77b4" '
+                       'stroke-width="3"/>' % (px(value - err), y, px(value + err), y))
+        out.append('<circle class="point" data-value="%s" cx="%.1f" cy="%.1f" r="5" fill="#d62728"/>' % (
+            value, px(value), y))
+    out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (left + pw / 2, height - 6, FONT,
+                                                                            _esc(value_label)))
+    out.append('</svg>')
+    return "\n".join(out)
+
+
+def heatmap(kind, title, names, matrix):
+    """SVG: a square grid, one cell (class "cell", data-row, data-col, data-value) per pair, shaded
+    from white (0) to green (1), the percentage written in it."""
+    cell, left, top = 46, 120, 110
+    n = len(names)
+    width, height = left + n * cell + 20, top + n * cell + 20
+    out = _svg_open(kind, width, height, title)
+    for j, name in enumerate(names):
+        x = left + j * cell + cell / 2
+        out.append('<text x="%.1f" y="%d" transform="rotate(-45 %.1f %d)" %s>%s</text>' % (
+            x, top - 6, x, top - 6, FONT, _esc(name)))
+    for i, row_name in enumerate(names):
+        y = top + i * cell
+        out.append('<text x="%d" y="%.1f" text-anchor="end" %s>%s</text>' % (left - 6, y + cell / 2 + 4, FONT,
+                                                                             _esc(row_name)))
+        for j, col_name in enumerate(names):
+            v = matrix[i][j]
+            shade = "#eeeeee" if v is None else "rgb(%d,%d,%d)" % (
+                round(255 - 211 * v), round(255 - 95 * v), round(255 - 211 * v))
+            out.append('<rect class="cell" data-row="%s" data-col="%s" data-value="%s" x="%d" y="%d" width="%d" '
+                       'height="%d" fill="%s" stroke="#ffffff"/>' % (
+                           _esc(row_name), _esc(col_name), "" if v is None else "%.4f" % v,
+                           left + j * cell, y, cell, cell, shade))
+            out.append('<text x="%.1f" y="%.1f" text-anchor="middle" %s fill="%s">%s</text>' % (
+                left + j * cell + cell / 2, y + cell / 2 + 4, FONT, "#ffffff" if (v or 0) > 0.6 else "#000000",
+                "n/a" if v is None else "%.0f%%" % (100 * v)))
+    out.append('</svg>')
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- report sections
+#
+# A report is a list of blocks: ("h1"|"h2"|"h3"|"p", text), ("table", headers, rows) or
+# ("svg", markup). render_md and render_html turn the same list into the two files.
+
+def suite_blocks(run):
+    s = suite_summary(run)
+    engines = s.get("engines") or []
+    blocks = [("p", "Suite %s: %s positions, %d engines, reference %s%s." % (
+        s.get("suite") or run.meta.get("input") or "?", fmt(s.get("positions")), len(engines),
+        s.get("reference") or "n/a", "" if run.summary else " (computed from searches.jsonl: no summary.json)"))]
+    rows = [[e.get("name"), e.get("variant") or "", fmt(e.get("searched")), fmt(e.get("failed")),
+             "-" if not e.get("to_solve") else "%s/%s" % (fmt(e.get("solved")), fmt(e.get("to_solve"))),
+             fmt(e.get("nodes")), fmt(e.get("time_ms")), fmt(e.get("nps")), fmt(e.get("ebf"), "{:.2f}"),
+             fmt_pct(e.get("same_move")), fmt_pct(e.get("same_score"))] for e in engines]
+    blocks.append(("table", ["engine", "variant", "searched", "failed", "solved", "nodes", "time (ms)",
+                             "nodes/s", "EBF", "same move", "same score"], rows))
+    blocks.append(("p", "EBF: geometric mean over searches of nodes^(1/depth). NPS: total nodes / total time. "
+                        "Same move / score: agreement with the reference engine."))
+    by_depth = nodes_by_depth(run)
+    if by_depth:
+        blocks.append(("svg", line_chart("nodes-depth", "Nodes against depth (geometric mean over positions)",
+                                         list(by_depth.items()), "depth", "nodes (log scale)", log_y=True)))
+        depths = sorted({d for pts in by_depth.values() for d, _ in pts})
+        blocks.append(("table", ["nodes at depth"] + ["%d" % d for d in depths],
+                       [[name] + [fmt(dict(pts).get(d), none="-") for d in depths] for name, pts in by_depth.items()]))
+    if engines:
+        blocks.append(("svg", bar_chart("ebf", "Effective branching factor", [(e["name"], e.get("ebf"))
+                                                                              for e in engines],
+                                        "EBF = exp(mean ln(nodes)/depth)", "{:.2f}")))
+        blocks.append(("svg", bar_chart("nps", "Nodes per second", [(e["name"], e.get("nps")) for e in engines],
+                                        "nodes per second")))
+    names, moves, scores = agreement_matrix(run)
+    if len(names) > 1:
+        blocks.append(("svg", heatmap("agreement-move", "Same best move", names, moves)))
+        blocks.append(("svg", heatmap("agreement-score", "Same score", names, scores)))
+        blocks.append(("table", ["same move / same score"] + names,
+                       [[a] + ["%s / %s" % (fmt_pct(moves[i][j]), fmt_pct(scores[i][j]))
+                               for j in range(len(names))] for i, a in enumerate(names)]))
+    return blocks
+
+
+def playout_blocks(run):
+    s = suite_summary(run)
+    engines = s.get("engines") or []
+    blocks = [("p", "Playouts of %s: %s positions%s." % (
+        s.get("suite") or run.meta.get("input") or "?", fmt(s.get("positions")),
+        "" if run.summary else " (computed from playouts.jsonl: no summary.json)"))]
+    blocks.append(("table", ["engine", "defender", "playouts", "passed", "failed"],
+                   [[e.get("name"), e.get("defender") or "self", fmt(e.get("playouts")), fmt(e.get("passed")),
+                     fmt(e.get("failed"))] for e in engines]))
+    if engines:
+        blocks.append(("svg", bar_chart("playouts", "Playouts passed", [(e["name"], e.get("passed"))
+                                                                        for e in engines], "passed")))
+    return blocks
+
+
+def match_blocks(run):
+    s = match_summary(run)
+    pairings = s.get("pairings") or []
+    sprt = s.get("sprt")
+    blocks = [("p", "%s: %s games%s, state %s%s." % (
+        run.kind, fmt(s.get("games")), "" if s.get("games_planned") is None else " of %s" % fmt(s["games_planned"]),
+        s.get("state") or "n/a", "" if run.summary else " (computed from games.jsonl: no summary.json)"))]
+    blocks.append(("table", ["engine", "opponent", "games", "W", "D", "L", "score", "Elo ± 95%", "LOS",
+                             "draws", "nElo ± 95%", "pentanomial LL LD WL+DD WD WW"],
+                   [[p.get("engine"), p.get("opponent"), fmt(p.get("games")), fmt(p.get("wins")),
+                     fmt(p.get("draws")), fmt(p.get("losses")), fmt_pct(p.get("score")),
+                     fmt_elo(p.get("elo"), p.get("elo_error")), fmt_pct(p.get("los")), fmt_pct(p.get("draw_ratio")),
+                     fmt_elo(p.get("nelo"), p.get("nelo_error")), " ".join(str(c) for c in p.get("penta") or [])]
+                    for p in pairings]))
+    if pairings:
+        blocks.append(("svg", interval_chart("elo", "Elo with 95% interval (first engine's side)",
+                                             [("%s vs %s" % (p.get("engine"), p.get("opponent")), p.get("elo"),
+                                               p.get("elo_error")) for p in pairings], "Elo")))
+    if sprt:
+        blocks.append(("p", "SPRT: model %s, elo0 %s, elo1 %s, alpha %s, beta %s." % (
+            sprt.get("model"), fmt(sprt.get("elo0"), "{:g}"), fmt(sprt.get("elo1"), "{:g}"),
+            fmt(sprt.get("alpha"), "{:g}"), fmt(sprt.get("beta"), "{:g}"))))
+        blocks.append(("table", ["engine", "opponent", "LLR", "lower bound", "upper bound", "verdict"],
+                       [[p.get("engine"), p.get("opponent"), fmt(p.get("llr"), "{:.3f}"),
+                         fmt(p.get("lower_bound"), "{:.3f}"), fmt(p.get("upper_bound"), "{:.3f}"),
+                         p.get("verdict") or "n/a"] for p in pairings]))
+        for p in pairings:
+            hist = p.get("llr_history") or []
+            if not hist or p.get("lower_bound") is None:
+                continue
+            pts = [(0, 0.0)] + [(2 * pairs, llr) for pairs, llr in hist if llr is not None]
+            blocks.append(("svg", line_chart(
+                "llr", "SPRT log-likelihood ratio: %s vs %s" % (p.get("engine"), p.get("opponent")),
+                [("LLR", pts)], "games", "LLR",
+                hlines=[(p["upper_bound"], "H1 %.2f" % p["upper_bound"]),
+                        (p["lower_bound"], "H0 %.2f" % p["lower_bound"])])))
+    engines = s.get("engines") or []
+    if engines:
+        blocks.append(("h3", "Standings"))
+        blocks.append(("table", ["engine", "games", "W", "D", "L", "score", "Elo ± 95%", "draws"],
+                       [[e.get("name"), fmt(e.get("games")), fmt(e.get("wins")), fmt(e.get("draws")),
+                         fmt(e.get("losses")), fmt_pct(e.get("score")), fmt_elo(e.get("elo"), e.get("elo_error")),
+                         fmt_pct(e.get("draw_ratio"))] for e in engines]))
+    terms = sorted((s.get("terminations") or {}).items(), key=lambda kv: (-kv[1], kv[0]))
+    if terms:
+        blocks.append(("h3", "Terminations"))
+        blocks.append(("table", ["reason", "games"], [[k, str(v)] for k, v in terms]))
+        blocks.append(("svg", bar_chart("terminations", "Games per termination reason", terms, "games")))
+    return blocks
+
+
+def report_blocks(runs, title):
+    blocks = [("h1", title)]
+    for run in runs:
+        blocks.append(("h2", "%s (%s)" % (run.name, run.kind)))
+        meta = run.meta
+        blocks.append(("p", "qibench %s, started %s, %s engines, concurrency %s, folder %s." % (
+            meta.get("version", "?"), meta.get("started", "?"), len(meta.get("engines") or []),
+            meta.get("concurrency", "?"), run.path)))
+        if run.kind in ("match", "tournament"):
+            blocks += match_blocks(run)
+        elif run.kind == "playouts":
+            blocks += playout_blocks(run)
+        else:
+            blocks += suite_blocks(run)
+    return blocks
+
+
+# ---------------------------------------------------------------- rendering
+
+def _md_cell(text):
+    return str(text).replace("|", "\\|")
+
+
+def render_md(blocks):
+    out = []
+    charts = False
+    for b in blocks:
+        if b[0] in ("h1", "h2", "h3"):
+            out += ["#" * int(b[0][1]) + " " + b[1], ""]
+        elif b[0] == "p":
+            out += [b[1], ""]
+        elif b[0] == "table":
+            out.append("| " + " | ".join(_md_cell(h) for h in b[1]) + " |")
+            out.append("|" + "|".join(" --- " for _ in b[1]) + "|")
+            out += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in b[2]]
+            out.append("")
+        elif b[0] == "svg":
+            charts = True
+    if charts:
+        out += ["The charts are in report.html.", ""]
+    return "\n".join(out)
+
+
+CSS = """body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:0.5em 0 1em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}
+td:first-child,th:first-child{text-align:left}th{background:#f0f0f0}td{white-space:nowrap}
+svg.chart{display:block;margin:0.5em 0 1.5em}
+h2{border-bottom:1px solid #ccc;margin-top:2em}"""
+
+
+def render_html(blocks, title):
+    out = ['<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
+           '<title>%s</title>' % _esc(title), '<style>%s</style>' % CSS, '</head>', '<body>']
+    for b in blocks:
+        if b[0] in ("h1", "h2", "h3", "p"):
+            out.append('<%s>%s</%s>' % (b[0], _esc(b[1]), b[0]))
+        elif b[0] == "table":
+            out.append('<table>')
+            out.append('<tr>' + "".join('<th>%s</th>' % _esc(h) for h in b[1]) + '</tr>')
+            for row in b[2]:
+                out.append('<tr>' + "".join('<td>%s</td>' % _esc(c) for c in row) + '</tr>')
+            out.append('</table>')
+        elif b[0] == "svg":
+            out.append(b[1])
+    out += ['</body>', '</html>', '']
+    return "\n".join(out)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="Write report.md and a self-contained report.html (inline SVG charts) for a qibench "
+                    "run folder or a folder of runs.",
+        epilog="Exit status: 0 written, 1 a file could not be read or written, 2 usage error (no run.json "
+               "found).")
+    ap.add_argument("results_dir", metavar="RESULTS_DIR", help="a run folder (holds run.json) or a folder of runs")
+    ap.add_argument("-o", "--output", metavar="OUTDIR", help="where to write the reports (default RESULTS_DIR)")
+    ap.add_argument("--title", help="report title (default: qibench report: RESULTS_DIR)")
+    args = ap.parse_args(argv)
+    if not os.path.isdir(args.results_dir):
+        ap.error("%s: not a folder" % args.results_dir)
+    try:
+        runs = find_runs(args.results_dir)
+        if not runs:
+            ap.error("%s: no run.json in it or below it" % args.results_dir)
+        title = args.title or "qibench report: %s" % os.path.normpath(args.results_dir)
+        blocks = report_blocks(runs, title)
+        outdir = args.output or args.results_dir
+        os.makedirs(outdir, exist_ok=True)
+        for name, text in (("report.md", render_md(blocks)), ("report.html", render_html(blocks, title))):
+            with open(os.path.join(outdir, name), "w", encoding="utf-8") as f:
+                f.write(text)
+    except (OSError, ValueError) as e:
+        print("report.py: %s" % e, file=sys.stderr)
+        return 1
+    print("report.py: %d run(s); wrote %s and %s" % (len(runs), os.path.join(outdir, "report.md"),
+                                                     os.path.join(outdir, "report.html")), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
