@@ -47,6 +47,10 @@ static void usage(FILE *f)
                "                                   the GSPRT (LLR, bounds, verdict) for given counts\n"
                "  match ENGINE ENGINE [OPTIONS]    paired games between two engines\n"
                "  tournament ENGINES [OPTIONS]     --format round-robin (default) or gauntlet\n"
+               "  match|tournament --resume DIR [RUN OPTIONS]\n"
+               "                                   go on with an interrupted run (its games are kept)\n"
+               "  merge DIR... [--results R] [--name N]\n"
+               "                                   combine the shards (--shard K/N) of one run\n"
                "  help                             this text\n\n"
                "Engines (as in cutechess-cli / fastchess):\n"
                "  -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=VALUE]...\n"
@@ -78,7 +82,10 @@ static void usage(FILE *f)
                "                      terminal one live status line on stderr)\n"
                "  --ratinginterval N  standings table every N games (default 0: only at the end of a\n"
                "                      tournament)\n"
-               "  exit status: 0 finished or H1, 1 H0, 2 usage or setup error, 3 stopped by errors\n\n"
+               "  --shard K/N         play only the game pairs k with k mod N = K - 1 (see merge)\n"
+               "  Ctrl-C: finish the games in progress and stop (again: kill the engines, stop now)\n"
+               "  exit status: 0 finished or H1, 1 H0, 2 usage or setup error, 3 stopped by errors,\n"
+               "               130 interrupted\n\n"
                "Variants:");
     int count;
     const Variant *v = search_variants(&count);
