@@ -118,7 +118,7 @@ run: all ## the main job (for now: perft 5, a depth-8 search, all variants over 
 	bin/qibench suite positions/xiangqi/bench.epd -variant-engines all -each depth=3 --concurrency 2
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/' | expand -t 14
+	@grep -hE '^[a-z-]+:.*## ' Makefile $(wildcard mk/*.mk) | sed 's/:.*## /\t/' | expand -t 14
 
 clean: ## remove build/ and bin/
 	rm -rf build bin
