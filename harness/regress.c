@@ -67,13 +67,14 @@ typedef struct {
 #define DEFAULT_BENCH_DEPTH 5
 #define DEFAULT_BENCH_RUNS 5
 /*
- * Non-regression: H0 "new is 40 normalized Elo worse" against H1 "new is no
- * worse". The window is wide because the default match is short: the 30
- * bench openings at fixed nodes give 60 distinct games (a repeated pair
- * would replay the same games), enough to catch a large regression quickly;
- * a finer test (elo0=-10) needs a bigger book or --tc and many more games.
+ * Non-regression: H0 "new is 60 normalized Elo worse" against H1 "new is no
+ * worse". The window is wide because the default match is short: at fixed
+ * nodes a book gives only two distinct games per opening (a repeated pair
+ * would replay the same games; 60 for the 30 of bench.epd). That catches a large regression (an
+ * evaluation without its piece-square tables: H0 in about 40 games); a finer
+ * test (elo0=-10) needs a bigger book or --tc, and thousands of games.
  */
-#define DEFAULT_ELO0 -40.0
+#define DEFAULT_ELO0 -60.0
 #define DEFAULT_ELO1 0.0
 
 static void usage(FILE *f)
@@ -92,7 +93,8 @@ static void usage(FILE *f)
             "  --search VARIANT     search variant for bench and match (default: the engine's)\n"
             "  --nodes N            match: nodes per move (default %d)\n"
             "  --tc TC              match: time control instead, e.g. 10+0.1 (seconds)\n"
-            "  --openings KEY=VALUE...  as in match (default file=REPO/positions/xiangqi/bench.epd format=epd)\n"
+            "  --openings KEY=VALUE...  as in match (default: REPO/positions/xiangqi/openings.epd,\n"
+            "                       or bench.epd where there is none)\n"
             "  --rounds N           match: at most N game pairs (default: one per opening at fixed\n"
             "                       nodes, where games are deterministic; %d with --tc)\n"
             "  --concurrency N      match: games at a time (default 1)\n"
@@ -194,8 +196,13 @@ static int parse_options(int argc, char **argv, RegressOptions *o)
         else if (strcmp(flag, "--no-match") == 0) o->no_match = true, i++;
         else if (strcmp(flag, "--sprt") == 0) rc = key_words(argc, argv, &i, o, true);
         else if (strcmp(flag, "--openings") == 0) rc = key_words(argc, argv, &i, o, false);
-        else if (strncmp(flag, "--", 2) == 0) nodes_given |= strcmp(flag, "--nodes") == 0, rc = value_option(argc, argv, &i, o);
-        else rc = -1, fprintf(stderr, "qibench regress: unexpected argument '%s' (see qibench regress --help)\n", flag);
+        else if (strncmp(flag, "--", 2) == 0) {
+            nodes_given |= strcmp(flag, "--nodes") == 0;
+            rc = value_option(argc, argv, &i, o);
+        } else {
+            fprintf(stderr, "qibench regress: unexpected argument '%s' (see qibench regress --help)\n", flag);
+            return -1;
+        }
         if (rc) return -1;
     }
     char err[256];
@@ -549,8 +556,9 @@ static void bench_print(const BenchReport *r)
 /* Part V: the match                                                */
 /* ================================================================ */
 
-/* The book's KEY=VALUE words (the user's or the default) and how many
- * openings it holds; returns the count, or -1 with the error printed. */
+/* The book's KEY=VALUE words (the user's, or the repository's
+ * positions/xiangqi/openings.epd, or its bench.epd when it has none) and how
+ * many openings it holds; returns the count, or -1 with the error printed. */
 static int book_words(const RegressOptions *o, const char *top, char words[][PATH_BYTES], int *nwords)
 {
     BookOptions b = {NULL, BOOK_EPD, ORDER_SEQUENTIAL, 0, 0, 1};
@@ -559,7 +567,10 @@ static int book_words(const RegressOptions *o, const char *top, char words[][PAT
     long v;
     *nwords = 0;
     if (o->nbook == 0) {
-        snprintf(words[(*nwords)++], PATH_BYTES, "file=%.900s/positions/xiangqi/bench.epd", top);
+        char path[PATH_BYTES];
+        snprintf(path, sizeof path, "%.900s/positions/xiangqi/openings.epd", top);
+        if (access(path, R_OK) != 0) snprintf(path, sizeof path, "%.900s/positions/xiangqi/bench.epd", top);
+        snprintf(words[(*nwords)++], PATH_BYTES, "file=%.1000s", path);
         snprintf(words[(*nwords)++], PATH_BYTES, "format=epd");
     }
     for (int i = 0; i < o->nbook; i++) snprintf(words[(*nwords)++], PATH_BYTES, "%s", o->book[i]);
@@ -604,45 +615,58 @@ static void match_tee(int fd, MatchReport *m)
     fclose(in);
 }
 
-/* Runs `qibench match` (self) new against base, its stdout copied to ours.
- * Returns 0 with m filled, or -1 if it could not be started (printed). */
+/* The `qibench match` command line and the buffers its words live in. */
+typedef struct {
+    char ebase[PATH_BYTES + 48], enew[PATH_BYTES + 48], limit[64], each[128], rounds[32], conc[16];
+    char elo0[40], elo1[40], alpha[40], beta[40];
+    char *argv[64];
+} MatchArgs;
+
+/* Fills a->argv: new (first, so Elo and SPRT are from its side) against base. */
+static void match_args(MatchArgs *a, const RegressOptions *o, const char *self, const char *base, const char *cand,
+                       char (*words)[PATH_BYTES], int nwords, int rounds, const char *run_name)
+{
+    int n = 0;
+    snprintf(a->enew, sizeof a->enew, "cmd=%.1000s", cand);
+    snprintf(a->ebase, sizeof a->ebase, "cmd=%.1000s", base);
+    if (o->tc) snprintf(a->limit, sizeof a->limit, "tc=%.50s", o->tc);
+    else snprintf(a->limit, sizeof a->limit, "nodes=%ld", o->nodes);
+    snprintf(a->each, sizeof a->each, "option.Search=%.100s", o->variant ? o->variant : "");
+    snprintf(a->rounds, sizeof a->rounds, "%d", rounds);
+    snprintf(a->conc, sizeof a->conc, "%d", o->concurrency);
+    snprintf(a->elo0, sizeof a->elo0, "elo0=%.17g", o->sprt.elo0);
+    snprintf(a->elo1, sizeof a->elo1, "elo1=%.17g", o->sprt.elo1);
+    snprintf(a->alpha, sizeof a->alpha, "alpha=%.17g", o->sprt.alpha);
+    snprintf(a->beta, sizeof a->beta, "beta=%.17g", o->sprt.beta);
+    char *head[] = {(char *)self, "match", "-engine", "name=new", a->enew, "-engine", "name=base", a->ebase,
+                    "-each", a->limit};
+    for (size_t i = 0; i < sizeof head / sizeof *head; i++) a->argv[n++] = head[i];
+    if (o->variant) a->argv[n++] = a->each;
+    a->argv[n++] = "--openings";
+    for (int i = 0; i < nwords; i++) a->argv[n++] = words[i];
+    char *tail[] = {"--rounds", a->rounds, "--concurrency", a->conc, "--sprt", a->elo0, a->elo1, a->alpha, a->beta,
+                    o->sprt.model == SPRT_LOGISTIC ? "model=logistic" : "model=normalized",
+                    "--results", (char *)o->results, "--name", (char *)run_name, NULL};
+    for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) a->argv[n++] = tail[i];
+}
+
+/* Runs `qibench match` (self) new against base with count openings in the
+ * book, its stdout copied to ours. Returns 0 with m filled, or -1 if it could
+ * not be started (printed). */
 static int match_run_child(const RegressOptions *o, const char *self, const char *base, const char *cand,
                            char (*words)[PATH_BYTES], int nwords, int count, const char *run_name, MatchReport *m)
 {
-    char ebase[PATH_BYTES + 16], enew[PATH_BYTES + 16], limit[64], each[128], rounds[32], conc[16];
-    char s0[32], s1[32], sa[32], sb[32];
-    char *argv[64];
-    int n = 0;
-    int r = o->rounds ? o->rounds : o->tc ? DEFAULT_TC_ROUNDS : count;
-    if (!o->tc && r > count)
+    static MatchArgs a;
+    int rounds = o->rounds ? o->rounds : o->tc ? DEFAULT_TC_ROUNDS : count;
+    if (!o->tc && rounds > count)
         fprintf(stderr, "regress: warning: %d rounds but %d openings: at fixed nodes the pairs after %d repeat games\n",
-                r, count, count);
-    snprintf(enew, sizeof enew, "cmd=%.1000s", cand);
-    snprintf(ebase, sizeof ebase, "cmd=%.1000s", base);
-    if (o->tc) snprintf(limit, sizeof limit, "tc=%.50s", o->tc);
-    else snprintf(limit, sizeof limit, "nodes=%ld", o->nodes);
-    snprintf(each, sizeof each, "option.Search=%.100s", o->variant ? o->variant : "");
-    snprintf(rounds, sizeof rounds, "%d", r);
-    snprintf(conc, sizeof conc, "%d", o->concurrency);
-    snprintf(s0, sizeof s0, "elo0=%.17g", o->sprt.elo0);
-    snprintf(s1, sizeof s1, "elo1=%.17g", o->sprt.elo1);
-    snprintf(sa, sizeof sa, "alpha=%.17g", o->sprt.alpha);
-    snprintf(sb, sizeof sb, "beta=%.17g", o->sprt.beta);
-    char *fixed[] = {(char *)self, "match", "-engine", "name=new", enew, "-engine", "name=base", ebase,
-                     "-each", limit};
-    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++) argv[n++] = fixed[i];
-    if (o->variant) argv[n++] = each;
-    argv[n++] = "--openings";
-    for (int i = 0; i < nwords; i++) argv[n++] = words[i];
-    char *tail[] = {"--rounds", rounds, "--concurrency", conc, "--sprt", s0, s1, sa, sb,
-                    o->sprt.model == SPRT_LOGISTIC ? "model=logistic" : "model=normalized",
-                    "--results", (char *)o->results, "--name", (char *)run_name, NULL};
-    for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) argv[n++] = tail[i];
-    printf("\nmatch: new vs base, %s per move, at most %d game pairs, SPRT elo0 %g elo1 %g (%s)\n", limit, r,
+                rounds, count, count);
+    match_args(&a, o, self, base, cand, words, nwords, rounds, run_name);
+    printf("\nmatch: new vs base, %s per move, at most %d game pairs, SPRT elo0 %g elo1 %g (%s)\n", a.limit, rounds,
            o->sprt.elo0, o->sprt.elo1, o->sprt.model == SPRT_LOGISTIC ? "logistic" : "normalized");
     int fds[2];
     if (cloexec_pipe(fds)) return fprintf(stderr, "qibench regress: pipe: %s\n", strerror(errno)), -1;
-    pid_t pid = child_start(argv, fds[1], -1, false);
+    pid_t pid = child_start(a.argv, fds[1], -1, false);
     close(fds[1]);
     match_tee(fds[0], m);
     if (pid < 0) return -1;
@@ -659,7 +683,7 @@ typedef struct {
     char commit[64];             /* full hash of --base */
     char describe[128];          /* the candidate: `git describe --always --dirty` or the path */
     char tmp[PATH_BYTES];        /* temporary directory */
-    char base_bin[PATH_BYTES + 32], new_bin[PATH_BYTES + 32];
+    char base_bin[PATH_BYTES + 32], new_bin[2 * PATH_BYTES + 32];
     char run_dir[PATH_BYTES + 256], run_name[128];
     char book[MAX_BOOK_WORDS + 2][PATH_BYTES]; /* --openings words for the match */
     int nbook, book_count;       /* the words, and the openings in the book */
@@ -674,10 +698,10 @@ static const char *verdict(const RegressRun *r, int *status)
     const MatchReport *m = &r->match;
     size_t n = strlen(m->sprt);
     *status = r->bench_ok ? REGRESS_PASS : REGRESS_ERROR;
-    if (!r->match_ran) return r->bench_ok ? "pass (bench only)" : "error: bench failed";
-    if (m->status == 2) return *status = REGRESS_SETUP, "error: qibench match refused its arguments";
+    if (!r->match_ran) return r->bench_ok ? "pass (bench only)" : "error: a bench failed or was not deterministic";
+    if (m->status == 2) return *status = REGRESS_SETUP, "error: qibench match failed to set up (exit status 2)";
     if (m->status != 0 && m->status != 1) return *status = REGRESS_ERROR, "error: the match stopped on errors";
-    if (!r->bench_ok) return "error: bench failed";
+    if (!r->bench_ok) return "error: a bench was not deterministic";
     if (m->status == 1) return *status = REGRESS_H0, "regression (SPRT accepted H0)";
     if (n >= 3 && strcmp(m->sprt + n - 3, " H1") == 0) return "pass (SPRT accepted H1)";
     return "pass (no regression found: the SPRT did not decide within the rounds)";
@@ -757,8 +781,12 @@ static int setup(RegressRun *r, const RegressOptions *o)
         return fprintf(stderr, "qibench regress: --base %s is not a commit in %s\n", o->base_rev, r->top), -1;
     if ((r->book_count = book_words(o, r->top, r->book, &r->nbook)) < 0) return -1;
     if (o->candidate) {
-        if (access(o->candidate, X_OK) != 0)
+        char cwd[PATH_BYTES];
+        if (access(o->candidate, X_OK) != 0 || (o->candidate[0] != '/' && !getcwd(cwd, sizeof cwd)))
             return fprintf(stderr, "qibench regress: --candidate %s: %s\n", o->candidate, strerror(errno)), -1;
+        /* Absolute, so that exec does not look a bare name up in PATH. */
+        snprintf(r->new_bin, sizeof r->new_bin, "%.1000s%s%.1000s", o->candidate[0] == '/' ? "" : cwd,
+                 o->candidate[0] == '/' ? "" : "/", o->candidate);
         snprintf(r->describe, sizeof r->describe, "%.120s", o->candidate);
     } else if (git_line(r->top, r->describe, sizeof r->describe, "describe", "--always", "--dirty")) {
         snprintf(r->describe, sizeof r->describe, "working tree");
@@ -767,8 +795,6 @@ static int setup(RegressRun *r, const RegressOptions *o)
     strftime(r->run_name, sizeof r->run_name, "regress-%Y%m%d-%H%M%S", localtime(&t));
     if (o->name) snprintf(r->run_name, sizeof r->run_name, "%.120s", o->name);
     snprintf(r->run_dir, sizeof r->run_dir, "%.900s/%s", o->results, r->run_name);
-    if (make_dirs(r->run_dir))
-        return fprintf(stderr, "qibench regress: cannot create %s: %s\n", r->run_dir, strerror(errno)), -1;
     const char *tmpdir = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
     snprintf(r->tmp, sizeof r->tmp, "%.900s/qibench-regress-XXXXXX", tmpdir);
     if (!mkdtemp(r->tmp)) return fprintf(stderr, "qibench regress: mkdtemp %s: %s\n", r->tmp, strerror(errno)), -1;
@@ -785,10 +811,7 @@ static int build_both(RegressRun *r, const RegressOptions *o)
     snprintf(what, sizeof what, "base %.12s", r->commit);
     if (build_engine(dir, o->jobs, logp, what)) return -1;
     snprintf(r->base_bin, sizeof r->base_bin, "%.900s/bin/xiangqi-engine", dir);
-    if (o->candidate) {
-        snprintf(r->new_bin, sizeof r->new_bin, "%s", o->candidate);
-        return 0;
-    }
+    if (o->candidate) return 0; /* new_bin is set by setup */
     snprintf(logp, sizeof logp, "%.900s/build-new.log", r->tmp);
     snprintf(what, sizeof what, "new (%.100s)", r->describe);
     if (build_engine(r->top, o->jobs, logp, what)) return -1;
@@ -814,7 +837,12 @@ int regress_command(int argc, char **argv)
     if (pr) return pr > 0 ? REGRESS_PASS : REGRESS_SETUP;
     memset(&r, 0, sizeof r);
     if (self_path(self, sizeof self) || setup(&r, &o)) return REGRESS_SETUP;
-    if (build_both(&r, &o)) {
+    int rc = build_both(&r, &o);
+    if (rc == 0 && make_dirs(r.run_dir) != 0) {
+        fprintf(stderr, "qibench regress: cannot create %s: %s\n", r.run_dir, strerror(errno));
+        rc = -1;
+    }
+    if (rc != 0) {
         if (!o.keep) remove_tree(r.tmp);
         return REGRESS_SETUP;
     }
@@ -828,9 +856,9 @@ int regress_command(int argc, char **argv)
     int status = REGRESS_PASS;
     /* A bench that failed skips the match; one that varied does not. */
     if (!o.no_match && bench_rc != BENCH_FAILED) {
-        r.match_ran = match_run_child(&o, self, r.base_bin, r.new_bin, r.book, r.nbook, r.book_count, r.run_name,
-                                      &r.match) == 0;
-        if (!r.match_ran) r.match.status = -1, r.match_ran = true;
+        r.match_ran = true;
+        if (match_run_child(&o, self, r.base_bin, r.new_bin, r.book, r.nbook, r.book_count, r.run_name, &r.match))
+            r.match.status = -1;
     }
     const char *text = verdict(&r, &status);
     write_json(&r, &o, text, status);

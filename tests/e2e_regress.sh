@@ -1,0 +1,103 @@
+#!/bin/sh
+# e2e_regress.sh - `qibench regress` end to end, in a throwaway git repository
+# made from the committed tree (git archive HEAD, so what is being edited
+# does not matter):
+#   1. the unchanged tree against HEAD: identical bench signatures, a speed
+#      ratio near 1, and the SPRT accepts H1 (identical engines at fixed
+#      nodes play every game pair to exactly 1-1);
+#   2. a commit that drops the piece-square tables from the evaluation,
+#      against the commit before it: signature changed, SPRT accepts H0,
+#      exit status 1;
+#   3. setup errors (bad revision, not a repository, no --base, a base that
+#      does not build) exit 2, and a candidate whose bench node count varies
+#      exits 3.
+# Needs git and make; QIBENCH is the qibench under test.
+set -u
+. "$(dirname "$0")/lib_e2e.sh"
+root=$(cd "$(dirname "$0")/.." && pwd)
+QIBENCH=${QIBENCH:-bin/qibench}
+case "$QIBENCH" in /*) ;; *) QIBENCH=$root/$QIBENCH ;; esac
+# Small and quick: bench depth 4, 1000 nodes a move, a wide SPRT window.
+FAST="--bench-depth 4 --bench-runs 3 --nodes 1000 --concurrency 2 --sprt elo0=-100 elo1=0 --results $tmp/results"
+
+if ! command -v git >/dev/null 2>&1 || ! command -v make >/dev/null 2>&1; then
+    skip "e2e_regress: needs git and make"
+    report
+    exit 0
+fi
+
+# field RUN PYTHON-EXPRESSION: a value from results/RUN/regress.json (`r`).
+field() { "$PYTHON" -c "import json,sys
+r=json.load(open(sys.argv[1]))
+print($2)" "$tmp/results/$1/regress.json"; }
+
+repo=$tmp/repo
+mkdir "$repo" && git -C "$root" archive HEAD | tar -x -C "$repo" || { bad "could not copy HEAD"; report; exit 1; }
+(cd "$repo" && git init -q && git add -A && git -c user.name=test -c user.email=test@example.com commit -qm base) \
+    || { bad "could not make the test repository"; report; exit 1; }
+
+# 1. Unchanged (its temporary folder under $tmp/t, to see it removed).
+mkdir "$tmp/t"
+(cd "$repo" && TMPDIR=$tmp/t "$QIBENCH" regress --base HEAD $FAST --name same >"$tmp/same.out" 2>"$tmp/same.err")
+status=$?
+check "unchanged: exit 0 (got $status)" [ "$status" -eq 0 ]
+check "unchanged: identical signature" grep -q '^  signature: identical, no functional change' "$tmp/same.out"
+check "unchanged: same node counts in regress.json" [ "$(field same "r['bench']['base_nodes'] == r['bench']['new_nodes'] > 0")" = True ]
+ratio=$(field same "r['bench']['speed_ratio']")
+check "unchanged: speed ratio near 1 (got $ratio)" "$PYTHON" -c "import sys; sys.exit(not 0.67 < $ratio < 1.5)"
+check "unchanged: SPRT accepts H1" grep -q '^verdict: pass (SPRT accepted H1)' "$tmp/same.out"
+check "unchanged: Bench: line" grep -q '^Bench: [0-9][0-9]*$' "$tmp/same.out"
+check "unchanged: temporary tree removed" [ -z "$(ls -A "$tmp/t")" ]
+
+# 2. Weakened: material only, no piece-square tables.
+sed -i 's/= VALUES\[type\] + TABLES/= VALUES[type] + 0 * TABLES/' "$repo/engine/xiangqi/eval.c"
+if [ "$(grep -c '0 \* TABLES' "$repo/engine/xiangqi/eval.c")" -ne 2 ]; then
+    bad "weakening eval.c: the piece-square lines were not found (update this test)"
+else
+    (cd "$repo" && git -c user.name=test -c user.email=test@example.com commit -qam "no piece-square tables")
+    (cd "$repo" && "$QIBENCH" regress --base HEAD~1 $FAST --name weak >"$tmp/weak.out" 2>"$tmp/weak.err")
+    status=$?
+    check "weakened: exit 1 (got $status)" [ "$status" -eq 1 ]
+    check "weakened: signature changed" grep -q '^  signature: changed' "$tmp/weak.out"
+    check "weakened: SPRT accepts H0" grep -q '^SPRT (normalized, elo0 -100, elo1 0.*H0$' "$tmp/weak.out"
+    check "weakened: verdict" grep -q '^verdict: regression (SPRT accepted H0)' "$tmp/weak.out"
+    check "weakened: regress.json" [ "$(field weak "r['match']['status'], r['exit_status'], r['bench']['same_signature']")" = "1 1 False" ]
+    games=$(grep '^new vs base:' "$tmp/weak.out" | sed -E 's/^new vs base: ([0-9]+) games.*/\1/')
+    echo "weakened build: H0 after $games games"
+fi
+
+# 3. Errors.
+(cd "$repo" && "$QIBENCH" regress --base no-such-revision $FAST >"$tmp/bad.out" 2>"$tmp/bad.err")
+status=$?
+check "bad revision: exit 2 (got $status)" [ "$status" -eq 2 ]
+check "bad revision: says so" grep -q 'regress: --base no-such-revision is not a commit' "$tmp/bad.err"
+mkdir "$tmp/plain"
+"$QIBENCH" regress --base HEAD --repo "$tmp/plain" >/dev/null 2>"$tmp/plain.err"
+status=$?
+check "not a repository: exit 2 (got $status)" [ "$status" -eq 2 ]
+check "not a repository: says so" grep -q "regress: $tmp/plain is not inside a git repository" "$tmp/plain.err"
+"$QIBENCH" regress --nodes 10 >/dev/null 2>"$tmp/nobase.err"
+status=$?
+check "no --base: exit 2 (got $status)" [ "$status" -eq 2 ]
+# A candidate whose node count differs from run to run (its pid).
+cat >"$tmp/random-engine" <<'EOF'
+#!/bin/sh
+printf 'Total time (ms) : 5\nNodes searched  : %s\nNodes/second    : 1\n' "$$"
+EOF
+chmod +x "$tmp/random-engine"
+(cd "$repo" && "$QIBENCH" regress --base HEAD --candidate "$tmp/random-engine" --no-match $FAST --name random \
+    >"$tmp/random.out" 2>"$tmp/random.err")
+status=$?
+check "varying bench: exit 3 (got $status)" [ "$status" -eq 3 ]
+check "varying bench: says so" grep -q 'regress: new bench is not deterministic' "$tmp/random.err"
+# A base revision that does not build (last: it leaves the repository broken).
+echo '#error deliberately broken' >>"$repo/engine/xiangqi/eval.c"
+(cd "$repo" && git -c user.name=test -c user.email=test@example.com commit -qam broken)
+(cd "$repo" && "$QIBENCH" regress --base HEAD --candidate "$tmp/random-engine" $FAST --name broken \
+    >"$tmp/broken.out" 2>"$tmp/broken.err")
+status=$?
+check "base does not build: exit 2 (got $status)" [ "$status" -eq 2 ]
+check "base does not build: says so" grep -q 'regress: building base [0-9a-f]* failed' "$tmp/broken.err"
+check "base does not build: shows the compiler's error" grep -q 'deliberately broken' "$tmp/broken.err"
+
+report
