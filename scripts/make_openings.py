@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Generate positions/xiangqi/openings.epd, the named opening book.
+
+What it does
+    1. Runs `qibench openings SOURCE --plies 4-10`: qibench reads the named move
+       lists of positions/xiangqi/openings.txt (any notation it reads), checks
+       every move against its rules core and writes one EPD line per opening:
+           FEN ;id "ID" ;c0 "NAME" ;moves "ICCS moves"
+       The FEN, the ICCS moves and the checks are qibench's; this script does
+       not look at the rules at all.
+    2. Searches each final position with Fairy-Stockfish (UCI_Variant xiangqi,
+       Threads 1, Hash 64, ucinewgame before each search, `go depth D`, default
+       14) and with our bin/xiangqi-engine (`go depth d`, default 6), and
+       appends their scores, in centipawns from Red's point of view:
+           ;c1 "fairy-stockfish depth 14: +44" ;c2 "xiangqi-engine depth 6: +30"
+       The score is that of the last complete iteration (an `info depth D` line
+       with an exact score).
+    3. Checks the balance: every opening must have |c1| <= BOUND (default 100
+       cp; Fairy-Stockfish gives the start position +44 at depth 18).
+       An opening outside the bound, or with a mate score, is listed and the
+       file is NOT written (exit 1): the source list is curated instead, so that
+       the book is exactly what qibench makes from openings.txt plus the scores,
+       which tests/e2e_openings.sh checks.
+
+How to rerun (from the repository root; Python 3.11 standard library only)
+    make && python3 scripts/make_openings.py
+    Options: --qibench PATH, --source FILE, --out FILE, --engine PATH (Fairy-
+    Stockfish), --depth N, --ours PATH, --our-depth N, --bound CP, --cache FILE
+    (a JSON file of scores already computed, keyed by engine, depth and FEN,
+    read and updated, so that a rerun after editing a few lines searches only
+    the new positions).  The output
+    is deterministic for a given Fairy-Stockfish build and source list (fixed
+    depth, one thread, a fresh game per search); about ten minutes on a slow
+    machine.  Progress goes to stderr.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fairy import FairyStockfish  # noqa: E402  (the shared UCI driver)
+
+PLIES = "4-10"
+
+
+def search_score(engine, fen, depth):
+    """Return (kind, value) of a fixed-depth search of fen, side-to-move view."""
+    engine.send("ucinewgame")
+    engine.sync()
+    engine.send(f"position fen {fen}")
+    engine.send(f"go depth {depth}")
+    lines = engine.read_until("bestmove")
+    best = None
+    for line in lines:
+        m = re.match(rf"info depth {depth} .*\bscore (cp|mate) (-?\d+)(.*)", line)
+        if m and "bound" not in m.group(3).split(" nodes")[0]:
+            best = (m.group(1), int(m.group(2)))
+    if best is None:
+        raise RuntimeError(f"no exact depth-{depth} score for {fen}")
+    return best
+
+
+def red_view(score, fen):
+    """The score from Red's point of view (FEN side 'w' is Red)."""
+    kind, value = score
+    return (kind, value if fen.split()[1] == "w" else -value)
+
+
+class ScoreCache:
+    """Scores already computed: {"ENGINE|DEPTH|FEN": [kind, value]}, Red's view."""
+
+    def __init__(self, path):
+        self.path = path
+        self.data = {}
+        if path and os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                self.data = json.load(f)
+
+    def get(self, engine_name, depth, fen, compute):
+        key = f"{engine_name}|{depth}|{fen}"
+        if key not in self.data:
+            self.data[key] = list(compute())
+            if self.path:
+                with open(self.path, "w", encoding="utf-8") as f:
+                    json.dump(self.data, f, indent=0, sort_keys=True)
+        return tuple(self.data[key])
+
+
+def score_text(score):
+    kind, value = score
+    return f"{value:+d}" if kind == "cp" else f"mate {value:+d}"
+
+
+def generate(qibench, source):
+    """Run qibench openings; return its EPD lines."""
+    proc = subprocess.run([qibench, "openings", source, "--plies", PLIES],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"qibench openings failed (exit {proc.returncode}): {proc.stderr.strip()}")
+    return proc.stdout.splitlines()
+
+
+def header(args, fsf_name, count):
+    return f"""\
+# openings.epd - {count} named Xiangqi openings, {PLIES} plies from the start position,
+# one per line, each near balance. Use: --openings file=positions/xiangqi/openings.epd format=epd
+#
+# Source: positions/xiangqi/openings.txt, the openings' names (English and Chinese)
+# and main-line move orders, written from standard Xiangqi opening theory (central
+# cannon vs screen horses and its branches, vs reverse palace horses and the
+# three-step tiger; same- and opposite-direction cannons; the pawn,
+# elephant and horse openings; crossing-palace and palace-corner cannons).
+#
+# Made by: python3 scripts/make_openings.py, which runs
+#   qibench openings positions/xiangqi/openings.txt --plies {PLIES}
+# and then adds the scores. How every value was obtained:
+#   FEN     the position after the moves, written by qibench's rules core, which
+#           checked every move for legality (halfmove and fullmove counters too)
+#   id, c0  the ID and NAME fields of openings.txt
+#   moves   the same moves in ICCS (files a-i, ranks 0-9 from Red), as qibench read them
+#   c1      {fsf_name}: `go depth {args.depth}` on the final position
+#           (UCI_Variant xiangqi, Threads 1, Hash 64, ucinewgame first), the score of the
+#           last complete iteration in centipawns from Red's point of view
+#   c2      bin/xiangqi-engine (default search): `go depth {args.our_depth}`, the same way
+# Balance: every opening has |c1| <= {args.bound} cp (Fairy-Stockfish gives the start
+# position +44 at depth 18); the script refuses to write the file when one does not.
+# tests/e2e_openings.sh checks that the lines without c1/c2 are exactly what
+# `qibench openings` makes from openings.txt, and that every line replays legally.
+"""
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--qibench", default="bin/qibench")
+    ap.add_argument("--source", default="positions/xiangqi/openings.txt")
+    ap.add_argument("--out", default="positions/xiangqi/openings.epd")
+    ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
+    ap.add_argument("--depth", type=int, default=14)
+    ap.add_argument("--ours", default="bin/xiangqi-engine")
+    ap.add_argument("--our-depth", type=int, default=6)
+    ap.add_argument("--bound", type=int, default=100)
+    ap.add_argument("--cache", default=None)
+    args = ap.parse_args()
+
+    lines = generate(args.qibench, args.source)
+    fsf = FairyStockfish(args.engine, ("Threads value 1", "Hash value 64"))
+    ours = FairyStockfish(args.ours)  # any UCI engine; it ignores UCI_Variant
+    cache = ScoreCache(args.cache)
+    out, outside = [], []
+    for i, line in enumerate(lines, 1):
+        fen = line.split(" ;", 1)[0]
+        ident = re.search(r';id "([^"]*)"', line).group(1)
+        c1 = cache.get(fsf.name, args.depth, fen, lambda: red_view(search_score(fsf, fen, args.depth), fen))
+        c2 = cache.get(ours.name, args.our_depth, fen,
+                       lambda: red_view(search_score(ours, fen, args.our_depth), fen))
+        print(f"{i:3d}/{len(lines)} {ident:32s} fsf {score_text(c1):>9s}  ours {score_text(c2):>9s}",
+              file=sys.stderr, flush=True)
+        if c1[0] != "cp" or abs(c1[1]) > args.bound:
+            outside.append(f"{ident} ({score_text(c1)})")
+        out.append(f'{line} ;c1 "fairy-stockfish depth {args.depth}: {score_text(c1)}"'
+                   f' ;c2 "xiangqi-engine depth {args.our_depth}: {score_text(c2)}"')
+    fsf.close()
+    ours.close()
+    if outside:
+        sys.exit(f"not written: {len(outside)} opening(s) outside +-{args.bound} cp: " + ", ".join(outside))
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(header(args, fsf.name, len(out)))
+        f.write("\n".join(out) + "\n")
+    print(f"wrote {args.out}: {len(out)} openings", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
