@@ -23,6 +23,7 @@
  */
 #include "proc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -43,6 +44,7 @@
 #define PROC_SEND_TIMEOUT_MS 10000 /* a full stdin pipe that never drains */
 #define PROC_WAIT_STEP_MAX_MS 10   /* waitpid polling interval, grows to this */
 #define PROC_EOF_SETTLE_MS 200     /* after EOF, time given to the exit to complete */
+#define PROC_DRAIN_MAX_LINES 10000 /* per drain: an engine flooding its output cannot hold the harness */
 #define PROC_TEXT_BYTES 64
 #define PROC_ERR_BYTES 512
 
@@ -71,6 +73,7 @@ typedef struct {
     int child_in, child_out, child_err; /* become the child's 0, 1, 2 */
     int parent_in, parent_out;          /* kept by the parent */
     int status_read, status_write;      /* exec-failure report */
+    int max_fd;                         /* the child closes 3 .. max_fd - 1 (but status_write) */
 } StartFds;
 
 static bool wait_exit(Proc *p, int grace_ms, bool drain);
@@ -263,6 +266,11 @@ static void child_exec(const StartFds *f, const char *cmd, char *const *argv, co
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     setpgid(0, 0); /* its own process group: a Ctrl-C at the terminal reaches the harness only */
+    /* Nothing but 0, 1, 2 reaches the engine: not the harness's results
+     * files, not what the harness itself inherited. (status_write is
+     * close-on-exec and must stay open until exec.) */
+    for (int fd = 3; fd < f->max_fd; fd++)
+        if (fd != f->status_write) close(fd);
     if (dir && chdir(dir) != 0) child_fail(f->status_write, STAGE_CHDIR);
     execvp(cmd, argv);
     child_fail(f->status_write, STAGE_EXEC);
@@ -309,6 +317,25 @@ static int read_exec_status(pid_t pid, int fd, const ProcSpec *spec, char *err, 
     return -1;
 }
 
+/* The highest descriptor open in this process: from /proc/self/fd where
+ * there is one, else the descriptor limit (at most 65536). */
+static int highest_fd(void)
+{
+    int high = -1;
+    DIR *d = opendir("/proc/self/fd");
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            int fd = atoi(e->d_name);
+            if (fd > high) high = fd;
+        }
+        closedir(d);
+        if (high >= 0) return high;
+    }
+    long max = sysconf(_SC_OPEN_MAX);
+    return max > 0 && max <= 65536 ? (int)max - 1 : 65535;
+}
+
 /* Creates the descriptors and forks, all under fork_lock. Returns the
  * child's pid, or -1 with err set; on success f holds only the parent's
  * ends and the status pipe's read end. */
@@ -320,6 +347,7 @@ static pid_t spawn(StartFds *f, const ProcSpec *spec, char *err, size_t errlen)
     ignore_sigpipe_once();
     pid_t pid = -1;
     if (open_start_fds(f, spec->stderr_path, err, errlen) == 0) {
+        f->max_fd = highest_fd() + 1;
         pid = fork();
         if (pid == 0) child_exec(f, spec->cmd, argv, spec->dir);
         if (pid < 0) snprintf(err, errlen, "cannot fork: %s", strerror(errno));
@@ -351,7 +379,7 @@ Proc *proc_start(const ProcSpec *spec, char *err, size_t errlen)
     }
     Proc *p = calloc(1, sizeof *p);
     char *name = strdup(spec->name ? spec->name : spec->cmd);
-    StartFds f = {-1, -1, -1, -1, -1, -1, -1};
+    StartFds f = {-1, -1, -1, -1, -1, -1, -1, 0};
     if (!p || !name) {
         snprintf(err, errlen, "out of memory");
         goto fail;
@@ -535,6 +563,8 @@ ProcRead proc_read_line(Proc *p, char *buf, size_t buflen, int timeout_ms)
         if (p->eof) return PROC_EOF;
         int r = fill_chunk(p);
         if (r < 0) return PROC_ERROR;
+        if (r > 0 && deadline >= 0 && !p->eof && remaining_ms(deadline) == 0) /* endless output without a newline */
+            return take_line(p, buf, buf ? buflen : 0) ? PROC_LINE : PROC_TIMEOUT;
         if (r > 0) continue;
         int wait = remaining_ms(deadline);
         if (wait == 0) return PROC_TIMEOUT;
@@ -620,7 +650,7 @@ bool proc_exited(Proc *p)
 static void drain_output(Proc *p)
 {
     char scratch[256];
-    while (proc_read_line(p, scratch, sizeof scratch, 0) == PROC_LINE) {}
+    for (int n = 0; n < PROC_DRAIN_MAX_LINES && proc_read_line(p, scratch, sizeof scratch, 0) == PROC_LINE; n++) {}
 }
 
 /* Polls for the exit for up to grace_ms, reading and dropping output
@@ -654,6 +684,7 @@ void proc_stop(Proc *p, const char *quit_line, int grace_ms)
     if (!wait_exit(p, grace_ms, true)) {
         kill(p->pid, SIGTERM);
         if (!wait_exit(p, grace_ms, true)) {
+            kill(-p->pid, SIGKILL); /* its process group: a wrapper script's children too */
             kill(p->pid, SIGKILL);
             reap(p, 0);
         }
