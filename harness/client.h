@@ -25,6 +25,32 @@ typedef struct {
     char value[256];
 } EngineOption;
 
+/* How an engine writes its principal variations (AUTO: coordinates, else SAN). */
+typedef enum { PV_AUTO, PV_COORD, PV_SAN } PvNotation;
+
+/* A yes / no setting that may also be left to the engine's features or profile. */
+typedef enum { QUIRK_AUTO, QUIRK_NO, QUIRK_YES } QuirkSwitch;
+
+/* xboard setboard FEN letters for horse and elephant: h/e (xboard's Xiangqi) or n/b. */
+typedef enum { FEN_AUTO, FEN_HE, FEN_NB } FenLetters;
+
+/*
+ * How a third-party engine departs from the protocol, as given on the
+ * command line (`quirks=profile=maxqi,setboard=0,pv=san,...`). Every field
+ * left at its zero value comes from the engine's built-in profile (chosen by
+ * its program or reported name; see client.c), and failing that from the
+ * engine's own feature announcements.
+ */
+typedef struct {
+    char profile[32];     /* "" = by name, "none" = no profile, else a profile name */
+    QuirkSwitch setboard; /* xboard: can it set up a FEN? (overrides feature setboard) */
+    QuirkSwitch usermove; /* xboard: moves sent as "usermove h2e2"? (overrides the feature) */
+    QuirkSwitch ping;     /* xboard: does ping / pong work? (overrides the feature) */
+    PvNotation pv;        /* how PVs are written */
+    FenLetters fen;       /* xboard setboard letters */
+    int mate_score;       /* xboard: 0 = by profile, -1 = CECP 100000 + moves, N = N - plies (Fairy-Max 8000) */
+} EngineQuirks;
+
 /* One engine as given on the command line (-engine name=... cmd=... ...). */
 typedef struct {
     char name[64];
@@ -37,6 +63,7 @@ typedef struct {
     EngineOption options[SPEC_MAX_OPTIONS];
     int noptions;
     char variant[64];          /* our engine's search variant (-variant-engines), "" otherwise */
+    EngineQuirks quirks;       /* quirks= overrides (all zero: the built-in profile) */
 } EngineSpec;
 
 typedef enum {
@@ -132,5 +159,17 @@ const char *client_status_text(ClientStatus s);
 
 /* The move convention in use (after auto-detection). */
 MoveConvention client_moves(const Client *c);
+
+/*
+ * Parses a quirks= value: comma-separated KEY=VALUE items, `profile=NAME`
+ * (fairy-stockfish, maxqi, fairy-max, sjaak, none), `setboard=0|1`,
+ * `usermove=0|1`, `ping=0|1`, `pv=coord|san|auto`, `fen=he|nb`,
+ * `mate=cecp|N`. Fills q (items not given keep their value). Returns 0, or
+ * -1 with a one-line reason in err.
+ */
+int client_parse_quirks(const char *text, EngineQuirks *q, char *err, size_t errlen);
+
+/* The name of the built-in profile in use ("none" when no profile applies). */
+const char *client_profile(const Client *c);
 
 #endif

@@ -72,11 +72,14 @@ static bool adjudicate(GameRecord *g, const Adjudication *adj)
     return false;
 }
 
-/* Maps a client failure to the game's termination for the side that failed. */
-static void engine_failed(GameRecord *g, int side, ClientStatus st, bool clocked, const char *err)
+/* Maps a client failure to the game's termination for the side that failed.
+ * A stall is a loss on time only when the engine's clock ran out during the
+ * search (out_of_time); otherwise (no readyok between games, no move for a
+ * depth- or movetime-limited search) it is a stalled engine. */
+static void engine_failed(GameRecord *g, int side, ClientStatus st, bool out_of_time, const char *err)
 {
     Termination term = st == CLIENT_ILLEGAL_MOVE || st == CLIENT_BAD_MOVE ? TERM_ILLEGAL
-                       : st == CLIENT_STALL ? (clocked ? TERM_TIME : TERM_STALL)
+                       : st == CLIENT_STALL ? (out_of_time ? TERM_TIME : TERM_STALL)
                                             : TERM_CRASH;
     forfeit(g, side, term, err);
 }
@@ -144,7 +147,7 @@ void game_play(const GameSetup *s, const char *fen, const Move *opening, int nop
         char err[256];
         ClientStatus st = client_go(s->engine[side], fen, played, g->plies, &l, &r, err, sizeof err);
         if (st != CLIENT_OK) {
-            engine_failed(g, side, st, s->tc[side]->base_ms > 0, err);
+            engine_failed(g, side, st, s->tc[side]->base_ms > 0 && r.wall_ms >= l.time[side], err);
             return;
         }
         if (r.resigned || r.best == MOVE_NONE) {

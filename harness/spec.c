@@ -111,6 +111,8 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
         else if (strcmp(value, "fairy") == 0) s->moves = MOVES_FAIRY;
         else if (strcmp(value, "auto") == 0) s->moves = MOVES_AUTO;
         else return spec_error(err, errlen, "notation: unknown '%s' (expected iccs, fairy or auto)", value);
+    } else if (strcmp(key, "quirks") == 0) {
+        if (client_parse_quirks(value, &s->quirks, err, errlen)) return -1;
     } else if (strncmp(key, "option.", 7) == 0 && key[7]) {
         if (s->noptions >= SPEC_MAX_OPTIONS) return spec_error(err, errlen, "too many options");
         snprintf(s->options[s->noptions].name, sizeof s->options[0].name, "%s", key + 7);
@@ -120,7 +122,7 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
         if (set_limit(e, key, value, err, errlen)) return -1;
     } else {
         return spec_error(err, errlen, "unknown key '%s' (expected name, cmd, arg, dir, proto, notation, "
-                                       "option.NAME, depth, nodes, movetime, st, tc or timemargin)", key);
+                                       "quirks, option.NAME, depth, nodes, movetime, st, tc or timemargin)", key);
     }
     mark_set(e, strcmp(key, "st") == 0 ? "movetime" : key);
     return 0;
@@ -196,6 +198,7 @@ static void apply_each(EngineEntry *e, const EngineEntry *each)
         else if (strcmp(key, "dir") == 0) memcpy(e->spec.dir, each->spec.dir, sizeof e->spec.dir);
         else if (strcmp(key, "proto") == 0) e->spec.proto = each->spec.proto;
         else if (strcmp(key, "notation") == 0) e->spec.moves = each->spec.moves;
+        else if (strcmp(key, "quirks") == 0) e->spec.quirks = each->spec.quirks;
         else if (strcmp(key, "depth") == 0) e->limits.depth = each->limits.depth;
         else if (strcmp(key, "nodes") == 0) e->limits.nodes = each->limits.nodes;
         else if (strcmp(key, "movetime") == 0) e->limits.movetime = each->limits.movetime;

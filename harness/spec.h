@@ -2,7 +2,7 @@
  * spec.h - engines on the command line, in the style cutechess-cli and
  * fastchess users know:
  *   -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard]
- *           [option.NAME=VALUE]... [notation=iccs|fairy|auto]
+ *           [option.NAME=VALUE]... [notation=iccs|fairy|auto] [quirks=KEY=VALUE,...]
  *           [depth=N] [nodes=N] [movetime=MS] [st=SECONDS] [tc=[M/]S[+I]] [timemargin=MS]
  *   -each KEY=VALUE...        (applied to every engine; an engine's own setting wins)
  *   -variant-engines LIST|all (our engine once per search variant)

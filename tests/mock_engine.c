@@ -10,8 +10,14 @@
  * mocks play each other (or one mock plays both sides); past its end the
  * list wraps, and the answers are then illegal.
  *
- * Faults count the `go` commands since the program started (1 = the first).
+ * Faults count the `go` commands since the program started (1 = the first);
+ * --no-readyok counts `isready` commands the same way. --fd-report FILE
+ * appends one line per start, "self=S parent=P zombies=Z inherited=LIST":
+ * the descriptors the mock has, those its parent (the harness) holds, the
+ * parent's children that have exited unreaped (Linux /proc; -1 without),
+ * and what the mock's descriptors from 3 up point to.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -27,10 +33,15 @@
 #define DEFAULT_MOVES "h2e2,h9g7,h0g2,i9h9,i0h0,b9c7"
 #define ARG_MAX_VALUE 1000000000L
 #define EXIT_ON_GO_STATUS 3
+#define OVERLONG_BYTES (4L << 20) /* --overlong: 4 MB without a newline */
+#define FLOOD_LINES 100000L      /* --flood: info lines before the move */
+#define MID_SEARCH_MS 100        /* --crash-mid-search: thinking time before the crash */
 
 typedef struct {
     long crash_on_go, exit_on_go, stall_after_go, illegal, garbage, slow_start_ms;
-    bool no_uciok, exit_at_startup, ignore_quit, fairy, stderr_noise;
+    long crash_mid_search, signal_on_go, signal, no_readyok, none, overlong, flood, flood_forever, close_stdout;
+    bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, stderr_noise;
+    const char *fd_report;
     char moves[MAX_MOVES][MOVE_BYTES];
     int move_count;
 } Script;
@@ -38,6 +49,7 @@ typedef struct {
 static Script S;
 static long go_count;
 static long position_plies;
+static long ready_count;
 
 static void usage(void)
 {
@@ -45,7 +57,10 @@ static void usage(void)
             "usage: mock_engine [--crash-on-go N] [--exit-on-go N] [--stall-after-go N]\n"
             "                   [--illegal N] [--garbage N] [--slow-start MS] [--no-uciok]\n"
             "                   [--exit-at-startup] [--ignore-quit] [--fairy] [--stderr-noise]\n"
-            "                   [--moves m1,m2,...]\n");
+            "                   [--moves m1,m2,...] [--crash-at-startup] [--crash-mid-search N]\n"
+            "                   [--signal-on-go N [--signal SIG]] [--no-readyok N] [--none N]\n"
+            "                   [--overlong N] [--flood N] [--flood-forever N] [--close-stdout N]\n"
+            "                   [--fd-report FILE]\n");
     exit(2);
 }
 
@@ -78,6 +93,10 @@ static long *value_flag(const char *name)
         {"--crash-on-go", &S.crash_on_go}, {"--exit-on-go", &S.exit_on_go},
         {"--stall-after-go", &S.stall_after_go}, {"--illegal", &S.illegal},
         {"--garbage", &S.garbage}, {"--slow-start", &S.slow_start_ms},
+        {"--crash-mid-search", &S.crash_mid_search}, {"--signal-on-go", &S.signal_on_go},
+        {"--signal", &S.signal}, {"--no-readyok", &S.no_readyok}, {"--none", &S.none},
+        {"--overlong", &S.overlong}, {"--flood", &S.flood}, {"--flood-forever", &S.flood_forever},
+        {"--close-stdout", &S.close_stdout},
     };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         if (strcmp(flags[i].name, name) == 0) return flags[i].field;
@@ -88,14 +107,17 @@ static void parse_args(int argc, char **argv)
 {
     static char default_moves[] = DEFAULT_MOVES;
     parse_moves(default_moves);
+    S.signal = SIGKILL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long *field = value_flag(a);
-        if (field || strcmp(a, "--moves") == 0) {
+        if (field || strcmp(a, "--moves") == 0 || strcmp(a, "--fd-report") == 0) {
             if (i + 1 >= argc) usage();
             if (field) *field = parse_count(argv[++i]);
-            else parse_moves(argv[++i]);
+            else if (a[2] == 'm') parse_moves(argv[++i]);
+            else S.fd_report = argv[++i];
         } else if (strcmp(a, "--no-uciok") == 0) S.no_uciok = true;
+        else if (strcmp(a, "--crash-at-startup") == 0) S.crash_at_startup = true;
         else if (strcmp(a, "--exit-at-startup") == 0) S.exit_at_startup = true;
         else if (strcmp(a, "--ignore-quit") == 0) S.ignore_quit = true;
         else if (strcmp(a, "--fairy") == 0) S.fairy = true;
@@ -153,11 +175,132 @@ static void crash(void)
     abort();
 }
 
+/* Thinks a little, says so, and dies by SIGSEGV half-way through a line. */
+static void crash_mid_search(void)
+{
+    say("info depth 1 score cp 12 nodes 100 time 1 pv h2e2");
+    sleep_ms(MID_SEARCH_MS);
+    say("info depth 2 score cp 8 nodes 900 time 50 pv h2e2 h9g7");
+    printf("info depth 3 sc");
+    fflush(stdout);
+    crash();
+}
+
+/* Megabytes without a newline, then junk lines; the move follows. */
+static void overlong_output(void)
+{
+    static char block[65536];
+    memset(block, 'x', sizeof block);
+    for (long sent = 0; sent < OVERLONG_BYTES; sent += (long)sizeof block) fwrite(block, 1, sizeof block, stdout);
+    printf("\n");
+    say("info depth banana score cp");
+    say("\x01\x02\x7f~~~ \xff\xfe");
+    say("info depth 99999999999999999999999 score mate -99999999999999 nodes -5 pv zz99 a0a9");
+    say("bestmoves h2e2");
+}
+
+static void flood(bool forever)
+{
+    for (long i = 0; forever || i < FLOOD_LINES; i++)
+        if (printf("info depth %ld seldepth %ld score cp %ld nodes %ld nps 1000 time %ld pv h2e2 h9g7\n", i % 64 + 1,
+                   i % 64 + 1, i % 200 - 100, i * 10, i) < 0)
+            exit(1); /* the harness stopped reading */
+    fflush(stdout);
+}
+
+/* Closes stdout and carries on reading commands (quit still works). */
+static void close_stdout(void)
+{
+    fflush(stdout);
+    close(STDOUT_FILENO);
+}
+
+/* The --fd-report line: descriptors of this process and of its parent,
+ * and the parent's unreaped children. */
+static long count_entries(const char *dir_path)
+{
+    DIR *d = opendir(dir_path);
+    if (!d) return -1;
+    long n = -1; /* the descriptor of the listing itself */
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] != '.') n++;
+    closedir(d);
+    return n;
+}
+
+static long count_zombie_siblings(void)
+{
+    DIR *d = opendir("/proc");
+    if (!d) return -1;
+    long zombies = 0, parent = (long)getppid();
+    for (struct dirent *e; (e = readdir(d));) {
+        char path[300], text[512];
+        if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f) continue;
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        text[n] = '\0';
+        char *paren = strrchr(text, ')'), state;
+        long ppid;
+        if (paren && sscanf(paren + 1, " %c %ld", &state, &ppid) == 2 && ppid == parent && state == 'Z') zombies++;
+    }
+    closedir(d);
+    return zombies;
+}
+
+/* What descriptors 3 and up of this process are ("path,path,..."): the
+ * ones the mock inherited. */
+static void inherited(char *out, size_t outlen)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int fd = 3; fd < 1024 && used + 2 < outlen; fd++) {
+        char link[64], target[256];
+        snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+        ssize_t n = readlink(link, target, sizeof target - 1);
+        if (n <= 0) continue;
+        target[n] = '\0';
+        used += (size_t)snprintf(out + used, outlen - used, "%s%s", used ? "," : "", target);
+    }
+}
+
+static void fd_report(void)
+{
+    char parent_fds[64], fds[2048];
+    long self = count_entries("/proc/self/fd");
+    inherited(fds, sizeof fds);
+    snprintf(parent_fds, sizeof parent_fds, "/proc/%ld/fd", (long)getppid());
+    FILE *f = fopen(S.fd_report, "a");
+    if (!f) return;
+    fprintf(f, "self=%ld parent=%ld zombies=%ld inherited=%s\n", self, count_entries(parent_fds),
+            count_zombie_siblings(), fds);
+    fclose(f);
+}
+
 static void cmd_go(void)
 {
     go_count++;
     if (S.crash_on_go == go_count) crash();
     if (S.exit_on_go == go_count) exit(EXIT_ON_GO_STATUS);
+    if (S.crash_mid_search == go_count) crash_mid_search();
+    if (S.signal_on_go == go_count) {
+        signal((int)S.signal, SIG_DFL);
+        raise((int)S.signal);
+    }
+    if (S.close_stdout == go_count) {
+        close_stdout();
+        return;
+    }
+    if (S.flood_forever == go_count) flood(true);
+    if (S.flood == go_count) flood(false);
+    if (S.overlong == go_count) overlong_output();
+    if (S.none == go_count) {
+        say("info depth 1 score cp 0 nodes 1 time 0");
+        say("bestmove (none)");
+        return;
+    }
     if (S.stall_after_go > 0 && go_count >= S.stall_after_go) hang_forever();
     if (S.illegal == go_count) {
         answer_move("a0a9");
@@ -198,7 +341,9 @@ static void handle(char *line)
     if (S.stderr_noise) fprintf(stderr, "mock: got '%s'\n", line);
     if (strcmp(line, "uci") == 0) cmd_uci("uciok");
     else if (strcmp(line, "ucci") == 0) cmd_uci("ucciok");
-    else if (strcmp(line, "isready") == 0) say("readyok");
+    else if (strcmp(line, "isready") == 0) {
+        if (S.no_readyok == 0 || ++ready_count < S.no_readyok) say("readyok");
+    }
     else if (strncmp(line, "position", 8) == 0) cmd_position(line);
     else if (strncmp(line, "go", 2) == 0 && (line[2] == '\0' || line[2] == ' ')) cmd_go();
     else if (strcmp(line, "quit") == 0 && !S.ignore_quit) exit(0);
@@ -207,7 +352,9 @@ static void handle(char *line)
 int main(int argc, char **argv)
 {
     parse_args(argc, argv);
+    if (S.fd_report) fd_report();
     if (S.exit_at_startup) return 1;
+    if (S.crash_at_startup) crash();
     if (S.ignore_quit) signal(SIGTERM, SIG_IGN);
     if (S.stderr_noise) fprintf(stderr, "mock: starting (pid %ld)\n", (long)getpid());
     char *line = NULL;

@@ -1,0 +1,327 @@
+/*
+ * client_parse.c - engine output to EngineReply: UCI info / bestmove,
+ * xboard thinking / move lines, result claims, PVs in coordinates or SAN.
+ * Nothing here trusts the text: numbers are range-checked, moves are
+ * checked against the position, and a malformed line changes nothing.
+ */
+#include "client_parse.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "notation.h"
+
+#define SCORE_LIMIT 1000000 /* |score| beyond this is nonsense and ignored */
+
+void parse_init(ParseState *ps, MoveConvention moves, PvNotation pv, int mate_score)
+{
+    ps->guess = moves == MOVES_AUTO;
+    ps->moves = moves == MOVES_FAIRY ? MOVES_FAIRY : MOVES_ICCS;
+    ps->pv = pv;
+    ps->mate_score = mate_score > 0 ? mate_score : 0;
+    ps->raw_pv[0] = '\0';
+}
+
+/* ------------------------------------------------------------------------ */
+/* Numbers and words                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* A whole decimal word within [min, max]; false otherwise. */
+static bool word_number(const char *w, long long min, long long max, long long *out)
+{
+    if (!w) return false;
+    char *end;
+    errno = 0;
+    long long v = strtoll(w, &end, 10);
+    if (errno || end == w || *end || v < min || v > max) return false;
+    *out = v;
+    return true;
+}
+
+static char *next_word(char **cursor)
+{
+    return strtok_r(NULL, " \t", cursor);
+}
+
+/* Copies line into buf (cut to PARSE_LINE_BYTES - 1). */
+static void copy_line(char *buf, const char *line)
+{
+    snprintf(buf, PARSE_LINE_BYTES, "%s", line);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Moves                                                                    */
+/* ------------------------------------------------------------------------ */
+
+ClientStatus parse_move(ParseState *ps, Position *pos, const char *text, Move *out)
+{
+    char err[128];
+    Notation n = ps->moves == MOVES_FAIRY ? NOTATION_FAIRY : NOTATION_ICCS;
+    size_t len = strlen(text);
+    if (len == 0 || len > 8) return CLIENT_BAD_MOVE; /* coordinates are 4 to 6 characters */
+    if (move_parse(pos, text, n, out, err, sizeof err) == 0) return CLIENT_OK;
+    Notation other = n == NOTATION_FAIRY ? NOTATION_ICCS : NOTATION_FAIRY;
+    if (ps->guess && move_parse(pos, text, other, out, err, sizeof err) == 0) {
+        ps->moves = other == NOTATION_FAIRY ? MOVES_FAIRY : MOVES_ICCS;
+        ps->guess = false;
+        return CLIENT_OK;
+    }
+    /* Well-formed coordinates that are not a legal move, or garbage? */
+    bool coords = len >= 4 && len <= 6 && text[0] >= 'a' && text[0] <= 'i' && isdigit((unsigned char)text[1]);
+    return coords ? CLIENT_ILLEGAL_MOVE : CLIENT_BAD_MOVE;
+}
+
+/* Piece type of a SAN letter (Sjaak and WXF letters, chess aliases), 0 if none. */
+static int san_piece(char ch)
+{
+    static const char LETTERS[] = "KAEHRCPGBNM";
+    static const int TYPES[] = {GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON,
+                                PAWN,    GENERAL, ELEPHANT, HORSE, ADVISOR};
+    const char *at = ch ? strchr(LETTERS, ch) : NULL;
+    return at ? TYPES[at - LETTERS] : 0;
+}
+
+/* Reads the rank digits ending at text[*end - 1] backwards; -1 if none.
+ * Ranks in the engine's convention (Fairy: 1-10). */
+static int san_rank_back(const ParseState *ps, const char *text, size_t *end)
+{
+    size_t i = *end;
+    while (i > 0 && isdigit((unsigned char)text[i - 1]) && *end - i < 2) i--;
+    if (i == *end) return -1;
+    int rank = atoi(text + i) - (ps->moves == MOVES_FAIRY ? 1 : 0);
+    if (rank < 0 || rank >= RANKS) return -2;
+    *end = i;
+    return rank;
+}
+
+int parse_san(const ParseState *ps, Position *pos, const char *text, Move *out)
+{
+    char s[16];
+    size_t len = strlen(text);
+    if (len == 0 || len >= sizeof s) return -1;
+    memcpy(s, text, len + 1);
+    while (len > 0 && strchr("+#!?", s[len - 1])) s[--len] = '\0';
+    /* [Piece][file][rank][x]file rank */
+    size_t end = len;
+    int to_rank = san_rank_back(ps, s, &end);
+    if (to_rank < 0 || end == 0 || s[end - 1] < 'a' || s[end - 1] > 'i') return -1;
+    int to_file = s[--end] - 'a';
+    if (end > 0 && s[end - 1] == 'x') end--;
+    size_t i = 0;
+    int kind = san_piece(s[0]);
+    if (kind) i = 1;
+    int from_file = -1, from_rank = -1;
+    if (i < end && s[i] >= 'a' && s[i] <= 'i') from_file = s[i++] - 'a';
+    if (i < end) {
+        size_t e = end;
+        from_rank = san_rank_back(ps, s, &e);
+        if (from_rank < 0 || e != i) return -1;
+        i = end;
+    }
+    if (i != end) return -1;
+    Move list[MAX_MOVES];
+    int n = gen_legal(pos, list), found = 0;
+    for (int k = 0; k < n; k++) {
+        int from = MOVE_FROM(list[k]), to = MOVE_TO(list[k]);
+        if (SQ_FILE(to) != to_file || SQ_RANK(to) != to_rank) continue;
+        int type = PIECE_TYPE(pos_piece_on(pos, from));
+        if (kind ? type != kind : type != PAWN) continue;
+        if ((from_file >= 0 && SQ_FILE(from) != from_file) || (from_rank >= 0 && SQ_RANK(from) != from_rank)) continue;
+        *out = list[k];
+        found++;
+    }
+    return found == 1 ? 0 : -1;
+}
+
+/* A move number of a SAN PV: "1.", "12...", "...". */
+static bool is_move_number(const char *w)
+{
+    size_t digits = strspn(w, "0123456789");
+    return w[digits] == '.' && w[digits + strspn(w + digits, ".")] == '\0';
+}
+
+void parse_pv(ParseState *ps, Position *pos, EngineReply *r)
+{
+    char words[PARSE_LINE_BYTES], *cursor;
+    size_t used = 0, outlen = sizeof r->pv;
+    int made = 0;
+    copy_line(words, ps->raw_pv);
+    r->pv[0] = '\0';
+    for (char *w = strtok_r(words, " \t", &cursor); w; w = next_word(&cursor)) {
+        if (ps->pv != PV_COORD && is_move_number(w)) continue;
+        Move m;
+        bool ok = ps->pv != PV_SAN && parse_move(ps, pos, w, &m) == CLIENT_OK;
+        if (!ok && ps->pv != PV_COORD) ok = parse_san(ps, pos, w, &m) == 0;
+        if (!ok || used + 8 >= outlen || pos->ply >= POS_MAX_PLY - 1) break;
+        char iccs[8];
+        move_to_iccs(m, iccs);
+        used += (size_t)snprintf(r->pv + used, outlen - used, "%s%s", used ? " " : "", iccs);
+        pos_make_move(pos, m);
+        made++;
+    }
+    while (made-- > 0) pos_unmake_move(pos);
+}
+
+/* ------------------------------------------------------------------------ */
+/* UCI                                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* Adds (or replaces, at the same depth) an iteration. */
+static void add_iteration(EngineReply *r, int depth, bool mate, int score)
+{
+    r->depth = depth;
+    if (r->niter > 0 && r->iter[r->niter - 1].depth == depth) r->niter--;
+    if (r->niter < REPORT_MAX_ITERATIONS)
+        r->iter[r->niter++] = (Iteration){depth, r->nodes, r->time_ms, mate, score};
+}
+
+void parse_uci_info(ParseState *ps, const char *line, EngineReply *r)
+{
+    char buf[PARSE_LINE_BYTES], *cursor, *w;
+    long long v, depth = -1;
+    bool scored = false, bound = false, mate = false;
+    int score = 0;
+    copy_line(buf, line);
+    w = strtok_r(buf, " \t", &cursor);
+    if (!w || strcmp(w, "info") != 0) return;
+    while ((w = next_word(&cursor))) {
+        if (strcmp(w, "depth") == 0) depth = word_number(next_word(&cursor), 0, 1000, &v) ? v : -1;
+        else if (strcmp(w, "seldepth") == 0 && word_number(next_word(&cursor), 0, 10000, &v)) r->seldepth = (int)v;
+        else if (strcmp(w, "nodes") == 0 && word_number(next_word(&cursor), 0, INT64_MAX, &v)) r->nodes = (uint64_t)v;
+        else if (strcmp(w, "nps") == 0 && word_number(next_word(&cursor), 0, INT64_MAX, &v)) r->nps = (uint64_t)v;
+        else if (strcmp(w, "time") == 0 && word_number(next_word(&cursor), 0, INT64_MAX, &v)) r->time_ms = v;
+        else if (strcmp(w, "lowerbound") == 0 || strcmp(w, "upperbound") == 0) bound = true;
+        else if (strcmp(w, "score") == 0) {
+            char *kind = next_word(&cursor);
+            if (!kind || !word_number(next_word(&cursor), -SCORE_LIMIT, SCORE_LIMIT, &v)) break;
+            if (strcmp(kind, "cp") != 0 && strcmp(kind, "mate") != 0) break;
+            mate = strcmp(kind, "mate") == 0;
+            score = (int)v;
+            scored = true;
+        } else if (strcmp(w, "pv") == 0) {
+            snprintf(ps->raw_pv, sizeof ps->raw_pv, "%s", cursor ? cursor : ""); /* checked once, at the end */
+            break;
+        } else if (strcmp(w, "string") == 0) {
+            return;
+        }
+    }
+    if (!scored) return;
+    r->has_score = true;
+    r->mate = mate;
+    r->score = score;
+    if (depth >= 0 && !bound) add_iteration(r, (int)depth, mate, score);
+}
+
+/* Checks the move word of a bestmove / move line. */
+static ClientStatus check_move_word(ParseState *ps, Position *pos, const char *word, EngineReply *r, char *why,
+                                    size_t whylen)
+{
+    snprintf(r->bad_text, sizeof r->bad_text, "%s", word ? word : "");
+    if (word && strcmp(word, "(none)") == 0) {
+        int legal = count_legal(pos);
+        if (legal == 0) {
+            r->bad_text[0] = '\0';
+            return CLIENT_OK;
+        }
+        snprintf(why, whylen, "bestmove (none) with %d legal moves", legal);
+        return CLIENT_ILLEGAL_MOVE;
+    }
+    ClientStatus st = word ? parse_move(ps, pos, word, &r->best) : CLIENT_BAD_MOVE;
+    if (st != CLIENT_OK) {
+        r->best = MOVE_NONE;
+        snprintf(why, whylen, "%s '%s'", client_status_text(st), r->bad_text);
+        return st;
+    }
+    r->bad_text[0] = '\0';
+    return CLIENT_OK;
+}
+
+ClientStatus parse_uci_bestmove(ParseState *ps, Position *pos, const char *line, EngineReply *r, char *why,
+                                size_t whylen)
+{
+    char buf[PARSE_LINE_BYTES], *cursor;
+    copy_line(buf, line);
+    char *w = strtok_r(buf, " \t", &cursor);
+    if (!w || strcmp(w, "bestmove") != 0) {
+        snprintf(why, whylen, "not a bestmove line");
+        return CLIENT_BAD_MOVE;
+    }
+    return check_move_word(ps, pos, next_word(&cursor), r, why, whylen);
+}
+
+/* ------------------------------------------------------------------------ */
+/* xboard                                                                   */
+/* ------------------------------------------------------------------------ */
+
+bool parse_is_result_claim(const char *line)
+{
+    while (*line == ' ') line++;
+    static const char *const CLAIMS[] = {"1-0", "0-1", "1/2-1/2"};
+    for (size_t i = 0; i < sizeof CLAIMS / sizeof CLAIMS[0]; i++) {
+        size_t n = strlen(CLAIMS[i]);
+        if (strncmp(line, CLAIMS[i], n) == 0 && (line[n] == '\0' || line[n] == ' ')) return true;
+    }
+    return false;
+}
+
+/* An xboard score as (mate, score): CECP 100000 + moves, or Fairy-Max's
+ * mate_score - plies. */
+static void xboard_score(const ParseState *ps, long long v, bool *mate, int *score)
+{
+    long long a = v < 0 ? -v : v;
+    int sign = v < 0 ? -1 : 1;
+    *mate = false;
+    *score = (int)v;
+    if (ps->mate_score > 0 && a > ps->mate_score - 1000 && a <= ps->mate_score) {
+        *mate = true;
+        *score = sign * (int)((ps->mate_score - a + 1) / 2);
+    } else if (ps->mate_score == 0 && a >= XBOARD_MATE_SCORE && a < XBOARD_MATE_SCORE + 10000) {
+        *mate = true;
+        *score = sign * (int)(a - XBOARD_MATE_SCORE);
+    }
+}
+
+bool parse_xboard_thinking(ParseState *ps, const char *line, EngineReply *r)
+{
+    char buf[PARSE_LINE_BYTES], *cursor;
+    long long depth, score, cs, nodes;
+    if (parse_is_result_claim(line)) return false;
+    copy_line(buf, line);
+    char *w[4];
+    w[0] = strtok_r(buf, " \t", &cursor);
+    for (int i = 1; i < 4; i++) w[i] = next_word(&cursor);
+    /* Some engines append a '.' or '&' to the depth; selective depth etc. may follow nodes. */
+    if (w[0]) w[0][strcspn(w[0], ".&")] = '\0';
+    if (!word_number(w[0], -1000, 1000, &depth) || !word_number(w[1], -SCORE_LIMIT, SCORE_LIMIT, &score)
+        || !word_number(w[2], 0, INT64_MAX / 10, &cs) || !word_number(w[3], 0, INT64_MAX, &nodes))
+        return false;
+    if (depth <= 0) return true; /* a thinking line, but no iteration (MaxQi while replaying moves) */
+    bool mate;
+    int sc;
+    xboard_score(ps, score, &mate, &sc);
+    r->has_score = true;
+    r->mate = mate;
+    r->score = sc;
+    r->nodes = (uint64_t)nodes;
+    r->time_ms = cs * 10;
+    snprintf(ps->raw_pv, sizeof ps->raw_pv, "%s", cursor ? cursor : ""); /* checked once, at the end */
+    add_iteration(r, (int)depth, mate, sc);
+    return true;
+}
+
+ClientStatus parse_xboard_move(ParseState *ps, Position *pos, const char *line, EngineReply *r, char *why,
+                               size_t whylen)
+{
+    char buf[PARSE_LINE_BYTES], *cursor;
+    copy_line(buf, line);
+    char *w = strtok_r(buf, " \t", &cursor);
+    if (!w || strcmp(w, "move") != 0) {
+        snprintf(why, whylen, "not a move line");
+        return CLIENT_BAD_MOVE;
+    }
+    return check_move_word(ps, pos, next_word(&cursor), r, why, whylen);
+}

@@ -1,0 +1,171 @@
+#!/bin/sh
+# e2e_faults.sh - fault injection through `qibench match`: the scripted mock
+# engine (tests/mock_engine.c) misbehaves on command against our engine.
+# For every fault: the reason and detail recorded in games.jsonl, the
+# opponent scored the win, the engine process reaped; with --recover the run
+# completes, without it an engine failure stops the run (exit 3). Last, a
+# few hundred games against crashing engines: no descriptor leaks, no
+# zombies, no engine left running.
+set -u
+. "$(dirname "$0")/lib_e2e.sh"
+QIBENCH=${QIBENCH:-bin/qibench}
+MOCK=${MOCK:-build/release/tests/mock_engine}
+ENGINE=${ENGINE:-bin/xiangqi-engine}
+
+# play NAME GAMES RECOVER MOCK-FLAGS [-- QIBENCH-ARGS]: the mock (red in the
+# first game, black in the second) against our engine at depth 1. Writes
+# $tmp/NAME/games.jsonl; $rc is qibench's exit status, $ms the wall time.
+play() {
+    name=$1 games=$2 recover=$3; shift 3
+    margs="" extra=""
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do margs="$margs arg=$1"; shift; done
+    [ $# -gt 0 ] && shift && extra="$*"
+    [ "$recover" = yes ] && extra="$extra --recover"
+    start=$(date +%s%N)
+    # shellcheck disable=SC2086
+    timeout 120 "$QIBENCH" match -engine name=mock cmd="$MOCK" $margs arg=--fd-report arg="$tmp/$name.fds" depth=1 \
+        -engine name=ns cmd="$ENGINE" depth=1 --games "$games" --results "$tmp" --name "$name" $extra \
+        >"$tmp/$name.out" 2>"$tmp/$name.err"
+    rc=$?
+    ms=$((($(date +%s%N) - start) / 1000000))
+}
+# field NAME GAME KEY: one field of a game (0-based) of run NAME.
+field() { query "$tmp/$1/games.jsonl" "print(rows[$2].get('$3'))"; }
+# all_lost NAME REASON: every game of NAME ended with REASON and a win for ns.
+all_lost() {
+    test "$(query "$tmp/$1/games.jsonl" "
+print(all(r['reason']=='$2' and r['result']==('0-1' if r['red']=='mock' else '1-0') for r in rows))")" = True
+}
+# ns_won_all NAME: our engine won every game of NAME.
+ns_won_all() {
+    test "$(query "$tmp/$1/games.jsonl" "print(all(r['result']==('0-1' if r['red']=='mock' else '1-0') for r in rows))")" = True
+}
+# reaped NAME: no process of that run is left (the fd-report path is in its command line).
+reaped() { ! pgrep -f -- "$tmp/$1.fds" >/dev/null; }
+
+# fault NAME REASON DETAIL MOCK-FLAGS...: with --recover two games, both lost
+# by the mock with REASON, the first with DETAIL; exit 0; reaped.
+fault() {
+    fname=$1 reason=$2 detail=$3; shift 3
+    play "$fname" 2 yes "$@"
+    check "$fname: --recover: exit 0 (got $rc)" test "$rc" -eq 0
+    check "$fname: --recover: both games played" test "$(lines "$tmp/$fname/games.jsonl")" -eq 2
+    check "$fname: both games lost by the mock with '$reason'" all_lost "$fname" "$reason"
+    got=$(field "$fname" 0 detail)
+    check "$fname: detail '$detail' (got '$got')" test "$got" = "$detail"
+    check "$fname: the engine was reaped" reaped "$fname"
+}
+# stops NAME MOCK-FLAGS...: without --recover an engine failure stops the run after one game, exit 3.
+stops() {
+    sname=$1; shift
+    play "$sname" 4 no "$@"
+    check "$sname: without --recover: exit 3 (got $rc)" test "$rc" -eq 3
+    check "$sname: without --recover: the run stopped after 1 game" test "$(lines "$tmp/$sname/games.jsonl")" -eq 1
+    check "$sname: without --recover: the run says why" grep -q 'engine failure' "$tmp/$sname.err"
+    check "$sname: the engine was reaped" reaped "$sname"
+}
+
+# --- the engine dies or never gets ready ---------------------------------------------
+fault startcrash "abandoned: engine crashed" "red: mock: exited during start-up (signal 11 (SIGSEGV))" --crash-at-startup
+stops startcrash1 --crash-at-startup
+fault startexit "abandoned: engine crashed" "red: mock: exited during start-up (exit 1)" --exit-at-startup
+fault midcrash "abandoned: engine crashed" "red: mock: disconnected (signal 11 (SIGSEGV))" --crash-mid-search 1
+stops midcrash1 --crash-mid-search 1
+fault signal "abandoned: engine crashed" "red: mock: disconnected (signal 9 (SIGKILL))" --signal-on-go 1 --signal 9
+fault signal15 "abandoned: engine crashed" "red: mock: disconnected (signal 15 (SIGTERM))" --signal-on-go 1 --signal 15
+fault closed "abandoned: engine crashed" "red: mock: disconnected (closed its output, still running)" --close-stdout 1
+stops closed1 --close-stdout 1
+# No readyok at the new game's isready: the engine forfeits that game as stalled.
+fault noready "abandoned: engine stalled" "red: mock: no readyok in 5000 ms (before the game)" --no-readyok 2
+# No readyok at start-up (the handshake's isready): it never starts.
+play noready1 2 no --no-readyok 1
+check "no readyok at start-up: exit 3" test "$rc" -eq 3
+check "no readyok at start-up: detail" test "$(field noready1 0 detail)" = "red: mock: no readyok in 5000 ms"
+check "no readyok at start-up: reaped" reaped noready1
+
+# --- slow start: within the handshake timeout it plays; beyond it, a stall -------------
+play slow 2 yes --slow-start 1500
+check "slow start (1.5 s) within the 10 s handshake: the mock moved" test "$(field slow 0 plies)" -gt 1
+check "slow start within the handshake: no start failure" test "$(query "$tmp/slow/games.jsonl" "
+print(any('start' in (r['detail'] or '') or 'handshake' in (r['detail'] or '') for r in rows))")" = False
+fault slowfail "abandoned: engine stalled" "red: mock: no uciok in 300 ms" --slow-start 1500 -- --handshake-timeout 300
+
+# --- bad moves: lost by 'illegal move'; not an engine failure, so the run goes on -----
+fault illegal "illegal move" "red: mock: illegal move 'a0a9'" --illegal 1
+fault garbage "illegal move" "red: mock: unparseable move 'zz99'" --garbage 1
+fault none "illegal move" "red: mock: bestmove (none) with 44 legal moves" --none 1
+play illegal1 2 no --illegal 1
+check "illegal move without --recover: the run goes on (exit 0, 2 games)" \
+    test "$rc" -eq 0 -a "$(lines "$tmp/illegal1/games.jsonl")" -eq 2
+
+# --- noise the harness must survive: the fault move is played, the game goes on --------
+for noise in overlong flood; do
+    play "$noise" 2 no "--$noise" 1
+    check "$noise: exit 0" test "$rc" -eq 0
+    check "$noise: the move after the noise was played (h2e2)" \
+        test "$(query "$tmp/$noise/games.jsonl" "print(rows[0]['moves'][0]['move'])")" = h2e2
+    check "$noise: the game went on past it" test "$(field "$noise" 0 plies)" -gt 2
+    check "$noise: no crash or stall recorded" test "$(query "$tmp/$noise/games.jsonl" "
+print(any(r['reason'].startswith('abandoned') for r in rows))")" = False
+done
+
+# --- hangs: a clock runs out; the engine is then found unresponsive and replaced --------
+# (--move-grace 200: the flag falls 0.2 s after the clock; between games
+# `stop` + isready gets no readyok in 5 s: that game is forfeited as stalled.)
+for hang in "hang --stall-after-go 1" "floodforever --flood-forever 1"; do
+    set -- $hang
+    hname=$1; shift
+    play "$hname" 2 yes "$@" -- -each tc=1+0.1 --move-grace 200
+    check "$hname: exit 0 with --recover (got $rc)" test "$rc" -eq 0
+    check "$hname: game 1 lost on time" test "$(field "$hname" 0 reason)" = "time forfeit"
+    check "$hname: game 1 detail says why" test "$(field "$hname" 0 detail)" = "red: mock: no answer in time"
+    check "$hname: game 2 forfeited by the unresponsive engine" test "$(field "$hname" 1 reason)" = "abandoned: engine stalled"
+    check "$hname: game 2 detail" test "$(field "$hname" 1 detail)" = "black: mock: no readyok in 5000 ms (before the game)"
+    check "$hname: ns won both" ns_won_all "$hname"
+    check "$hname: reaped" reaped "$hname"
+done
+play hang1 4 no --stall-after-go 1 -- -each tc=1+0.1 --move-grace 200
+check "hang without --recover: the time loss does not stop the run, the stall after it does (exit 3, 2 games)" \
+    test "$rc" -eq 3 -a "$(lines "$tmp/hang1/games.jsonl")" -eq 2
+
+# --- quit ignored (and SIGTERM too): the engine must be killed ------------------------
+play deaf 2 yes --ignore-quit --stall-after-go 1 -- -each tc=1+0.1 --move-grace 200
+check "ignores quit and SIGTERM: exit 0" test "$rc" -eq 0
+check "ignores quit: both games recorded" test "$(lines "$tmp/deaf/games.jsonl")" -eq 2
+check "ignores quit: killed and reaped" reaped deaf
+check "ignores quit: the run took the quit and SIGTERM graces (>= 2 s, took $ms ms)" test "$ms" -ge 2000
+
+# --- hundreds of games against crashing engines: no leaks, no zombies -----------------
+# The mock crashes (SIGSEGV) at its 2nd search, or closes its output, in
+# every game; each start appends the harness's descriptor count and its
+# unreaped children to the report.
+play many 200 yes --crash-on-go 2
+check "200 games, all recorded" test "$(lines "$tmp/many/games.jsonl")" -eq 200
+check "200 games: exit 0" test "$rc" -eq 0
+check "every game lost by the crashing mock" ns_won_all many
+check "200 games: the mock was restarted for each (>= 200 starts, got $(lines "$tmp/many.fds"))" \
+    test "$(lines "$tmp/many.fds")" -ge 200
+# fds_steady FILE: the harness's descriptor count at each start after the
+# first (our engine is running from then on) varies by at most one (the
+# exec-status pipe may still be open), and is positive.
+fds_steady() {
+    test "$("$PYTHON" -c "
+import re,sys
+p=[int(re.search(r'parent=(-?\d+)', l).group(1)) for l in open(sys.argv[1])][1:]
+print(len(p) > 0 and min(p) > 0 and max(p) - min(p) <= 1)" "$1")" = True
+}
+# no_harness_fds FILE: no engine inherited a descriptor of a file the run
+# wrote (results folder, stderr logs: all under $tmp).
+no_harness_fds() { ! grep -q "inherited=.*$tmp" "$1"; }
+check "200 games: the harness's descriptors did not grow ($(sed -n '2p;$p' "$tmp/many.fds" | cut -d' ' -f2 | tr '\n' ' '))" \
+    fds_steady "$tmp/many.fds"
+check "200 games: no engine inherited a descriptor of the run's files ($(sed -n '1s/.*inherited=//p' "$tmp/many.fds"))" \
+    no_harness_fds "$tmp/many.fds"
+check "200 games: no zombie child at any start" test "$(grep -vc ' zombies=0 ' "$tmp/many.fds")" -eq 0
+play many2 30 yes --close-stdout 2
+check "30 games, output closed: all recorded" test "$(lines "$tmp/many2/games.jsonl")" -eq 30
+check "30 games, output closed: descriptors did not grow" fds_steady "$tmp/many2.fds"
+check "30 games, output closed: no zombies" test "$(grep -vc ' zombies=0 ' "$tmp/many2.fds")" -eq 0
+check "no engine of any run left running" sh -c "! pgrep -f -- '$tmp/[a-z0-9]*[.]fds' >/dev/null"
+
+report
