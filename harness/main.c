@@ -81,7 +81,8 @@ static void usage(FILE *f)
                "  --maxplies N  --nocapture N (default 120)  --resign movecount=N score=CP\n"
                "  --draw movenumber=N movecount=N score=CP  --recover  --event TEXT\n"
                "  --sprt elo0=A elo1=B [alpha=0.05] [beta=0.05] [model=normalized|logistic]\n"
-               "  --name RUN --results DIR --log FILE --handshake-timeout MS --move-grace MS\n"
+               "  --name RUN --results DIR --log FILE --handshake-timeout MS --ready-timeout MS\n"
+               "  --move-grace MS --search-timeout MS (as for suite)\n"
                "  --progress N        off a terminal, a status line every N games (default 10; on a\n"
                "                      terminal one live status line on stderr)\n"
                "  --ratinginterval N  standings table every N games (default 0: only at the end of a\n"
@@ -402,6 +403,8 @@ static int match_option(int argc, char **argv, int *i, MatchOptions *opt, const 
     else if (strcmp(flag, "--ratinginterval") == 0 && parse_int_arg(value, 0, 10000000, &v)) opt->rating_interval = (int)v;
     else if (strcmp(flag, "--handshake-timeout") == 0 && parse_int_arg(value, 1, 3600000, &v)) opt->timeouts.handshake_ms = (int)v;
     else if (strcmp(flag, "--move-grace") == 0 && parse_int_arg(value, 0, 3600000, &v)) opt->timeouts.move_grace_ms = (int)v;
+    else if (strcmp(flag, "--ready-timeout") == 0 && parse_int_arg(value, 1, 3600000, &v)) opt->timeouts.ready_ms = (int)v;
+    else if (strcmp(flag, "--search-timeout") == 0 && parse_int_arg(value, 1, 86400000, &v)) opt->timeouts.untimed_ms = (int)v;
     else return snprintf(err, errlen, "bad option %s %s (see qibench help)", flag, value), -1;
     return 0;
 }
@@ -471,7 +474,7 @@ static int run_local_option(const char *flag)
 {
     static const char *const WITH_VALUE[] = {"--shard", "--name", "--results", "--concurrency", "--progress",
                                              "--ratinginterval", "--log", "--handshake-timeout", "--move-grace",
-                                             "--resume"};
+                                             "--ready-timeout", "--search-timeout", "--resume"};
     for (size_t i = 0; i < sizeof WITH_VALUE / sizeof *WITH_VALUE; i++)
         if (strcmp(flag, WITH_VALUE[i]) == 0) return 1;
     return strcmp(flag, "--recover") == 0 ? 0 : -1;
@@ -550,7 +553,7 @@ static int resume_match(int argc, char **argv, int at)
         int values = run_local_option(argv[i]);
         if (values < 0 || i + values >= argc) {
             fprintf(stderr, "qibench %s: with --resume only run options (--concurrency, --progress, "
-                            "--ratinginterval, --log, --recover, --handshake-timeout, --move-grace) may be given, "
+                            "--ratinginterval, --log, --recover, the timeouts) may be given, "
                             "not '%s': the run's own come from %s/run.json\n", argv[0], argv[i], dir);
             free(all);
             json_free_strings(saved);

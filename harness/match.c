@@ -344,14 +344,13 @@ static void on_signal(int sig)
 }
 
 /* The worker's client for engine i, started on demand. */
-static Client *engine_client(MatchRun *run, Client **clients, int i, char *err, size_t errlen)
+static Client *engine_client(MatchRun *run, Client **clients, int i, ClientStatus *st, char *err, size_t errlen)
 {
     const EngineEntry *ee = &run->opt->engines->engines[i];
     char stderr_path[1200];
-    ClientStatus st;
     if (!clients[i]) {
         snprintf(stderr_path, sizeof stderr_path, "%s/%s.stderr.log", run->opt->run_dir, ee->spec.name);
-        clients[i] = client_start(&ee->spec, &run->opt->timeouts, run->opt->log, stderr_path, &st, err, errlen);
+        clients[i] = client_start(&ee->spec, &run->opt->timeouts, run->opt->log, stderr_path, st, err, errlen);
     }
     return clients[i];
 }
@@ -361,13 +360,15 @@ static void play_one(MatchRun *run, Client **clients, int red, int black, const 
 {
     const EngineList *list = run->opt->engines;
     char err[256];
-    Client *c[2] = {engine_client(run, clients, red, err, sizeof err), NULL};
-    if (c[0]) c[1] = engine_client(run, clients, black, err, sizeof err);
+    ClientStatus st = CLIENT_OK;
+    Client *c[2] = {engine_client(run, clients, red, &st, err, sizeof err), NULL};
+    if (c[0]) c[1] = engine_client(run, clients, black, &st, err, sizeof err);
     if (!c[0] || !c[1]) {
         memset(g, 0, sizeof *g);
         snprintf(g->fen, sizeof g->fen, "%s", op ? op->fen : START_FEN);
         g->result = !c[0] ? RESULT_BLACK_WINS : RESULT_RED_WINS;
-        g->term = TERM_CRASH;
+        /* no uciok / readyok in time is a stall; not running at all, a crash */
+        g->term = st == CLIENT_NO_HANDSHAKE || st == CLIENT_STALL ? TERM_STALL : TERM_CRASH;
         g->loser_side = !c[0] ? RED : BLACK;
         snprintf(g->detail, sizeof g->detail, "%s: %.200s", !c[0] ? "red" : "black", err);
         return;
