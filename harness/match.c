@@ -293,7 +293,19 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
         json_free(&js);
         return;
     }
-    if (pgn_write(run->pgn, &tags, g) || fflush(run->pgn) || json_write_line(&js, run->games)) run->write_failed = true;
+    errno = 0;
+    if (pgn_write(run->pgn, &tags, g) || fflush(run->pgn) || json_write_line(&js, run->games)) {
+        /* A full disk: stop cleanly. What is on disk stays readable: a cut
+         * last line is dropped by --resume, which goes on from there. */
+        if (!run->write_failed)
+            fprintf(stderr, "qibench: cannot write the results in %s (%s): stopping; go on later with --resume\n",
+                    run->opt->run_dir, errno ? strerror(errno) : "write failed");
+        run->write_failed = true;
+        atomic_store(&run->stop, true);
+        pthread_mutex_unlock(&run->lock);
+        json_free(&js);
+        return;
+    }
     account_game(run, k, i, red, black, g->result, term_key(g), g->plies - g->opening_plies);
     snprintf(line, sizeof line, "game %d: %s - %s %s (%s%s%s), %d plies\n", run->games_done,
              list->engines[red].spec.name, list->engines[black].spec.name, rules_result_text(g->result),

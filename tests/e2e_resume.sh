@@ -88,6 +88,30 @@ cp "$tmp/mid.jsonl" "$tmp/torn/games.jsonl"
 check "a broken line in the middle is an error (exit 2) naming file and line" \
     sh -c "test $? -eq 2 && grep -q 'games.jsonl:1: expected one game' '$tmp/err'"
 
+# --- a full disk: a clean stop, then --resume ---------------------------------------
+# RLIMIT_FSIZE (ulimit -f, 512-byte blocks) makes writes past 20 KB fail with
+# EFBIG, as a full disk fails them with ENOSPC; SIGXFSZ is ignored so the
+# write fails instead of killing the harness.
+(trap '' XFSZ; ulimit -f 40; exec "$QIBENCH" match -engine name=deep depth=3 -engine name=shallow depth=2 \
+    --openings file="$tmp/book.epd" format=epd --games $GAMES --concurrency 2 --results "$tmp" --name full \
+    >"$tmp/full.out" 2>"$tmp/full.err")
+check "full disk: the run stops with exit 3" test $? -eq 3
+check "full disk: one clear line says so" grep -q 'cannot write the results in .*File too large.*: stopping' "$tmp/full.err"
+check "full disk: it stopped early" test "$(wc -l <"$tmp/full/games.jsonl")" -lt $GAMES
+"$QIBENCH" match --resume "$tmp/full" >/dev/null 2>&1
+check "full disk: --resume once there is room finishes (exit 0)" test $? -eq 0
+games "$tmp/full" >"$tmp/full.games"
+check "full disk: after --resume the same games as uninterrupted, none lost or doubled" cmp -s "$tmp/ref.games" "$tmp/full.games"
+check "full disk: games.pgn matches games.jsonl" test "$(grep -c '^\[Event ' "$tmp/full/games.pgn")" -eq $GAMES
+mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
+if [ "$(id -u)" -ne 0 ]; then
+    "$QIBENCH" match -engine name=a depth=1 -engine name=b depth=1 --results "$tmp/ro" --name x >/dev/null 2>"$tmp/err"
+    check "unwritable results folder: exit 2 at the start, naming it" sh -c "test $? -eq 2 && grep -q 'cannot create $tmp/ro/x' '$tmp/err'"
+else
+    "$QIBENCH" match -engine name=a depth=1 -engine name=b depth=1 --results /proc/qibench --name x >/dev/null 2>"$tmp/err"
+    check "unwritable results folder: exit 2 at the start, naming it" sh -c "test $? -eq 2 && grep -q 'cannot create /proc/qibench/x' '$tmp/err'"
+fi
+
 # --- Ctrl-C -------------------------------------------------------------------------
 match_bg int1
 pid=$!
