@@ -112,10 +112,8 @@ bench-expected: all ## rewrite tests/bench.expected (after a deliberate search c
 	  done; } > tests/bench.expected
 	@cat tests/bench.expected
 
-run: all ## the main job (for now: perft 5, a depth-8 search, all variants over the bench set)
-	bin/xiangqi-engine perft 5
-	printf 'position startpos\ngo depth 8\n' | bin/xiangqi-engine
-	bin/qibench suite positions/xiangqi/bench.epd -variant-engines all -each depth=3 --concurrency 2
+run: all ## the main job: nine variants over the bench set, endgame playouts, a short match, the report
+	@PYTHON=$(PYTHON) sh scripts/main_job.sh
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' Makefile $(wildcard mk/*.mk) | sed 's/:.*## /\t/' | expand -t 14
