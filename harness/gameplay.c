@@ -155,7 +155,13 @@ void game_play(const GameSetup *s, const char *fen, const Move *opening, int nop
             return;
         }
         if (!charge_clock(s->tc[side], &clock[side], &moves_made[side], r.wall_ms)) {
-            forfeit(g, side, TERM_TIME, "lost on time");
+            char why[96];
+            if (s->tc[side]->movetime_ms > 0 && r.wall_ms > s->tc[side]->movetime_ms + s->tc[side]->margin_ms)
+                snprintf(why, sizeof why, "lost on time: %lld ms for a move of %lld ms", (long long)r.wall_ms,
+                         (long long)s->tc[side]->movetime_ms);
+            else
+                snprintf(why, sizeof why, "lost on time: %lld ms used, the clock ran out", (long long)r.wall_ms);
+            forfeit(g, side, TERM_TIME, why);
             return;
         }
         MoveRecord *m = &g->moves[g->plies];

@@ -27,7 +27,7 @@ void limits_start(SearchCtx *ctx, int side)
     if (l->movetime > 0) {
         /* Answer within movetime, I/O included: a harness that keeps the
          * time (cutechess, fastchess, qibench) counts any excess as a loss. */
-        int64_t overhead = l->movetime / 10 < MOVE_OVERHEAD_MS ? l->movetime / 10 : MOVE_OVERHEAD_MS;
+        int64_t overhead = l->movetime / 5 < MOVE_OVERHEAD_MS ? l->movetime / 5 : MOVE_OVERHEAD_MS;
         ctx->soft_ms = ctx->hard_ms = l->movetime - overhead > 1 ? l->movetime - overhead : 1;
     } else if (l->time[side] > 0) {
         int64_t left = l->time[side], inc = l->inc[side];
