@@ -4,7 +4,8 @@
 #      time, NPS, EBF, agreement);
 #   2. the endgame playouts for the strongest variant (negascout);
 #   3. a short paired match between two variants (negascout against
-#      alphabeta at a fixed node count, openings from the openings set);
+#      alphabeta at a fixed node count, openings from the openings set,
+#      with an SPRT so that the report shows its LLR);
 # all into results/<date-time>/{suite,playouts,match}, then the report.
 # Environment: QIBENCH (default bin/qibench), PYTHON (python3), DEPTH (bench
 # depth, 3: plain negamax needs 9 minutes at depth 4), MATCH_ROUNDS (game pairs, 20), MATCH_NODES (nodes per move, 20000).
@@ -36,9 +37,9 @@ fi
 
 book=positions/xiangqi/openings.epd
 [ -f "$book" ] || book=positions/xiangqi/bench.epd
-step "3/3 match: negascout against alphabeta, $MATCH_ROUNDS game pairs at $MATCH_NODES nodes per move"
+step "3/3 match: negascout against alphabeta, up to $MATCH_ROUNDS game pairs at $MATCH_NODES nodes per move, SPRT elo0=0 elo1=50"
 "$QIBENCH" match -engine name=negascout option.Search=negascout -engine name=alphabeta option.Search=alphabeta \
-    -each nodes="$MATCH_NODES" --openings file="$book" format=epd --rounds "$MATCH_ROUNDS" \
+    -each nodes="$MATCH_NODES" --openings file="$book" format=epd --rounds "$MATCH_ROUNDS" --sprt elo0=0 elo1=50 \
     --concurrency "$CONCURRENCY" --progress 10 --results "$root" --name match
 status=$?
 [ "$status" -le 1 ] || exit "$status"
