@@ -15,12 +15,14 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "epd.h"
 #include "eval.h"
 #include "json.h"
 #include "movegen.h"
 #include "search.h"
 #include "bench.h"
 #include "match.h"
+#include "openings.h"
 #include "openings_cmd.h"
 #include "regress.h"
 #include "spec.h"
@@ -58,7 +60,8 @@ static void usage(FILE *f)
                "  help                             this text\n\n"
                "Engines (as in cutechess-cli / fastchess):\n"
                "  -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=VALUE]...\n"
-               "          [notation=iccs|fairy|auto] [depth=N] [nodes=N] [movetime=MS] [st=S]\n"
+               "          [notation=iccs|fairy|auto] [quirks=K=V,...] [depth=N] [nodes=N] [movetime=MS] [st=S]\n"
+               "          [tc=MOVES/SECONDS+INC | tc=SECONDS+INC] [timemargin=MS]\n"
                "  -each KEY=VALUE...                settings for every engine\n"
                "  -variant-engines LIST|all         our engine once per search variant\n"
                "  (no engine: bin/xiangqi-engine with its default variant)\n\n"
@@ -270,6 +273,9 @@ static int cmd_suite(int argc, char **argv)
     }
     if (!opt.suite_path) return fprintf(stderr, "qibench suite: expected an EPD file (qibench suite FILE ...)\n"), 2;
     if (spec_finish(&engines, own, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
+    EpdSuite check; /* a bad suite is an error before any results folder exists */
+    if (epd_load(opt.suite_path, &check, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
+    epd_free(&check);
     time_t t = time(NULL);
     strftime(default_name, sizeof default_name, "suite-%Y%m%d-%H%M%S", localtime(&t));
     snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", root, name ? name : default_name);
@@ -464,6 +470,11 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
         return fprintf(stderr, "qibench %s: expected %s engines, got %d\n", cmd, tournament ? "two or more" : "two",
                        engines.count), 2;
     if (a->opt.has_book && !a->opt.book.file) return fprintf(stderr, "qibench %s: --openings needs file=F\n", cmd), 2;
+    if (a->opt.has_book) { /* a bad book is an error before any results folder exists */
+        OpeningBook book;
+        if (book_load(&a->opt.book, &book, err, sizeof err)) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
+        book_free(&book);
+    }
     return 0;
 }
 

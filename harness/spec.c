@@ -74,7 +74,13 @@ static int set_limit(EngineEntry *e, const char *key, const char *value, char *e
     if (strcmp(key, "depth") == 0 && parse_u64(value, 1, 127, &v)) e->limits.depth = (int)v;
     else if (strcmp(key, "nodes") == 0 && parse_u64(value, 1, UINT64_MAX / 2, &v)) e->limits.nodes = v;
     else if (strcmp(key, "movetime") == 0 && parse_u64(value, 1, 86400000, &v)) e->limits.movetime = (int64_t)v;
-    else if (strcmp(key, "st") == 0 && parse_u64(value, 1, 86400, &v)) e->limits.movetime = (int64_t)v * 1000;
+    else if (strcmp(key, "st") == 0) { /* seconds, fractions allowed (st=0.05), at least 1 ms */
+        char *end;
+        double sec = strtod(value, &end);
+        if (end == value || *end || !(sec >= 0.001 && sec <= 86400))
+            return spec_error(err, errlen, "st: bad value '%s' (expected seconds per move, 0.001 to 86400)", value);
+        e->limits.movetime = (int64_t)(sec * 1000 + 0.5);
+    }
     else if (strcmp(key, "timemargin") == 0 && parse_u64(value, 0, 3600000, &v)) e->tc.margin_ms = (int64_t)v;
     else if (strcmp(key, "tc") == 0) {
         int64_t margin = e->tc.margin_ms;
@@ -83,6 +89,8 @@ static int set_limit(EngineEntry *e, const char *key, const char *value, char *e
                                            "e.g. 40/60+0.6, 10+0.1, or inf)", value);
         e->tc.margin_ms = margin;
     }
+    else if (strcmp(key, "timemargin") == 0)
+        return spec_error(err, errlen, "timemargin: bad value '%s' (expected milliseconds, 0 or more)", value);
     else return spec_error(err, errlen, "%s: bad value '%s' (expected a positive whole number)", key, value);
     return 0;
 }

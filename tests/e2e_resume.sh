@@ -61,6 +61,7 @@ for i in $(seq 1 60); do
     pid=$!
 done
 wait "$pid" 2>/dev/null
+echo "kill -9 loop: the harness was killed $kills times before the resumed run finished"
 check "killed $kills times with SIGKILL, then the resumed run finished (exit 0)" test "$status" -eq 0 -a "$kills" -ge 3
 check "after the kills: $GAMES games, every pair and game once, no torn line" pairs_once "$tmp/killed"
 games "$tmp/killed" >"$tmp/killed.games"

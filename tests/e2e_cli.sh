@@ -1,0 +1,86 @@
+#!/bin/sh
+# e2e_cli.sh - every command rejects a bad option or value with exit status
+# 2, exactly one line on stderr that says what was wrong, nothing on
+# stdout, and no results folder left behind by a run that never started.
+set -u
+. "$(dirname "$0")/lib_e2e.sh"
+QIBENCH=${QIBENCH:-bin/qibench}
+
+E2="-engine name=a depth=1 -engine name=b depth=1"
+# rejects EXPECTED-TEXT ARGS...: exit 2, one stderr line containing the text, empty stdout.
+rejects() {
+    want=$1; shift
+    (cd "$tmp/cwd" && "$QIBENCH" "$@" >"$tmp/out" 2>"$tmp/err")
+    status=$?
+    if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "$want" "$tmp/err"; then
+        ok
+    else
+        bad "qibench $*: expected exit 2 and one line with '$want'; got exit $status, stderr: $(head -c 300 "$tmp/err")"
+    fi
+}
+mkdir -p "$tmp/cwd"
+Q=$(cd "$(dirname "$QIBENCH")" && pwd)/$(basename "$QIBENCH")
+QIBENCH=$Q
+
+rejects "unknown command 'frobnicate'" frobnicate
+# match and tournament options (qibench help lists them)
+rejects "bad option --games x" match $E2 --games x
+rejects "bad option --games 0" match $E2 --games 0
+rejects "bad option --rounds -1" match $E2 --rounds -1
+rejects "bad option --concurrency 999" match $E2 --concurrency 999
+rejects "bad option --seed -5" match $E2 --seed -5
+rejects "bad option --maxplies x" match $E2 --maxplies x
+rejects "bad option --nocapture -1" match $E2 --nocapture -1
+rejects "bad option --format swiss" match $E2 --format swiss
+rejects "bad option --progress 0" match $E2 --progress 0
+rejects "bad option --ratinginterval x" match $E2 --ratinginterval x
+rejects "bad option --name a/b" match $E2 --name a/b
+rejects "bad option --move-grace -1" match $E2 --move-grace -1
+rejects "bad option --ready-timeout 0" match $E2 --ready-timeout 0
+rejects "bad option --bogus" match $E2 --bogus
+rejects "--openings: bad format=xyz" match $E2 --openings file=x format=xyz
+rejects "--openings needs file=F" match $E2 --openings format=epd
+rejects "cannot open $tmp/none.epd" match $E2 --openings file="$tmp/none.epd" format=epd
+rejects "--sprt: bad elo0=a" match $E2 --sprt elo0=a elo1=5
+rejects "--sprt: bad model=x" match $E2 --sprt elo0=0 elo1=5 model=x
+rejects "elo0" match $E2 --sprt elo0=5 elo1=0
+rejects "--resign: bad movecount=x" match $E2 --resign movecount=x score=100
+rejects "--draw: bad foo=1" match $E2 --draw foo=1
+rejects "bad --shard '3/2'" match $E2 --shard 3/2
+rejects "--resume needs the run's folder" match --resume
+rejects "expected two engines, got 1" match -engine name=a depth=1
+rejects "expected two or more engines, got 1" tournament -engine name=a depth=1
+rejects "no time control or limit" match -engine name=a -engine name=b depth=1
+# engine keys
+rejects "depth: bad value 'x'" match -engine name=a depth=x -engine name=b depth=1
+rejects "nodes: bad value '-3'" match -engine name=a nodes=-3 -engine name=b depth=1
+rejects "movetime: bad value '0'" match -engine name=a movetime=0 -engine name=b depth=1
+rejects "st: bad value 'abc'" match -engine name=a st=abc -engine name=b depth=1
+rejects "tc: bad time control '1/'" match -engine name=a tc=1/ -engine name=b depth=1
+rejects "timemargin: bad value '-1'" match -engine name=a timemargin=-1 -engine name=b depth=1
+rejects "proto: unknown protocol 'foo'" match -engine name=a proto=foo depth=1 -engine name=b depth=1
+rejects "notation: unknown 'x'" match -engine name=a notation=x depth=1 -engine name=b depth=1
+rejects "quirks: bad value 'zz' for pv" match -engine name=a quirks=pv=zz depth=1 -engine name=b depth=1
+rejects "unknown key 'bogus'" match -engine name=a bogus=1 depth=1 -engine name=b depth=1
+rejects "expected KEY=VALUE, got 'depth'" match -engine name=a depth -engine name=b depth=1
+rejects "two engines are named 'a'" match -engine name=a depth=1 -engine name=a depth=1
+rejects "'nosuch'" tournament -variant-engines nosuch -each depth=1
+# suite, bench, stats, merge, openings, regress
+rejects "expected an EPD file" suite
+rejects "cannot open $tmp/none.epd" suite "$tmp/none.epd"
+rejects "bad option --concurrency 0" suite "$tmp/none.epd" --concurrency 0
+rejects "bad option --bogus 1" suite "$tmp/none.epd" --bogus 1
+rejects "--depth needs a value" bench --depth
+rejects "bad argument --depth 0" bench --depth 0
+rejects "--wdl: expected W,D,L" stats --wdl 1,2
+rejects "--penta: expected LL,LD,WLDD,WD,WW" stats --penta x
+rejects "expected the shards' result folders" merge
+rejects "bad option '--bogus'" merge --bogus
+rejects "cannot read $tmp/none/run.json" merge "$tmp/none"
+rejects "no input file" openings
+rejects "cannot open $tmp/none.txt" openings "$tmp/none.txt"
+rejects "--base REV is required" regress
+rejects "--base needs a value" regress --base
+check "no results folder was left by the runs that never started" test ! -e "$tmp/cwd/results"
+
+report
