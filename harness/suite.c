@@ -5,6 +5,7 @@
  */
 #include "suite.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <sys/resource.h>
@@ -38,6 +39,17 @@ typedef struct {
     int done;             /* searches recorded, for the progress lines */
     int defender;         /* playouts: index of the defending engine, -1 = self-play */
 } Runner;
+
+/* A results write failed (a full disk): say so once and take no more jobs.
+ * Caller holds the lock. */
+static void write_failed(Runner *run)
+{
+    if (!run->write_failed)
+        fprintf(stderr, "qibench suite: cannot write the results in %s (%s): stopping\n", run->opt->run_dir,
+                errno ? strerror(errno) : "write failed");
+    run->write_failed = true;
+    atomic_store(&run->next, run->njobs); /* the workers find no job left */
+}
 
 /* ------------------------------------------------------------------------ */
 /* One search                                                               */
@@ -128,7 +140,7 @@ static void record(Runner *run, const Job *j)
     else json_bool(&js, "solved", j->solved);
     json_end_object(&js);
     pthread_mutex_lock(&run->lock);
-    if (json_write_line(&js, run->jsonl)) run->write_failed = true;
+    if (json_write_line(&js, run->jsonl)) write_failed(run);
     char best[8], line[512];
     move_to_iccs(j->reply.best, best);
     if (j->status == CLIENT_OK)
@@ -173,7 +185,7 @@ static void record_playout(Runner *run, const Job *j)
     json_bool(&js, "passed", r->status == CLIENT_OK && r->passed);
     json_end_object(&js);
     pthread_mutex_lock(&run->lock);
-    if (json_write_line(&js, run->jsonl)) run->write_failed = true;
+    if (json_write_line(&js, run->jsonl)) write_failed(run);
     snprintf(line, sizeof line, "[%d/%d] %s %s: expected %s, got %s after %d plies: %s\n", ++run->done, run->njobs,
              ee->spec.name, e->id, e->result, rules_result_text(r->outcome.result), r->plies,
              r->status != CLIENT_OK ? client_status_text(r->status) : r->passed ? "passed" : "failed");
@@ -447,7 +459,12 @@ static int make_jobs(Runner *run)
             Job *j = &run->jobs[n++];
             j->engine = e;
             j->position = p;
-            if (run->opt->playout && !(j->playout = malloc(sizeof *j->playout))) return -1;
+            j->status = CLIENT_START_FAILED; /* until it runs: a job a stopped run never ran counts as failed */
+            snprintf(j->err, sizeof j->err, "not run");
+            if (run->opt->playout) {
+                if (!(j->playout = calloc(1, sizeof *j->playout))) return -1;
+                j->playout->status = CLIENT_START_FAILED;
+            }
         }
     return n;
 }

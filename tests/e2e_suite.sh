@@ -144,6 +144,12 @@ check "bad EPD: one line naming file and line" sh -c "test \$(wc -l <'$tmp/err')
 check "bad engine key exits 2 with a message" grep -q "unknown key 'bogus'" "$tmp/err"
 "$QIBENCH" suite "$tmp/three.epd" -variant-engines nosuch >/dev/null 2>"$tmp/err"
 check "unknown variant named" grep -q "'nosuch'" "$tmp/err"
+# A full disk (RLIMIT_FSIZE: writes past 10 KB fail; SIGXFSZ ignored): a clean stop.
+(trap '' XFSZ; ulimit -f 20; exec "$QIBENCH" suite positions/xiangqi/bench.epd -variant-engines all -each depth=2 \
+    --results "$tmp" --name full >"$tmp/out" 2>"$tmp/err")
+check "full disk: exit 3" test $? -eq 3
+check "full disk: one line says the results cannot be written, and the run stops" sh -c \
+    "test \$(grep -c 'cannot write the results in .*: stopping' '$tmp/err') -eq 1 && test \$(grep -c '^\[' '$tmp/err') -lt 100"
 "$QIBENCH" frobnicate >/dev/null 2>"$tmp/err"
 check "unknown command exits 2" test $? -eq 2
 
