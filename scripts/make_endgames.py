@@ -49,8 +49,7 @@ import sys
 import time
 from pathlib import Path
 
-from make_search_suites import (Oracle, board_text, fs_dest, log, mirror, parse_board, place,
-                                validate)
+from make_search_suites import Oracle, board_text, log, mirror, place, quiet_new
 
 VERIFY_MS = 10000       # the long search that must show the mate (or no mate)
 SELFPLAY_MS = 200       # Fairy-Stockfish self-play for draws, per move
@@ -198,18 +197,8 @@ def candidate(oracle, rng, red, black, region, flip, seen):
         key = f"{board_text(grid)} {side}"
         if flip:
             key = mirror(key)
-        if key in seen:
-            continue
-        try:
-            legal = validate(oracle, key)
-        except ValueError:
-            continue
-        if oracle.show(key)[1]:
-            continue
-        g = parse_board(key.split()[0])
-        if any(g[fs_dest(m)[0]][fs_dest(m)[1]] for m in legal):
-            continue
-        return key
+        if quiet_new(oracle, key, seen):
+            return key
     return None
 
 

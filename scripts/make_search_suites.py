@@ -351,6 +351,21 @@ def place(rng, pieces, grid=None, region=None):
     return grid
 
 
+def quiet_new(oracle, key, seen):
+    """True when key is not in seen, is a legal position for Fairy-Stockfish,
+    the side to move is not in check and has no capture."""
+    if key in seen:
+        return False
+    try:
+        legal = validate(oracle, key)
+    except ValueError:
+        return False
+    if oracle.show(key)[1]:
+        return False
+    g = parse_board(key.split()[0])
+    return not any(g[fs_dest(m)[0]][fs_dest(m)[1]] for m in legal)
+
+
 def endgames(oracle, rng, seen, tries=5000):
     """One quiet endgame position per ENDGAMES entry: the side to move (random)
     is not in check and has no capture, and no mate score at depth QUIET_DEPTH."""
@@ -362,16 +377,7 @@ def endgames(oracle, rng, seen, tries=5000):
             key = f"{board_text(grid)} {side}"
             if flip:
                 key = mirror(key)
-            if key in seen:
-                continue
-            try:
-                legal = validate(oracle, key)
-            except ValueError:
-                continue
-            if oracle.show(key)[1]:
-                continue
-            g = parse_board(key.split()[0])
-            if any(g[fs_dest(m)[0]][fs_dest(m)[1]] for m in legal):
+            if not quiet_new(oracle, key, seen):
                 continue
             if not no_mate(oracle, key):
                 continue
