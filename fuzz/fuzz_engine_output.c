@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "board.h"
 #include "client_parse.h"
 #include "eval.h"
@@ -31,7 +32,6 @@
 /* Lines longer than this are cut by proc.c before the parsers see them. */
 #define FUZZ_LINE_MAX (PARSE_LINE_BYTES - 1)
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const FENS[] = {
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
@@ -49,16 +49,6 @@ static void fail(const char *what, const char *text)
 {
     fprintf(stderr, "fuzz_engine_output: %s\n  text: %.300s\n", what, text);
     abort();
-}
-
-static void init_once(void)
-{
-    static bool done;
-    if (done) return;
-    board_init();
-    movegen_init();
-    eval_init();
-    done = true;
 }
 
 /* Feeds one line to every parser and checks what each did. */
@@ -97,7 +87,7 @@ static void check_pv(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    init_once();
+    fuzz_init_tables();
     if (size == 0) return 0;
     uint8_t mode = data[0];
     static const MoveConvention CONVENTIONS[] = {MOVES_AUTO, MOVES_ICCS, MOVES_FAIRY, MOVES_AUTO};

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "board.h"
 #include "epd.h"
 #include "eval.h"
@@ -26,7 +27,6 @@
 /* epd_parse_line refuses lines over 4095 bytes; a little past that is enough. */
 #define FUZZ_EPD_MAX_INPUT 8192
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static Position pos;
 
@@ -34,16 +34,6 @@ static void fail(const char *what, const char *line)
 {
     fprintf(stderr, "fuzz_epd: %s\n  line: '%.300s'\n", what, line);
     abort();
-}
-
-static void init_once(void)
-{
-    static bool done;
-    if (done) return;
-    board_init();
-    movegen_init();
-    eval_init();
-    done = true;
 }
 
 /* Is s (NUL-terminated) valid UTF-8 without control characters? */
@@ -127,7 +117,7 @@ static void check_line(const char *line, size_t errlen)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    init_once();
+    fuzz_init_tables();
     if (size > FUZZ_EPD_MAX_INPUT) return 0;
     char *text = malloc(size + 1);
     if (!text) abort();

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "board.h"
 #include "eval.h"
 #include "movegen.h"
@@ -30,7 +31,6 @@
 /* pos_from_fen accepts move counters up to this; pos_to_fen may go past it. */
 #define FEN_COUNTER_MAX 100000
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Too big for the stack of a sanitized build; one of each is enough. */
 static Position pos, again;
@@ -39,16 +39,6 @@ static void fail(const char *what, const char *fen)
 {
     fprintf(stderr, "fuzz_fen: %s\n  fen: %s\n", what, fen);
     abort();
-}
-
-static void init_once(void)
-{
-    static bool done;
-    if (done) return;
-    board_init();
-    movegen_init();
-    eval_init();
-    done = true;
 }
 
 /* 2. The redundant parts of p agree with its board. */
@@ -171,7 +161,7 @@ static void check_moves(Position *p, const char *fen)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char err[160];
-    init_once();
+    fuzz_init_tables();
     if (size > FUZZ_FEN_MAX_INPUT) return 0;
     char *fen = malloc(size + 1);
     if (!fen) abort();

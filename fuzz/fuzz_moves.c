@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "board.h"
 #include "eval.h"
 #include "movegen.h"
@@ -27,7 +28,6 @@
 /* Move text is short; longer inputs only test the length check. */
 #define FUZZ_MOVES_MAX_INPUT 256
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Positions where the descriptive notations need all their forms: the
  * start, both sides' pieces stacked on a file (front / rear markers),
@@ -75,9 +75,7 @@ static void init_once(void)
     static bool done;
     char err[160];
     if (done) return;
-    board_init();
-    movegen_init();
-    eval_init();
+    fuzz_init_tables();
     for (int i = 0; i < NUM_FENS; i++) {
         if (pos_from_fen(&positions[i], FENS[i], err, sizeof err) != 0) {
             fprintf(stderr, "fuzz_moves: bad built-in FEN '%s': %s\n", FENS[i], err);

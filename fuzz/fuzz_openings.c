@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz.h"
 #include "board.h"
 #include "eval.h"
 #include "movegen.h"
@@ -31,7 +32,6 @@
 /* Books past this size only slow the fuzzer down. */
 #define FUZZ_BOOK_MAX_INPUT 65536
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static Position pos;
 static int book_fd = -1;
@@ -72,9 +72,7 @@ static void init_once(void)
 {
     static bool done;
     if (done) return;
-    board_init();
-    movegen_init();
-    eval_init();
+    fuzz_init_tables();
     open_book_file();
     done = true;
 }

@@ -240,17 +240,24 @@ static ClientStatus check_move_word(ParseState *ps, Position *pos, const char *w
     return CLIENT_OK;
 }
 
-ClientStatus parse_uci_bestmove(ParseState *ps, Position *pos, const char *line, EngineReply *r, char *why,
-                                size_t whylen)
+/* "KEYWORD MOVE ...": the move checked as check_move_word does. */
+static ClientStatus parse_move_line(ParseState *ps, Position *pos, const char *line, const char *keyword,
+                                    EngineReply *r, char *why, size_t whylen)
 {
     char buf[PARSE_LINE_BYTES], *cursor;
     copy_line(buf, line);
     char *w = strtok_r(buf, " \t", &cursor);
-    if (!w || strcmp(w, "bestmove") != 0) {
-        snprintf(why, whylen, "not a bestmove line");
+    if (!w || strcmp(w, keyword) != 0) {
+        snprintf(why, whylen, "not a %s line", keyword);
         return CLIENT_BAD_MOVE;
     }
     return check_move_word(ps, pos, next_word(&cursor), r, why, whylen);
+}
+
+ClientStatus parse_uci_bestmove(ParseState *ps, Position *pos, const char *line, EngineReply *r, char *why,
+                                size_t whylen)
+{
+    return parse_move_line(ps, pos, line, "bestmove", r, why, whylen);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -316,12 +323,5 @@ bool parse_xboard_thinking(ParseState *ps, const char *line, EngineReply *r)
 ClientStatus parse_xboard_move(ParseState *ps, Position *pos, const char *line, EngineReply *r, char *why,
                                size_t whylen)
 {
-    char buf[PARSE_LINE_BYTES], *cursor;
-    copy_line(buf, line);
-    char *w = strtok_r(buf, " \t", &cursor);
-    if (!w || strcmp(w, "move") != 0) {
-        snprintf(why, whylen, "not a move line");
-        return CLIENT_BAD_MOVE;
-    }
-    return check_move_word(ps, pos, next_word(&cursor), r, why, whylen);
+    return parse_move_line(ps, pos, line, "move", r, why, whylen);
 }

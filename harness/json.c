@@ -213,6 +213,30 @@ int json_write_line(Json *j, FILE *f)
     return fflush(f) == 0 ? 0 : -1;
 }
 
+void json_summary_header(Json *j, const char *command)
+{
+    json_string(j, "tool", "qibench");
+#ifdef GIT_HASH
+    json_string(j, "version", GIT_HASH);
+#else
+    json_null(j, "version");
+#endif
+    json_string(j, "command", command);
+}
+
+int json_write_file(Json *j, const char *dir, const char *name)
+{
+    char path[1400], tmp[1410];
+    snprintf(path, sizeof path, "%.1000s/%.300s", dir, name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    int rc = f ? json_write_line(j, f) : -1;
+    if (f && fclose(f)) rc = -1;
+    if (rc == 0 && rename(tmp, path)) rc = -1;
+    if (rc && f) remove(tmp);
+    return rc;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Reading back                                                             */
 /* ------------------------------------------------------------------------ */

@@ -43,6 +43,17 @@ void json_null(Json *j, const char *key);
  */
 int json_write_line(Json *j, FILE *f);
 
+/* The members a summary.json starts with: "tool": "qibench", "version"
+ * (the git hash of the build, or null) and "command". */
+void json_summary_header(Json *j, const char *command);
+
+/*
+ * Writes the finished object as the whole of dir/name, replacing it at
+ * once: written to dir/name.tmp, then renamed, so a reader never sees half
+ * a file. Returns 0 or -1 (j is left as it was).
+ */
+int json_write_file(Json *j, const char *dir, const char *name);
+
 /*
  * Finds "key": in a one-line JSON object and copies its string value
  * (unescaped, \uXXXX as UTF-8) or its raw text (numbers, true, false,

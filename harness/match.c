@@ -21,7 +21,9 @@
 #include "proc.h"
 
 #define MAX_PAIRINGS (MAX_ENGINES * MAX_ENGINES / 2)
-#define TERM_KINDS 16
+/* Endings are counted by key: 1 .. TERM_ENGINE_RESIGN for the harness's own
+ * terminations, TERM_ENGINE_RESIGN + reason for the rules' (key 0 unused). */
+#define TERM_KEYS (TERM_ENGINE_RESIGN + END_MAX_PLIES + 1)
 
 typedef struct {
     int a, b;               /* engine indexes; results are from a's side */
@@ -54,7 +56,7 @@ typedef struct {
     int games_done, pairs_done;
     int games_planned;      /* games of this shard's pairs */
     long plies_played;      /* engine moves, for the harness CPU per ply */
-    int term_counts[TERM_KINDS + END_MAX_PLIES + 1];
+    int term_counts[TERM_KEYS];
     bool write_failed, engine_failed;
     bool interrupted;       /* a first Ctrl-C stopped the scheduling */
     SprtResult sprt;
@@ -106,12 +108,11 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
     json_end_object(js);
 }
 
-/* Points of engine `a` in a game where it played `a_side`. */
-static int points2(const GameRecord *g, int a_side) /* in half points */
+/* Half points of the side `side` in a game that ended with `result`. */
+static int points2(GameResult result, int side)
 {
-    if (g->result == RESULT_DRAW) return 1;
-    bool red_won = g->result == RESULT_RED_WINS;
-    return (red_won == (a_side == RED)) ? 2 : 0;
+    if (result == RESULT_DRAW) return 1;
+    return ((result == RESULT_RED_WINS) == (side == RED)) ? 2 : 0;
 }
 
 static int wdl_index(int half) { return half == 2 ? 0 : half == 1 ? 1 : 2; }
@@ -201,20 +202,20 @@ static void print_standings(const MatchRun *run)
 /* The index of a game's ending in term_counts. */
 static int term_key(const GameRecord *g)
 {
-    return g->term == TERM_RULES ? TERM_KINDS + g->reason : g->term;
+    return g->term == TERM_RULES ? TERM_ENGINE_RESIGN + (int)g->reason : (int)g->term;
 }
 
 static const char *term_key_name(int k)
 {
-    return k >= TERM_KINDS ? game_termination_name(TERM_RULES, (EndReason)(k - TERM_KINDS))
-                           : game_termination_name((Termination)k, END_NONE);
+    return k > TERM_ENGINE_RESIGN ? game_termination_name(TERM_RULES, (EndReason)(k - TERM_ENGINE_RESIGN))
+                                  : game_termination_name((Termination)k, END_NONE);
 }
 
 /* The term_counts index of a reason as games.jsonl writes it; -1 if unknown. */
 static int term_key_of(const char *name)
 {
-    for (int k = 1; k < TERM_KINDS + END_MAX_PLIES + 1; k++)
-        if ((k >= TERM_KINDS + 1 || k <= TERM_ENGINE_RESIGN) && strcmp(term_key_name(k), name) == 0) return k;
+    for (int k = 1; k < TERM_KEYS; k++)
+        if (strcmp(term_key_name(k), name) == 0) return k;
     return -1;
 }
 
@@ -225,13 +226,12 @@ static void account_game(MatchRun *run, int k, int i, int red, int black, GameRe
 {
     PairJob *job = &run->jobs[k];
     Pairing *p = &run->pairings[job->pairing];
-    GameRecord g = {.result = result};
-    int half = points2(&g, red == p->a ? RED : BLACK);
+    int half = points2(result, red == p->a ? RED : BLACK);
     run->term_counts[key]++;
     run->plies_played += engine_plies;
     p->game_wdl[wdl_index(half)]++;
-    run->engine_wdl[red][wdl_index(points2(&g, RED))]++;
-    run->engine_wdl[black][wdl_index(points2(&g, BLACK))]++;
+    run->engine_wdl[red][wdl_index(points2(result, RED))]++;
+    run->engine_wdl[black][wdl_index(points2(result, BLACK))]++;
     run->games_done++;
     job->done |= (unsigned char)(1u << i);
     job->half[i] = (signed char)half;
@@ -498,7 +498,7 @@ static void print_results(const MatchRun *run)
                stats_verdict_name(r.verdict));
     }
     printf("games ended by:");
-    for (int k = 0; k < TERM_KINDS + END_MAX_PLIES + 1; k++)
+    for (int k = 1; k < TERM_KEYS; k++)
         if (run->term_counts[k]) printf(" %s %d,", term_key_name(k), run->term_counts[k]);
     printf("\n");
 }
@@ -573,17 +573,10 @@ static void write_summary(const MatchRun *run, const char *state)
 {
     const MatchOptions *opt = run->opt;
     const EngineList *list = opt->engines;
-    char path[1200], tmp[1220];
     Json j;
     json_init(&j);
     json_begin_object(&j, NULL);
-    json_string(&j, "tool", "qibench");
-#ifdef GIT_HASH
-    json_string(&j, "version", GIT_HASH);
-#else
-    json_null(&j, "version");
-#endif
-    json_string(&j, "command", opt->format == FORMAT_MATCH ? "match" : "tournament");
+    json_summary_header(&j, opt->format == FORMAT_MATCH ? "match" : "tournament");
     json_string(&j, "state", state);
     json_int(&j, "games", run->games_done);
     json_int(&j, "games_planned", run->games_planned);
@@ -616,16 +609,12 @@ static void write_summary(const MatchRun *run, const char *state)
     }
     json_end_array(&j);
     json_begin_object(&j, "terminations");
-    for (int k = 0; k < TERM_KINDS + END_MAX_PLIES + 1; k++)
+    for (int k = 1; k < TERM_KEYS; k++)
         if (run->term_counts[k]) json_int(&j, term_key_name(k), run->term_counts[k]);
     json_end_object(&j);
     json_end_object(&j);
-    snprintf(path, sizeof path, "%s/summary.json", opt->run_dir);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    int rc = f ? json_write_line(&j, f) : -1;
-    if (f && fclose(f)) rc = -1;
-    if (rc || rename(tmp, path)) fprintf(stderr, "qibench: cannot write %s\n", path);
+    if (json_write_file(&j, opt->run_dir, "summary.json"))
+        fprintf(stderr, "qibench: cannot write %s/summary.json\n", opt->run_dir);
     json_free(&j);
 }
 

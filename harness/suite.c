@@ -42,7 +42,7 @@ typedef struct {
 
 /* A results write failed (a full disk): say so once and take no more jobs.
  * Caller holds the lock. */
-static void write_failed(Runner *run)
+static void stop_on_write_failure(Runner *run)
 {
     if (!run->write_failed)
         fprintf(stderr, "qibench suite: cannot write the results in %s (%s): stopping\n", run->opt->run_dir,
@@ -140,7 +140,7 @@ static void record(Runner *run, const Job *j)
     else json_bool(&js, "solved", j->solved);
     json_end_object(&js);
     pthread_mutex_lock(&run->lock);
-    if (json_write_line(&js, run->jsonl)) write_failed(run);
+    if (json_write_line(&js, run->jsonl)) stop_on_write_failure(run);
     char best[8], line[512];
     move_to_iccs(j->reply.best, best);
     if (j->status == CLIENT_OK)
@@ -185,7 +185,7 @@ static void record_playout(Runner *run, const Job *j)
     json_bool(&js, "passed", r->status == CLIENT_OK && r->passed);
     json_end_object(&js);
     pthread_mutex_lock(&run->lock);
-    if (json_write_line(&js, run->jsonl)) write_failed(run);
+    if (json_write_line(&js, run->jsonl)) stop_on_write_failure(run);
     snprintf(line, sizeof line, "[%d/%d] %s %s: expected %s, got %s after %d plies: %s\n", ++run->done, run->njobs,
              ee->spec.name, e->id, e->result, rules_result_text(r->outcome.result), r->plies,
              r->status != CLIENT_OK ? client_status_text(r->status) : r->passed ? "passed" : "failed");
@@ -349,20 +349,30 @@ static void print_table(const Runner *run, int ref)
     }
 }
 
+typedef struct {
+    int played, passed, failed;
+} PlayoutTotals;
+
+static PlayoutTotals playout_totals(const Runner *run, int e)
+{
+    PlayoutTotals t = {0, 0, 0};
+    for (int k = 0; k < run->njobs; k++) {
+        const Job *j = &run->jobs[k];
+        if (j->engine != e) continue;
+        t.played++;
+        if (j->playout->status != CLIENT_OK) t.failed++;
+        else t.passed += j->playout->passed;
+    }
+    return t;
+}
+
 static void print_playout_table(const Runner *run)
 {
     const EngineList *list = run->opt->engines;
     printf("\n%-16s %9s %8s %8s\n", "engine", "playouts", "passed", "failed");
     for (int e = 0; e < list->count; e++) {
-        int played = 0, passed = 0, failed = 0;
-        for (int k = 0; k < run->njobs; k++) {
-            const Job *j = &run->jobs[k];
-            if (j->engine != e) continue;
-            played++;
-            if (j->playout->status != CLIENT_OK) failed++;
-            else passed += j->playout->passed;
-        }
-        if (played) printf("%-16s %9d %8d %8d\n", list->engines[e].spec.name, played, passed, failed);
+        PlayoutTotals t = playout_totals(run, e);
+        if (t.played) printf("%-16s %9d %8d %8d\n", list->engines[e].spec.name, t.played, t.passed, t.failed);
     }
     printf("\npassed: the expected result within the move bound (a draw: no loss by the end).\n");
 }
@@ -372,17 +382,10 @@ static void print_playout_table(const Runner *run)
 static int write_summary(const Runner *run, int ref)
 {
     const EngineList *list = run->opt->engines;
-    char path[1200], tmp[1220];
     Json j;
     json_init(&j);
     json_begin_object(&j, NULL);
-    json_string(&j, "tool", "qibench");
-#ifdef GIT_HASH
-    json_string(&j, "version", GIT_HASH);
-#else
-    json_null(&j, "version");
-#endif
-    json_string(&j, "command", "suite");
+    json_summary_header(&j, "suite");
     json_string(&j, "mode", run->opt->playout ? "playout" : "search");
     json_string(&j, "state", "finished");
     json_string(&j, "suite", run->opt->suite_path);
@@ -394,19 +397,12 @@ static int write_summary(const Runner *run, int ref)
         json_string(&j, "name", list->engines[e].spec.name);
         json_string(&j, "variant", list->engines[e].spec.variant[0] ? list->engines[e].spec.variant : NULL);
         if (run->opt->playout) {
-            int played = 0, passed = 0, failed = 0;
-            for (int k = 0; k < run->njobs; k++) {
-                const Job *jb = &run->jobs[k];
-                if (jb->engine != e) continue;
-                played++;
-                if (jb->playout->status != CLIENT_OK) failed++;
-                else passed += jb->playout->passed;
-            }
+            PlayoutTotals t = playout_totals(run, e);
             int d = run->defender >= 0 ? run->defender : e;
             json_string(&j, "defender", list->engines[d].spec.name);
-            json_int(&j, "playouts", played);
-            json_int(&j, "passed", passed);
-            json_int(&j, "failed", failed);
+            json_int(&j, "playouts", t.played);
+            json_int(&j, "passed", t.passed);
+            json_int(&j, "failed", t.failed);
         } else {
             Totals t = engine_totals(run, e, ref);
             json_int(&j, "searched", t.searched);
@@ -425,12 +421,7 @@ static int write_summary(const Runner *run, int ref)
     }
     json_end_array(&j);
     json_end_object(&j);
-    snprintf(path, sizeof path, "%s/summary.json", run->opt->run_dir);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    int rc = f ? json_write_line(&j, f) : -1;
-    if (f && fclose(f)) rc = -1;
-    if (rc == 0 && rename(tmp, path)) rc = -1;
+    int rc = json_write_file(&j, run->opt->run_dir, "summary.json");
     json_free(&j);
     return rc;
 }

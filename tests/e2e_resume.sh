@@ -11,16 +11,17 @@ QIBENCH=${QIBENCH:-bin/qibench}
 
 grep -v '^#' positions/xiangqi/bench.epd | head -n 5 >"$tmp/book.epd"
 GAMES=30
+# The run: deep against shallow, fixed depths (so every game is reproducible).
+RUN="-engine name=deep depth=3 -engine name=shallow depth=2 --openings file=$tmp/book.epd format=epd --concurrency 2"
 match() { # NAME EXTRA... (in the foreground)
     name=$1; shift
-    "$QIBENCH" match -engine name=deep depth=3 -engine name=shallow depth=2 --openings file="$tmp/book.epd" format=epd \
-        --games $GAMES --concurrency 2 --results "$tmp" --name "$name" "$@"
+    "$QIBENCH" match $RUN --games $GAMES --results "$tmp" --name "$name" "$@"
 }
-# match_bg NAME EXTRA...: the same in the background, $! being qibench itself.
+# match_bg NAME EXTRA...: the same in the background (output in $tmp/NAME.out),
+# $! being qibench itself (a backgrounded function would be a subshell).
 match_bg() {
     name=$1; shift
-    "$QIBENCH" match -engine name=deep depth=3 -engine name=shallow depth=2 --openings file="$tmp/book.epd" format=epd \
-        --games $GAMES --concurrency 2 --results "$tmp" --name "$name" "$@" >"$tmp/$name.out" 2>&1 &
+    "$QIBENCH" match $RUN --games $GAMES --results "$tmp" --name "$name" "$@" >"$tmp/$name.out" 2>&1 &
 }
 # games DIR: the games of a run as sorted text (pair, game, result, reason, moves).
 games() { query "$1/games.jsonl" '
@@ -52,8 +53,8 @@ kills=0 status=1
 # At most 25 kills (a slow sanitizer build could otherwise never finish);
 # then the last resumed run is left to complete.
 for i in $(seq 1 25); do
-    # sleep 0.1 .. 0.6 s, seeded by the loop index for a varied but fixed pattern
-    sleep "$(awk -v i="$i" 'BEGIN { srand(i * 7919); printf "%.2f", 0.1 + rand() / 2 }')"
+    # sleep 0.05 .. 0.3 s, seeded by the loop index for a varied but fixed pattern
+    sleep "$(awk -v i="$i" 'BEGIN { srand(i * 7919); printf "%.2f", 0.05 + rand() / 4 }')"
     kill -9 "$pid" 2>/dev/null
     wait "$pid"
     status=$?
@@ -98,8 +99,7 @@ check "a broken line in the middle is an error (exit 2) naming file and line" \
 # RLIMIT_FSIZE (ulimit -f, 512-byte blocks) makes writes past 20 KB fail with
 # EFBIG, as a full disk fails them with ENOSPC; SIGXFSZ is ignored so the
 # write fails instead of killing the harness.
-(trap '' XFSZ; ulimit -f 40; exec "$QIBENCH" match -engine name=deep depth=3 -engine name=shallow depth=2 \
-    --openings file="$tmp/book.epd" format=epd --games $GAMES --concurrency 2 --results "$tmp" --name full \
+(trap '' XFSZ; ulimit -f 40; exec "$QIBENCH" match $RUN --games $GAMES --results "$tmp" --name full \
     >"$tmp/full.out" 2>"$tmp/full.err")
 check "full disk: the run stops with exit 3" test $? -eq 3
 check "full disk: one clear line says so" grep -q 'cannot write the results in .*File too large.*: stopping' "$tmp/full.err"

@@ -372,6 +372,71 @@ static void test_append(void)
     unlink(path);
 }
 
+/* json_get_strings: the argv array of run.json, hand-written here. */
+static void test_get_strings(void)
+{
+    char **items;
+    int n = json_get_strings("{\"argv\":[\"match\",\"-engine\",\"name=a b\",\"x\\\"y\",\"\\u00e9\"],\"n\":1}", "argv",
+                             &items);
+    CHECK(n == 5, "5 strings, got %d", n);
+    if (n == 5) {
+        CHECK(strcmp(items[0], "match") == 0 && strcmp(items[2], "name=a b") == 0, "plain strings");
+        CHECK(strcmp(items[3], "x\"y") == 0, "escaped quote: %s", items[3]);
+        CHECK(strcmp(items[4], "\xc3\xa9") == 0, "\\u00e9 as UTF-8");
+        CHECK(items[5] == NULL, "NULL-terminated");
+    }
+    json_free_strings(items);
+    n = json_get_strings("{\"argv\":[]}", "argv", &items);
+    CHECK(n == 0 && items && items[0] == NULL, "empty array: %d", n);
+    json_free_strings(items);
+    static const char *const BAD[] = {"{\"argv\":[\"a\",1]}", "{\"argv\":\"a\"}", "{\"other\":[\"a\"]}",
+                                      "{\"argv\":[\"a\""};
+    for (int i = 0; i < 4; i++) {
+        n = json_get_strings(BAD[i], "argv", &items);
+        CHECK(n == -1 && items == NULL, "refused: %s (%d)", BAD[i], n);
+    }
+}
+
+/* json_write_file: the whole file replaced, no temporary file left. */
+static void test_write_file(void)
+{
+    char dir[] = "/tmp/test_json_dir_XXXXXX", path[64], line[128];
+    if (!mkdtemp(dir)) {
+        CHECK(false, "mkdtemp");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/s.json", dir);
+    Json j;
+    game_line(&j, 1, "long first text");
+    CHECK(json_write_file(&j, dir, "s.json") == 0, "first write");
+    json_free(&j);
+    game_line(&j, 2, "b");
+    CHECK(json_write_file(&j, dir, "s.json") == 0, "second write");
+    json_free(&j);
+    FILE *f = fopen(path, "r");
+    int lines = 0;
+    while (f && fgets(line, sizeof line, f)) lines++;
+    if (f) fclose(f);
+    CHECK(lines == 1 && strcmp(line, "{\"game\":2,\"name\":\"b\"}\n") == 0, "the file is the second text only");
+    snprintf(line, sizeof line, "%s/s.json.tmp", dir);
+    CHECK(access(line, F_OK) != 0, "no temporary file left");
+    json_init(&j);
+    json_begin_object(&j, NULL);
+    CHECK(json_write_file(&j, dir, "s.json") == -1, "an unfinished object is refused");
+    snprintf(line, sizeof line, "%s/s.json.tmp", dir);
+    CHECK(access(line, F_OK) != 0, "no temporary file left after a failure");
+    f = fopen(path, "r");
+    CHECK(f && fgets(line, sizeof line, f) && strcmp(line, "{\"game\":2,\"name\":\"b\"}\n") == 0,
+          "a failed write leaves the file as it was");
+    if (f) fclose(f);
+    json_end_object(&j);
+    snprintf(line, sizeof line, "%s/none", dir);
+    CHECK(json_write_file(&j, line, "s.json") == -1, "a missing folder fails");
+    json_free(&j);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     test_nested();
@@ -381,5 +446,7 @@ int main(void)
     test_get_round_trip();
     test_get_awkward_input();
     test_append();
+    test_get_strings();
+    test_write_file();
     return TEST_REPORT();
 }

@@ -1,0 +1,29 @@
+/*
+ * fuzz.h - what every fuzz target shares: the libFuzzer entry point's
+ * prototype and the engine's tables, built at the first input.
+ */
+#ifndef FUZZ_FUZZ_H
+#define FUZZ_FUZZ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "eval.h"
+#include "movegen.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* board_init, movegen_init and eval_init, once per process. */
+static inline void fuzz_init_tables(void)
+{
+    static bool done;
+    if (done) return;
+    board_init();
+    movegen_init();
+    eval_init();
+    done = true;
+}
+
+#endif
