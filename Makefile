@@ -51,12 +51,18 @@ XQ_SRC     := $(wildcard engine/xiangqi/*.c)
 SEARCH_SRC := $(wildcard engine/search/*.c)
 ENGINE_SRC := engine/main.c engine/uci.c
 # The harness: everything in harness/ but main.c is a library the tests link too.
-HARNESS_SRC := $(filter-out harness/main.c,$(wildcard harness/*.c))
+HARNESS_SRC := $(filter-out harness/main.c,$(wildcard harness/*.c)) harness/games/registry.c
+# The games the harness plays. Each is sealed into one object: its harness
+# file (harness/games/GAME.c) with its rules core (engine/GAME/*.c, without
+# the search), whose only global symbol is its descriptor GAME_<NAME>, so
+# that two games' cores never clash.
+HARNESS_GAMES := xiangqi
 TEST_SRC   := $(wildcard tests/test_*.c)
 
 XQ_OBJ     := $(XQ_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/%.o)
+GAME_OBJ   := $(HARNESS_GAMES:%=$(BUILD)/sealed/%.o)
 TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Iharness -Itests
@@ -73,11 +79,24 @@ $(BIN)/xiangqi-engine: $(ENGINE_OBJ) $(XQ_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 
-$(BIN)/qibench: $(BUILD)/harness/main.o $(HARNESS_OBJ) $(XQ_OBJ)
+# harness/games/GAME.c sees its own engine folder's headers.
+$(BUILD)/harness/games/%.o: harness/games/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iengine/$* -Iharness -c $< -o $@
+
+game_core_obj = $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/$(1)/*.c))
+.SECONDEXPANSION:
+$(BUILD)/sealed/%.o: $(BUILD)/harness/games/%.o $$(call game_core_obj,$$*)
+	@mkdir -p $(dir $@)
+	ld -r $^ -o $@.tmp
+	objcopy --keep-global-symbol=GAME_$(shell echo $* | tr a-z A-Z) $@.tmp $@
+	@rm -f $@.tmp
+
+$(BIN)/qibench: $(BUILD)/harness/main.o $(HARNESS_OBJ) $(GAME_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ -lm
 
-$(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(HARNESS_OBJ) $(XQ_OBJ)
+$(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(HARNESS_OBJ) $(GAME_OBJ) $(XQ_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ -lm
 
@@ -126,4 +145,5 @@ clean: ## remove build/ and bin/
 # Fragments for optional areas (fuzzing, position checks, reports): mk/*.mk.
 -include $(wildcard mk/*.mk)
 
--include $(XQ_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) $(BUILD)/harness/main.d $(TEST_BINS:=.d)
+-include $(XQ_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) $(BUILD)/harness/main.d $(TEST_BINS:=.d) \
+  $(HARNESS_GAMES:%=$(BUILD)/harness/games/%.d)

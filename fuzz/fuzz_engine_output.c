@@ -8,12 +8,12 @@
  * engine's coordinates (ICCS or Fairy ranks, guessed or not), the PV
  * notation and the xboard mate convention; the rest is engine output, one
  * line per '\n', each fed to every parser. Afterwards:
- *   1. the position is exactly as before (key, ply, side);
+ *   1. the position is exactly as before (its text and ply);
  *   2. a best move, if any, is legal; `bestmove (none)` is accepted only
  *      when there is no legal move;
  *   3. the iterations fit their array and each was recorded with a depth;
  *   4. the PV is a sequence of legal ICCS moves from the position;
- *   5. a SAN move that parse_san accepts is legal.
+ *   5. a SAN move that the game's SAN reading accepts is legal.
  * A broken rule calls abort(), which libFuzzer (or fuzz/driver.c) reports.
  */
 #include <stdbool.h>
@@ -23,15 +23,11 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "board.h"
 #include "client_parse.h"
-#include "eval.h"
-#include "movegen.h"
-#include "notation.h"
+#include "game.h"
 
 /* Lines longer than this are cut by proc.c before the parsers see them. */
 #define FUZZ_LINE_MAX (PARSE_LINE_BYTES - 1)
-
 
 static const char *const FENS[] = {
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
@@ -39,11 +35,12 @@ static const char *const FENS[] = {
     "R3k4/1R7/9/9/9/9/9/9/9/3K5 b - - 0 1", /* mated: no legal move */
 };
 
-/* Too big for the stack of a sanitized build. */
-static Position pos, check;
+static const Game *game;
+static GameState *pos, *check;
 static ParseState ps;
 static EngineReply reply;
 static char line[PARSE_LINE_BYTES];
+static MoveCode list[GAME_MOVES_MAX];
 
 static void fail(const char *what, const char *text)
 {
@@ -55,20 +52,23 @@ static void fail(const char *what, const char *text)
 static void feed(const char *text)
 {
     char why[160];
-    Move m;
+    MoveCode m;
     parse_uci_info(&ps, text, &reply);
     parse_xboard_thinking(&ps, text, &reply);
     parse_is_result_claim(text);
     if (strncmp(text, "bestmove", 8) == 0 || strncmp(text, "move ", 5) == 0) {
         EngineReply r;
         memset(&r, 0, sizeof r);
-        ClientStatus st = text[0] == 'b' ? parse_uci_bestmove(&ps, &pos, text, &r, why, sizeof why)
-                                         : parse_xboard_move(&ps, &pos, text, &r, why, sizeof why);
-        if (st == CLIENT_OK && r.best != MOVE_NONE && !move_is_legal(&pos, r.best)) fail("illegal best move", text);
-        if (st == CLIENT_OK && r.best == MOVE_NONE && count_legal(&pos) != 0) fail("(none) accepted with moves", text);
+        ClientStatus st = text[0] == 'b' ? parse_uci_bestmove(&ps, pos, text, &r, why, sizeof why)
+                                         : parse_xboard_move(&ps, pos, text, &r, why, sizeof why);
+        if (st == CLIENT_OK && r.best != MOVE_CODE_NONE && !game->is_legal(pos, r.best)) fail("illegal best move", text);
+        if (st == CLIENT_OK && r.best == MOVE_CODE_NONE && game->legal_moves(pos, list) != 0)
+            fail("(none) accepted with moves", text);
         if (st != CLIENT_OK && (!why[0] || strchr(why, '\n'))) fail("failure without a one-line reason", text);
     }
-    if (strlen(text) < 16 && parse_san(&ps, &pos, text, &m) == 0 && !move_is_legal(&pos, m))
+    int san = game->notations[ps.notation].san;
+    if (strlen(text) < 16 && san >= 0 && game->parse_move(pos, text, san, &m, why, sizeof why) == 0
+        && !game->is_legal(pos, m))
         fail("illegal SAN move", text);
 }
 
@@ -77,26 +77,32 @@ static void check_pv(void)
 {
     char words[sizeof reply.pv], *cursor, err[128];
     snprintf(words, sizeof words, "%s", reply.pv);
-    memcpy(&check, &pos, sizeof check);
+    game->state_copy(check, pos);
     for (char *w = strtok_r(words, " ", &cursor); w; w = strtok_r(NULL, " ", &cursor)) {
-        Move m;
-        if (move_parse(&check, w, NOTATION_ICCS, &m, err, sizeof err) != 0) fail("PV move not legal", reply.pv);
-        pos_make_move(&check, m);
+        MoveCode m;
+        if (game->parse_move(check, w, game->record_notation, &m, err, sizeof err) != 0) fail("PV move not legal", reply.pv);
+        game->play(check, m);
     }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_init_tables();
+    static const int NOTATIONS[] = {-1, 0, 1, -1}; /* auto, iccs, fairy, auto */
+    static const PvNotation PVS[] = {PV_AUTO, PV_COORD, PV_SAN, PV_AUTO};
+    char before[GAME_TEXT_MAX], after[GAME_TEXT_MAX];
+    if (!game) {
+        game = game_by_name("xiangqi");
+        pos = game->state_new();
+        check = game->state_new();
+        if (!pos || !check) fail("out of memory", "");
+    }
     if (size == 0) return 0;
     uint8_t mode = data[0];
-    static const MoveConvention CONVENTIONS[] = {MOVES_AUTO, MOVES_ICCS, MOVES_FAIRY, MOVES_AUTO};
-    static const PvNotation PVS[] = {PV_AUTO, PV_COORD, PV_SAN, PV_AUTO};
-    if (pos_from_fen(&pos, FENS[(mode & 3) % 3], NULL, 0)) fail("bad built-in FEN", FENS[(mode & 3) % 3]);
-    parse_init(&ps, CONVENTIONS[(mode >> 2) & 3], PVS[(mode >> 4) & 3], mode & 0x40 ? 8000 : 0);
+    if (game->set_position(pos, FENS[(mode & 3) % 3], NULL, 0)) fail("bad built-in FEN", FENS[(mode & 3) % 3]);
+    parse_init(&ps, game, NOTATIONS[(mode >> 2) & 3], PVS[(mode >> 4) & 3], mode & 0x40 ? 8000 : 0);
     memset(&reply, 0, sizeof reply);
-    uint64_t key = pos_key(&pos);
-    int ply = pos.ply, side = pos.side;
+    game->position_text(pos, before, sizeof before);
+    int ply = game->plies(pos);
     for (size_t at = 1; at < size;) {
         const uint8_t *nl = memchr(data + at, '\n', size - at);
         size_t len = nl ? (size_t)(nl - (data + at)) : size - at;
@@ -107,8 +113,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         feed(line);
         at += len + 1;
     }
-    parse_pv(&ps, &pos, &reply);
-    if (pos_key(&pos) != key || pos.ply != ply || pos.side != side) fail("the position changed", reply.pv);
+    parse_pv(&ps, pos, &reply);
+    game->position_text(pos, after, sizeof after);
+    if (strcmp(before, after) != 0 || game->plies(pos) != ply) fail("the position changed", reply.pv);
     if (reply.niter < 0 || reply.niter > REPORT_MAX_ITERATIONS) fail("iteration count out of range", "");
     if (strlen(reply.pv) >= sizeof reply.pv) fail("PV overflow", "");
     check_pv();

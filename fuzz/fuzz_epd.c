@@ -21,6 +21,7 @@
 #include "fuzz.h"
 #include "board.h"
 #include "epd.h"
+#include "game.h"
 #include "eval.h"
 #include "movegen.h"
 
@@ -64,7 +65,7 @@ static bool is_in(const Move *moves, int n, Move m)
 }
 
 /* The moves of an entry are legal in its position. */
-static void check_moves(const Move *moves, int n, const char *line)
+static void check_moves(const MoveCode *moves, int n, const char *line)
 {
     Move list[MAX_MOVES];
     int legal = gen_legal(&pos, list);
@@ -97,7 +98,7 @@ static void check_line(const char *line, size_t errlen)
     char err[512];
     EpdEntry e;
     memset(err, 0x55, sizeof err);
-    int rc = epd_parse_line(line, &e, err, sizeof err);
+    int rc = epd_parse_line(game_default(), line, &e, err, sizeof err);
     if (rc < -1 || rc > 1) fail("a result other than -1, 0 or 1", line);
     if (rc == -1 && (!memchr(err, '\0', sizeof err) || err[0] == '\0' || !is_clean_text(err)))
         fail("an error that is not one clean line", line);
@@ -106,13 +107,13 @@ static void check_line(const char *line, size_t errlen)
     char *small = malloc(errlen + 1);
     if (!small) abort();
     memset(small, 0x55, errlen + 1);
-    int again = epd_parse_line(line, &e, small, errlen);
+    int again = epd_parse_line(game_default(), line, &e, small, errlen);
     if (again != rc) fail("the result depends on errlen", line);
     if (small[errlen] != 0x55) fail("wrote past errlen", line);
     if (rc == -1 && errlen > 0 && (!memchr(small, '\0', errlen) || !is_clean_text(small)))
         fail("a cut error that is not clean", line);
     free(small);
-    if (epd_parse_line(line, &e, NULL, 0) != rc) fail("the result depends on err being NULL", line);
+    if (epd_parse_line(game_default(), line, &e, NULL, 0) != rc) fail("the result depends on err being NULL", line);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -117,7 +117,7 @@ static void check_opening(const Opening *op, int max_plies)
 /* Loads the book with these options and checks it; returns its size or -1. */
 static int load_and_check(int format, int plies, int start, OpeningOrder order, uint64_t seed)
 {
-    BookOptions opt = {book_path, BOOK_EPD, order, plies, start, seed};
+    BookOptions opt = {game_default(), book_path, BOOK_EPD, order, plies, start, seed};
     OpeningBook book;
     char err[300];
     opt.format = format == BOOK_PGN ? BOOK_PGN : BOOK_EPD;

@@ -10,15 +10,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "board.h"
+#include "game.h"
+#include "player.h"
 
 #define SPEC_MAX_ARGS 32
 #define SPEC_MAX_OPTIONS 32
 
 typedef enum { PROTO_UCI, PROTO_XBOARD } Protocol;
 
-/* How an engine writes moves: ICCS ranks 0-9, or ranks 1-10 (Fairy-Stockfish). */
-typedef enum { MOVES_AUTO, MOVES_ICCS, MOVES_FAIRY } MoveConvention;
 
 typedef struct {
     char name[64];
@@ -31,8 +30,6 @@ typedef enum { PV_AUTO, PV_COORD, PV_SAN } PvNotation;
 /* A yes / no setting that may also be left to the engine's features or profile. */
 typedef enum { QUIRK_AUTO, QUIRK_NO, QUIRK_YES } QuirkSwitch;
 
-/* xboard setboard FEN letters for horse and elephant: h/e (xboard's Xiangqi) or n/b. */
-typedef enum { FEN_AUTO, FEN_HE, FEN_NB } FenLetters;
 
 /*
  * How a third-party engine departs from the protocol, as given on the
@@ -47,7 +44,7 @@ typedef struct {
     QuirkSwitch usermove; /* xboard: moves sent as "usermove h2e2"? (overrides the feature) */
     QuirkSwitch ping;     /* xboard: does ping / pong work? (overrides the feature) */
     PvNotation pv;        /* how PVs are written */
-    FenLetters fen;       /* xboard setboard letters */
+    char fen[16];         /* xboard setboard spelling: one of the game's fen_dialects, "" = by profile */
     int mate_score;       /* xboard: 0 = by profile, -1 = CECP 100000 + moves, N = N - plies (Fairy-Max 8000) */
 } EngineQuirks;
 
@@ -59,59 +56,27 @@ typedef struct {
     int nargs;
     char dir[1024];            /* working directory, "" = current */
     Protocol proto;
-    MoveConvention moves;
+    char notation[16];         /* the engine's move notation (a protocol notation of the game), "" = auto */
     EngineOption options[SPEC_MAX_OPTIONS];
     int noptions;
     char variant[64];          /* our engine's search variant (-variant-engines), "" otherwise */
     EngineQuirks quirks;       /* quirks= overrides (all zero: the built-in profile) */
+    const struct Game *game;   /* the game played (NULL: game_default()) */
 } EngineSpec;
 
-typedef enum {
-    CLIENT_OK = 0,
-    CLIENT_START_FAILED, /* could not be started */
-    CLIENT_NO_HANDSHAKE, /* no uciok / feature done=1 in time */
-    CLIENT_STALL,        /* no answer to isready / ping, or no move in time */
-    CLIENT_DISCONNECT,   /* crashed, exited or closed its output */
-    CLIENT_ILLEGAL_MOVE, /* a well-formed move that is not legal in the position */
-    CLIENT_BAD_MOVE,     /* move text that cannot be read */
-    CLIENT_UNSUPPORTED   /* the engine cannot be given this position (setboard=0) */
-} ClientStatus;
-
-/* Limits of one search. Zero = not given; times in milliseconds. */
-typedef struct {
-    int depth;
-    uint64_t nodes;
-    int64_t movetime;
-    int64_t time[2], inc[2]; /* Red, Black */
-    int movestogo;
-} GoLimits;
-
-#define REPORT_MAX_ITERATIONS 64
-
-/* One `info` line with a depth, as the engine sent it. */
-typedef struct {
-    int depth;
-    uint64_t nodes;
-    int64_t time_ms;
-    bool mate;
-    int score; /* centipawns, or moves to mate (negative: being mated) */
-} Iteration;
-
-/* What the engine answered to one search. */
-typedef struct {
-    Move best;
-    int depth, seldepth;
-    bool has_score, mate;
-    int score;
-    uint64_t nodes, nps;
-    int64_t time_ms;  /* as reported by the engine (0 if not) */
-    int64_t wall_ms;  /* from sending `go` to reading the move, measured here */
-    char pv[1024];    /* ICCS moves, space-separated (only the legal prefix) */
-    Iteration iter[REPORT_MAX_ITERATIONS];
-    int niter;
-    char bad_text[64]; /* the offending move text for ILLEGAL / BAD_MOVE */
-    bool resigned;     /* xboard `resign` instead of a move (best is MOVE_NONE) */
-} EngineReply;
+/*
+ * What the harness knows about a third-party engine, per game (each game's
+ * table is Game.profiles). A profile applies when one of its `match` words
+ * (lower case, '|'-separated) occurs in the engine's program name, UCI `id
+ * name` or xboard `myname`; quirks= on the command line overrides any field,
+ * or picks a profile by name.
+ */
+typedef struct EngineProfile {
+    const char *name;     /* for quirks=profile=NAME */
+    const char *match;    /* name words that select it */
+    const char *notation; /* the engine's move notation (a protocol notation of the game) */
+    EngineQuirks q;
+} EngineProfile;
 
 /* Timeouts in milliseconds. */
 typedef struct {
@@ -129,7 +94,7 @@ ClientTimeouts client_default_timeouts(void);
 
 /*
  * Starts the engine and completes the handshake (options, UCI_Variant or
- * `variant xiangqi`). Returns NULL on failure with *status and err set.
+ * `variant NAME` of the spec's game). Returns NULL on failure with *status and err set.
  * log (may be NULL) receives every line of traffic; stderr_path (may be
  * NULL) the engine's stderr.
  */
@@ -145,7 +110,7 @@ ClientStatus client_new_game(Client *c);
  * Fills report; report->best is legal in that position when CLIENT_OK.
  * On failure err says what happened in one line.
  */
-ClientStatus client_go(Client *c, const char *root_fen, const Move *moves, int nmoves, const GoLimits *limits,
+ClientStatus client_go(Client *c, const char *root_fen, const MoveCode *moves, int nmoves, const GoLimits *limits,
                        EngineReply *report, char *err, size_t errlen);
 
 /* Quits and restarts the engine (after a crash or stall). */
@@ -154,20 +119,24 @@ ClientStatus client_restart(Client *c, char *err, size_t errlen);
 /* Quits the engine (quit, then SIGTERM, then SIGKILL) and frees. NULL is a no-op. */
 void client_free(Client *c);
 
-/* Short lower-case name of a status ("stall", "illegal move", ...). */
-const char *client_status_text(ClientStatus s);
+/* The engine's move notation in use (a game notation index, after auto-detection). */
+int client_notation(const Client *c);
 
-/* The move convention in use (after auto-detection). */
-MoveConvention client_moves(const Client *c);
+/* The client as a player (for gameplay.c); valid until client_free. */
+Player *client_player(Client *c);
 
 /*
  * Parses a quirks= value: comma-separated KEY=VALUE items, `profile=NAME`
- * (fairy-stockfish, maxqi, fairy-max, sjaak, none), `setboard=0|1`,
+ * (one of the game's profiles, or none), `setboard=0|1`,
  * `usermove=0|1`, `ping=0|1`, `pv=coord|san|auto`, `fen=he|nb`,
- * `mate=cecp|N`. Fills q (items not given keep their value). Returns 0, or
+ * `mate=cecp|N`. (fen= is checked against the game when the engine starts.) Fills q (items not given keep their value). Returns 0, or
  * -1 with a one-line reason in err.
  */
 int client_parse_quirks(const char *text, EngineQuirks *q, char *err, size_t errlen);
+
+/* Checks the game-dependent quirks (profile=, fen=) against game. Returns 0,
+ * or -1 with a one-line reason in err. */
+int client_check_quirks(const struct Game *game, const EngineQuirks *q, char *err, size_t errlen);
 
 /* The name of the built-in profile in use ("none" when no profile applies). */
 const char *client_profile(const Client *c);

@@ -12,15 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "notation.h"
 
 #define SCORE_LIMIT 1000000 /* |score| beyond this is nonsense and ignored */
 
-void parse_init(ParseState *ps, MoveConvention moves, PvNotation pv, int mate_score)
+void parse_init(ParseState *ps, const Game *game, int notation, PvNotation pv, int mate_score)
 {
-    ps->guess = moves == MOVES_AUTO;
-    ps->moves = moves == MOVES_FAIRY ? MOVES_FAIRY : MOVES_ICCS;
+    ps->game = game;
+    ps->guess = notation < 0;
+    ps->notation = notation < 0 ? game->protocol_notation : notation;
+    ps->alt_notation = -1;
+    for (int i = 0; i < game->notation_count && ps->guess; i++)
+        if (game->notations[i].protocol && i != ps->notation && ps->alt_notation < 0) ps->alt_notation = i;
     ps->pv = pv;
     ps->mate_score = mate_score > 0 ? mate_score : 0;
     ps->raw_pv[0] = '\0';
@@ -57,84 +59,26 @@ static void copy_line(char *buf, const char *line)
 /* Moves                                                                    */
 /* ------------------------------------------------------------------------ */
 
-ClientStatus parse_move(ParseState *ps, Position *pos, const char *text, Move *out)
+ClientStatus parse_move(ParseState *ps, GameState *pos, const char *text, MoveCode *out)
 {
-    char err[128];
-    Notation n = ps->moves == MOVES_FAIRY ? NOTATION_FAIRY : NOTATION_ICCS;
-    size_t len = strlen(text);
-    if (len == 0 || len > 8) return CLIENT_BAD_MOVE; /* coordinates are 4 to 6 characters */
-    if (move_parse(pos, text, n, out, err, sizeof err) == 0) return CLIENT_OK;
-    Notation other = n == NOTATION_FAIRY ? NOTATION_ICCS : NOTATION_FAIRY;
-    if (ps->guess && move_parse(pos, text, other, out, err, sizeof err) == 0) {
-        ps->moves = other == NOTATION_FAIRY ? MOVES_FAIRY : MOVES_ICCS;
+    char err[160];
+    int rc = ps->game->parse_move(pos, text, ps->notation, out, err, sizeof err);
+    if (rc == 0) return CLIENT_OK;
+    if (ps->guess && ps->alt_notation >= 0 && ps->game->parse_move(pos, text, ps->alt_notation, out, err, sizeof err) == 0) {
+        ps->notation = ps->alt_notation;
         ps->guess = false;
         return CLIENT_OK;
     }
-    /* Well-formed coordinates that are not a legal move, or garbage? */
-    bool coords = len >= 4 && len <= 6 && text[0] >= 'a' && text[0] <= 'i' && isdigit((unsigned char)text[1]);
-    return coords ? CLIENT_ILLEGAL_MOVE : CLIENT_BAD_MOVE;
+    /* Well-formed but not a legal move, or garbage? */
+    return rc == MOVE_ILLEGAL ? CLIENT_ILLEGAL_MOVE : CLIENT_BAD_MOVE;
 }
 
-/* Piece type of a SAN letter (Sjaak and WXF letters, chess aliases), 0 if none. */
-static int san_piece(char ch)
+/* A SAN word of a PV, read with the game's SAN for the engine's coordinates. */
+static bool parse_san_word(const ParseState *ps, GameState *pos, const char *w, MoveCode *m)
 {
-    static const char LETTERS[] = "KAEHRCPGBNM";
-    static const int TYPES[] = {GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON,
-                                PAWN,    GENERAL, ELEPHANT, HORSE, ADVISOR};
-    const char *at = ch ? strchr(LETTERS, ch) : NULL;
-    return at ? TYPES[at - LETTERS] : 0;
-}
-
-/* Reads the rank digits ending at text[*end - 1] backwards; -1 if none.
- * Ranks in the engine's convention (Fairy: 1-10). */
-static int san_rank_back(const ParseState *ps, const char *text, size_t *end)
-{
-    size_t i = *end;
-    while (i > 0 && isdigit((unsigned char)text[i - 1]) && *end - i < 2) i--;
-    if (i == *end) return -1;
-    int rank = atoi(text + i) - (ps->moves == MOVES_FAIRY ? 1 : 0);
-    if (rank < 0 || rank >= RANKS) return -2;
-    *end = i;
-    return rank;
-}
-
-int parse_san(const ParseState *ps, Position *pos, const char *text, Move *out)
-{
-    char s[16];
-    size_t len = strlen(text);
-    if (len == 0 || len >= sizeof s) return -1;
-    memcpy(s, text, len + 1);
-    while (len > 0 && strchr("+#!?", s[len - 1])) s[--len] = '\0';
-    /* [Piece][file][rank][x]file rank */
-    size_t end = len;
-    int to_rank = san_rank_back(ps, s, &end);
-    if (to_rank < 0 || end == 0 || s[end - 1] < 'a' || s[end - 1] > 'i') return -1;
-    int to_file = s[--end] - 'a';
-    if (end > 0 && s[end - 1] == 'x') end--;
-    size_t i = 0;
-    int kind = san_piece(s[0]);
-    if (kind) i = 1;
-    int from_file = -1, from_rank = -1;
-    if (i < end && s[i] >= 'a' && s[i] <= 'i') from_file = s[i++] - 'a';
-    if (i < end) {
-        size_t e = end;
-        from_rank = san_rank_back(ps, s, &e);
-        if (from_rank < 0 || e != i) return -1;
-        i = end;
-    }
-    if (i != end) return -1;
-    Move list[MAX_MOVES];
-    int n = gen_legal(pos, list), found = 0;
-    for (int k = 0; k < n; k++) {
-        int from = MOVE_FROM(list[k]), to = MOVE_TO(list[k]);
-        if (SQ_FILE(to) != to_file || SQ_RANK(to) != to_rank) continue;
-        int type = PIECE_TYPE(pos_piece_on(pos, from));
-        if (kind ? type != kind : type != PAWN) continue;
-        if ((from_file >= 0 && SQ_FILE(from) != from_file) || (from_rank >= 0 && SQ_RANK(from) != from_rank)) continue;
-        *out = list[k];
-        found++;
-    }
-    return found == 1 ? 0 : -1;
+    char err[160];
+    int san = ps->game->notations[ps->notation].san;
+    return san >= 0 && ps->game->parse_move(pos, w, san, m, err, sizeof err) == 0;
 }
 
 /* A move number of a SAN PV: "1.", "12...", "...". */
@@ -144,26 +88,27 @@ static bool is_move_number(const char *w)
     return w[digits] == '.' && w[digits + strspn(w + digits, ".")] == '\0';
 }
 
-void parse_pv(ParseState *ps, Position *pos, EngineReply *r)
+void parse_pv(ParseState *ps, GameState *pos, EngineReply *r)
 {
-    char words[PARSE_LINE_BYTES], *cursor;
+    char words[PARSE_LINE_BYTES], *cursor, text[MOVE_TEXT_BYTES];
+    const Game *g = ps->game;
     size_t used = 0, outlen = sizeof r->pv;
     int made = 0;
     copy_line(words, ps->raw_pv);
     r->pv[0] = '\0';
     for (char *w = strtok_r(words, " \t", &cursor); w; w = next_word(&cursor)) {
         if (ps->pv != PV_COORD && is_move_number(w)) continue;
-        Move m;
+        MoveCode m;
         bool ok = ps->pv != PV_SAN && parse_move(ps, pos, w, &m) == CLIENT_OK;
-        if (!ok && ps->pv != PV_COORD) ok = parse_san(ps, pos, w, &m) == 0;
-        if (!ok || used + 8 >= outlen || pos->ply >= POS_MAX_PLY - 1) break;
-        char iccs[8];
-        move_to_iccs(m, iccs);
-        used += (size_t)snprintf(r->pv + used, outlen - used, "%s%s", used ? " " : "", iccs);
-        pos_make_move(pos, m);
+        if (!ok && ps->pv != PV_COORD) ok = parse_san_word(ps, pos, w, &m);
+        if (!ok) break;
+        game_move_record(g, pos, m, text, sizeof text);
+        size_t len = strlen(text);
+        if (!len || used + len + 2 >= outlen || !g->play(pos, m)) break;
+        used += (size_t)snprintf(r->pv + used, outlen - used, "%s%s", used ? " " : "", text);
         made++;
     }
-    while (made-- > 0) pos_unmake_move(pos);
+    while (made-- > 0) g->undo(pos);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -217,12 +162,13 @@ void parse_uci_info(ParseState *ps, const char *line, EngineReply *r)
 }
 
 /* Checks the move word of a bestmove / move line. */
-static ClientStatus check_move_word(ParseState *ps, Position *pos, const char *word, EngineReply *r, char *why,
+static ClientStatus check_move_word(ParseState *ps, GameState *pos, const char *word, EngineReply *r, char *why,
                                     size_t whylen)
 {
     snprintf(r->bad_text, sizeof r->bad_text, "%s", word ? word : "");
     if (word && strcmp(word, "(none)") == 0) {
-        int legal = count_legal(pos);
+        static _Thread_local MoveCode list[GAME_MOVES_MAX];
+        int legal = ps->game->legal_moves(pos, list);
         if (legal == 0) {
             r->bad_text[0] = '\0';
             return CLIENT_OK;
@@ -232,7 +178,7 @@ static ClientStatus check_move_word(ParseState *ps, Position *pos, const char *w
     }
     ClientStatus st = word ? parse_move(ps, pos, word, &r->best) : CLIENT_BAD_MOVE;
     if (st != CLIENT_OK) {
-        r->best = MOVE_NONE;
+        r->best = MOVE_CODE_NONE;
         snprintf(why, whylen, "%s '%s'", client_status_text(st), r->bad_text);
         return st;
     }
@@ -241,7 +187,7 @@ static ClientStatus check_move_word(ParseState *ps, Position *pos, const char *w
 }
 
 /* "KEYWORD MOVE ...": the move checked as check_move_word does. */
-static ClientStatus parse_move_line(ParseState *ps, Position *pos, const char *line, const char *keyword,
+static ClientStatus parse_move_line(ParseState *ps, GameState *pos, const char *line, const char *keyword,
                                     EngineReply *r, char *why, size_t whylen)
 {
     char buf[PARSE_LINE_BYTES], *cursor;
@@ -254,7 +200,7 @@ static ClientStatus parse_move_line(ParseState *ps, Position *pos, const char *l
     return check_move_word(ps, pos, next_word(&cursor), r, why, whylen);
 }
 
-ClientStatus parse_uci_bestmove(ParseState *ps, Position *pos, const char *line, EngineReply *r, char *why,
+ClientStatus parse_uci_bestmove(ParseState *ps, GameState *pos, const char *line, EngineReply *r, char *why,
                                 size_t whylen)
 {
     return parse_move_line(ps, pos, line, "bestmove", r, why, whylen);
@@ -320,7 +266,7 @@ bool parse_xboard_thinking(ParseState *ps, const char *line, EngineReply *r)
     return true;
 }
 
-ClientStatus parse_xboard_move(ParseState *ps, Position *pos, const char *line, EngineReply *r, char *why,
+ClientStatus parse_xboard_move(ParseState *ps, GameState *pos, const char *line, EngineReply *r, char *why,
                                size_t whylen)
 {
     return parse_move_line(ps, pos, line, "move", r, why, whylen);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "client.h"
+#include "game.h"
 
 /* Longest engine line the parsers look at (longer ones are cut by proc.c). */
 #define PARSE_LINE_BYTES 8192
@@ -21,16 +22,18 @@
 
 /* How one engine writes, and the PV of the search being read. */
 typedef struct {
-    MoveConvention moves; /* MOVES_ICCS or MOVES_FAIRY (never AUTO) */
-    bool guess;           /* the convention was guessed: switch for good when a move is legal only the other way */
+    const Game *game;
+    int notation;         /* the engine's move notation (a protocol notation of the game) */
+    int alt_notation;     /* the other protocol notation to try while guessing, or -1 */
+    bool guess;           /* the notation was guessed: switch for good when a move is legal only the other way */
     PvNotation pv;        /* PV words: coordinates, SAN, or either (PV_AUTO) */
     int mate_score;       /* xboard: 0 = CECP (100000 + moves); N = a mate in n plies scores N - n (Fairy-Max) */
     char raw_pv[PARSE_LINE_BYTES]; /* the last PV as written; converted once, by parse_pv */
 } ParseState;
 
-/* Sets up a parser for an engine writing moves in `moves` (AUTO is taken as
- * ICCS, guessed). */
-void parse_init(ParseState *ps, MoveConvention moves, PvNotation pv, int mate_score);
+/* Sets up a parser for an engine of game writing moves in notation (-1:
+ * the game's protocol notation, guessed). */
+void parse_init(ParseState *ps, const Game *game, int notation, PvNotation pv, int mate_score);
 
 /*
  * Reads one move in the engine's coordinates and checks it against pos.
@@ -38,7 +41,7 @@ void parse_init(ParseState *ps, MoveConvention moves, PvNotation pv, int mate_sc
  * coordinates that are not a legal move, or CLIENT_BAD_MOVE for text that
  * is no move at all.
  */
-ClientStatus parse_move(ParseState *ps, Position *pos, const char *text, Move *out);
+ClientStatus parse_move(ParseState *ps, GameState *pos, const char *text, MoveCode *out);
 
 /* Records one UCI `info` line in r (an iteration when it has a depth and an
  * exact score; the PV is kept raw in ps). Other lines are ignored. */
@@ -48,9 +51,9 @@ void parse_uci_info(ParseState *ps, const char *line, EngineReply *r);
  * Reads a `bestmove ...` line against pos: sets r->best, or returns the
  * failure with a one-line reason in why ("unparseable move 'zz99'",
  * "bestmove (none) with 44 legal moves"). `bestmove (none)` is accepted
- * only when pos has no legal move (r->best stays MOVE_NONE).
+ * only when pos has no legal move (r->best stays MOVE_CODE_NONE).
  */
-ClientStatus parse_uci_bestmove(ParseState *ps, Position *pos, const char *line, EngineReply *r, char *why,
+ClientStatus parse_uci_bestmove(ParseState *ps, GameState *pos, const char *line, EngineReply *r, char *why,
                                 size_t whylen);
 
 /* Records an xboard thinking line ("ply score time-cs nodes pv...", leading
@@ -60,22 +63,16 @@ bool parse_xboard_thinking(ParseState *ps, const char *line, EngineReply *r);
 
 /* Reads an xboard `move X` line (or "usermove"-less "X" after "move ") like
  * parse_uci_bestmove; `line` must start with "move ". */
-ClientStatus parse_xboard_move(ParseState *ps, Position *pos, const char *line, EngineReply *r, char *why,
+ClientStatus parse_xboard_move(ParseState *ps, GameState *pos, const char *line, EngineReply *r, char *why,
                                size_t whylen);
 
 /* Is the line an xboard result claim ("1-0 {...}", "0-1", "1/2-1/2",
  * "resign" is not one)? */
 bool parse_is_result_claim(const char *line);
 
-/*
- * Reads one SAN move ("Hc7", "Rxa3+", "Cbe2", "P5e4") against pos, ranks in
- * the engine's convention. Returns 0 with *out set, -1 when the text names
- * no legal move or more than one.
- */
-int parse_san(const ParseState *ps, Position *pos, const char *text, Move *out);
-
-/* Converts ps->raw_pv into r->pv: the legal prefix, in ICCS, move numbers
- * ("1.", "...") skipped. pos is left as it was. */
-void parse_pv(ParseState *ps, Position *pos, EngineReply *r);
+/* Converts ps->raw_pv into r->pv: the legal prefix, in the game's record
+ * notation, move numbers ("1.", "...") skipped; SAN words are read with the
+ * game's SAN notation for the engine's coordinates. pos is left as it was. */
+void parse_pv(ParseState *ps, GameState *pos, EngineReply *r);
 
 #endif

@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "notation.h"
 
 /* Longest line accepted, without its newline. */
 #define EPD_LINE_MAX 4095
@@ -229,7 +228,13 @@ static int read_operation(const char **pp, Operation *op, const ErrSink *sink)
 /* Opcodes                                                                  */
 /* ------------------------------------------------------------------------ */
 
-typedef int (*OpcodeFn)(const Operation *op, Position *pos, EpdEntry *e, const ErrSink *sink);
+/* What the opcodes read against: the game and the entry's position. */
+typedef struct {
+    const Game *game;
+    GameState *pos;
+} Ctx;
+
+typedef int (*OpcodeFn)(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink);
 
 /* Checks that op has exactly one operand; `what` says what was expected. */
 static int expect_one(const Operation *op, const char *what, const ErrSink *sink)
@@ -256,59 +261,61 @@ static int read_number(const Operation *op, int lo, int hi, int *out, const ErrS
     return 0;
 }
 
-/* Reads 1..EPD_MAX_MOVES legal ICCS moves (bm, am). */
-static int read_moves(const Operation *op, Position *pos, Move *moves, int *n, const ErrSink *sink)
+/* Reads 1..EPD_MAX_MOVES legal moves in the game's record notation (bm, am). */
+static int read_moves(const Operation *op, Ctx *cx, MoveCode *moves, int *n, const ErrSink *sink)
 {
-    char buf[EPD_QUOTE_MAX + 4], text[16], why[160];
+    char buf[EPD_QUOTE_MAX + 4], text[MOVE_TEXT_BYTES], why[160];
     int op_len = (int)op->oplen;
-    if (op->count == 0) return fail(sink, "%.*s: expected at least one ICCS move, got nothing", op_len, op->opcode);
+    const GameNotation *nt = &cx->game->notations[cx->game->record_notation];
+    if (op->count == 0)
+        return fail(sink, "%.*s: expected at least one %s move, got nothing", op_len, op->opcode, nt->label);
     if (op->count > EPD_MAX_MOVES)
         return fail(sink, "%.*s: %d moves, expected at most %d", op_len, op->opcode, op->count, EPD_MAX_MOVES);
     for (int i = 0; i < op->count; i++) {
         const Operand *o = &op->operands[i];
-        int status = -1;
+        int status = MOVE_MALFORMED;
         if (o->len < sizeof text) {
             memcpy(text, o->text, o->len);
             text[o->len] = '\0';
-            status = move_parse(pos, text, NOTATION_ICCS, &moves[i], why, sizeof why);
+            status = cx->game->parse_move(cx->pos, text, cx->game->record_notation, &moves[i], why, sizeof why);
         }
         if (status == 0) continue;
         shown(buf, o->text, o->len);
-        if (o->len < sizeof text && strncmp(why, "no legal move", 13) == 0)
-            return fail(sink, "%.*s: '%s' is not a legal move here", op_len, op->opcode, buf);
-        return fail(sink, "%.*s: expected an ICCS move such as h2e2, got '%s'", op_len, op->opcode, buf);
+        if (status == MOVE_ILLEGAL) return fail(sink, "%.*s: '%s' is not a legal move here", op_len, op->opcode, buf);
+        return fail(sink, "%.*s: expected %s %s move such as %s, got '%s'", op_len, op->opcode, nt->article, nt->label,
+                    nt->example, buf);
     }
     *n = op->count;
     return 0;
 }
 
-static int op_bm(const Operation *op, Position *pos, EpdEntry *e, const ErrSink *sink)
+static int op_bm(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
 {
-    return read_moves(op, pos, e->bm, &e->nbm, sink);
+    return read_moves(op, cx, e->bm, &e->nbm, sink);
 }
 
-static int op_am(const Operation *op, Position *pos, EpdEntry *e, const ErrSink *sink)
+static int op_am(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
 {
-    return read_moves(op, pos, e->am, &e->nam, sink);
+    return read_moves(op, cx, e->am, &e->nam, sink);
 }
 
-static int op_dm(const Operation *op, Position *pos, EpdEntry *e, const ErrSink *sink)
+static int op_dm(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
 {
-    (void)pos;
+    (void)cx;
     return read_number(op, 1, EPD_DM_MAX, &e->dm, sink);
 }
 
-static int op_within(const Operation *op, Position *pos, EpdEntry *e, const ErrSink *sink)
+static int op_within(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
 {
-    (void)pos;
+    (void)cx;
     return read_number(op, 1, EPD_WITHIN_MAX, &e->within, sink);
 }
 
-static int op_result(const Operation *op, Position *pos, EpdEntry *e, const ErrSink *sink)
+static int op_result(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
 {
     static const char *const RESULTS[] = {"1-0", "0-1", "1/2-1/2"};
     char buf[EPD_QUOTE_MAX + 4];
-    (void)pos;
+    (void)cx;
     if (expect_one(op, "1-0, 0-1 or 1/2-1/2", sink)) return -1;
     const Operand *o = &op->operands[0];
     for (size_t i = 0; i < sizeof RESULTS / sizeof RESULTS[0]; i++) {
@@ -322,9 +329,9 @@ static int op_result(const Operation *op, Position *pos, EpdEntry *e, const ErrS
 
 /* The id, unescaped (\" and \\ inside quotes); it must be 1-63 bytes of
  * UTF-8 text without control characters. */
-static int op_id(const Operation *op, Position *pos, EpdEntry *e, const ErrSink *sink)
+static int op_id(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
 {
-    (void)pos;
+    (void)cx;
     if (expect_one(op, "one quoted string", sink)) return -1;
     const Operand *o = &op->operands[0];
     size_t n = 0;
@@ -356,13 +363,13 @@ static const struct {
 #define NUM_OPCODES ((int)(sizeof OPCODES / sizeof OPCODES[0]))
 
 /* Applies op to e; `seen` has a bit per recognised opcode already given. */
-static int apply_operation(const Operation *op, Position *pos, EpdEntry *e, unsigned *seen, const ErrSink *sink)
+static int apply_operation(const Operation *op, Ctx *cx, EpdEntry *e, unsigned *seen, const ErrSink *sink)
 {
     for (int i = 0; i < NUM_OPCODES; i++) {
         if (strlen(OPCODES[i].name) != op->oplen || memcmp(OPCODES[i].name, op->opcode, op->oplen) != 0) continue;
         if (*seen & (1u << i)) return fail(sink, "%s: given twice", OPCODES[i].name);
         *seen |= 1u << i;
-        return OPCODES[i].fn(op, pos, e, sink);
+        return OPCODES[i].fn(op, cx, e, sink);
     }
     return 0; /* not ours: ignored */
 }
@@ -372,8 +379,8 @@ static int apply_operation(const Operation *op, Position *pos, EpdEntry *e, unsi
 /* ------------------------------------------------------------------------ */
 
 /* Reads the FEN part at *pp (board, side, then up to four "-" or number
- * fields) into pos, writes pos_to_fen's form to e->fen and moves *pp past it. */
-static int read_fen(const char **pp, Position *pos, EpdEntry *e, const ErrSink *sink)
+ * fields) into cx->pos, writes the game's form of it to e->fen and moves *pp past it. */
+static int read_fen(const char **pp, Ctx *cx, EpdEntry *e, const ErrSink *sink)
 {
     char fen[EPD_LINE_MAX + 1], why[160];
     const char *start = *pp, *end = start, *p = start;
@@ -388,32 +395,39 @@ static int read_fen(const char **pp, Position *pos, EpdEntry *e, const ErrSink *
     size_t len = (size_t)(end - start);
     memcpy(fen, start, len);
     fen[len] = '\0';
-    if (pos_from_fen(pos, fen, why, sizeof why)) return fail(sink, "bad FEN: %s", why);
-    pos_to_fen(pos, e->fen, sizeof e->fen);
+    if (cx->game->set_position(cx->pos, fen, why, sizeof why)) return fail(sink, "bad FEN: %s", why);
+    cx->game->position_text(cx->pos, e->fen, sizeof e->fen);
     *pp = end;
     return 0;
 }
 
-int epd_parse_line(const char *line, EpdEntry *e, char *err, size_t errlen)
+/* The operations after the position, applied in turn. */
+static int read_operations(const char *p, Ctx *cx, EpdEntry *e, const ErrSink *sink)
+{
+    unsigned seen = 0;
+    for (;;) {
+        Operation op;
+        while (*p == ';' || is_space(*p)) p++;
+        if (*p == '\0') return 1;
+        if (read_operation(&p, &op, sink)) return -1;
+        if (apply_operation(&op, cx, e, &seen, sink)) return -1;
+    }
+}
+
+int epd_parse_line(const Game *game, const char *line, EpdEntry *e, char *err, size_t errlen)
 {
     ErrSink sink = {err, errlen};
-    Position pos;
-    unsigned seen = 0;
     if (!line || !e) return fail(&sink, "no line to read");
     memset(e, 0, sizeof *e);
     size_t len = strlen(line);
     if (len > EPD_LINE_MAX) return fail(&sink, "line is %zu bytes long, expected at most %d", len, EPD_LINE_MAX);
     const char *p = skip_space(line);
     if (*p == '\0' || *p == '#') return 0;
-    if (read_fen(&p, &pos, e, &sink)) return -1;
-    for (;;) {
-        Operation op;
-        while (*p == ';' || is_space(*p)) p++;
-        if (*p == '\0') break;
-        if (read_operation(&p, &op, &sink)) return -1;
-        if (apply_operation(&op, &pos, e, &seen, &sink)) return -1;
-    }
-    return 1;
+    Ctx cx = {game, game->state_new()};
+    if (!cx.pos) return fail(&sink, "out of memory");
+    int rc = read_fen(&p, &cx, e, &sink) ? -1 : read_operations(p, &cx, e, &sink);
+    game->state_free(cx.pos);
+    return rc;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -511,7 +525,7 @@ static int load_lines(FILE *f, const char *path, EpdSuite *suite, const ErrSink 
             return fail(sink, "%s:%d: line is %zu bytes long, expected at most %d", path, lineno, len, EPD_LINE_MAX);
         if (st == LINE_NUL)
             return fail(sink, "%s:%d: NUL byte at column %zu", path, lineno, strlen(line) + 1);
-        int r = epd_parse_line(line, &e, why, sizeof why);
+        int r = epd_parse_line(suite->game, line, &e, why, sizeof why);
         if (r < 0) return fail(sink, "%s:%d: %s", path, lineno, why);
         if (r == 0) continue;
         e.line = lineno;
@@ -523,10 +537,11 @@ static int load_lines(FILE *f, const char *path, EpdSuite *suite, const ErrSink 
     return check_unique_ids(suite, path, sink);
 }
 
-int epd_load(const char *path, EpdSuite *suite, char *err, size_t errlen)
+int epd_load(const Game *game, const char *path, EpdSuite *suite, char *err, size_t errlen)
 {
     ErrSink sink = {err, errlen};
     if (!suite) return fail(&sink, "no suite to load into");
+    suite->game = game;
     suite->entries = NULL;
     suite->count = 0;
     if (!path) return fail(&sink, "no suite file given");

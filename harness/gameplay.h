@@ -1,6 +1,7 @@
 /*
- * gameplay.h - one game between two engines, kept and judged by the harness:
- * clocks from wall time, every move checked, endings by the rules core,
+ * gameplay.h - one game between two players over a game, kept and judged by
+ * the harness: clocks from wall time, every move checked, endings by the
+ * game's rules,
  * optional score adjudication, and forfeits for crashes, stalls, illegal
  * moves and time losses.
  */
@@ -10,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "client.h"
-#include "rules.h"
+#include "game.h"
+#include "player.h"
 
 #define GAME_MAX_PLIES 1024
 
@@ -34,12 +35,13 @@ typedef enum {
     TERM_ILLEGAL,      /* an illegal or unreadable move */
     TERM_RESIGN,       /* score adjudication: resignation */
     TERM_DRAW_ADJ,     /* score adjudication: draw */
-    TERM_ENGINE_RESIGN /* the engine resigned itself (xboard) */
+    TERM_ENGINE_RESIGN,/* the player resigned itself (xboard, a person) */
+    TERM_COUNT         /* the number of terminations: a table sentinel */
 } Termination;
 
 /* One move as played. */
 typedef struct {
-    Move move;
+    MoveCode move;
     int64_t time_ms; /* wall time used */
     int depth;
     uint64_t nodes;
@@ -54,24 +56,25 @@ typedef struct {
 } Adjudication;
 
 typedef struct {
-    char fen[128];                 /* the start position */
+    char fen[GAME_TEXT_MAX];       /* the start position */
     int opening_plies;             /* plies of the opening included in moves[] (not played by engines) */
     MoveRecord moves[GAME_MAX_PLIES];
     int plies;
     GameResult result;
     Termination term;
-    EndReason reason;              /* for TERM_RULES */
-    int start_side;                /* side to move in fen */
-    int loser_side;                /* for forfeits: RED or BLACK, -1 otherwise */
+    int reason;                    /* for TERM_RULES: the game's reason */
+    int start_side;                /* side to move in fen (0 the first player, 1 the second) */
+    int loser_side;                /* for forfeits: 0 or 1, -1 otherwise */
     char detail[256];              /* human text: "red: disconnected (signal 11)" ... */
 } GameRecord;
 
 /* Who plays, with what time, judged how. */
 typedef struct {
-    Client *engine[2];         /* [RED], [BLACK] (may be the same client) */
+    const Game *game;
+    Player *player[2];         /* [0] the first player, [1] the second (may be the same) */
     const TimeControl *tc[2];
     Adjudication adj;
-    RulesConfig rules;         /* no-capture limit, max plies */
+    GameRules rules;           /* no-capture limit, max plies */
 } GameSetup;
 
 /*
@@ -79,13 +82,13 @@ typedef struct {
  * sides without asking the engines) and fills g. Never fails: an engine
  * that cannot go on loses, with the reason in g->term and g->detail.
  */
-void game_play(const GameSetup *s, const char *fen, const Move *opening, int nopening, GameRecord *g);
+void game_play(const GameSetup *s, const char *fen, const MoveCode *opening, int nopening, GameRecord *g);
 
-/* A termination as text: "checkmate", "perpetual check", "time forfeit", ...;
- * "unterminated" for a game that has not ended. */
-const char *game_termination_name(Termination term, EndReason reason);
+/* A termination as text: "checkmate", "perpetual check", "time forfeit", ...
+ * (the game names its reasons); "unterminated" for a game that has not ended. */
+const char *game_termination_name(const Game *game, Termination term, int reason);
 
-/* The termination of a game as text (game_termination_name of its fields). */
-const char *game_termination_text(const GameRecord *g);
+/* The termination of a game of `game` as text (game_termination_name of its fields). */
+const char *game_termination_text(const Game *game, const GameRecord *g);
 
 #endif

@@ -14,12 +14,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "board.h"
 #include "epd.h"
-#include "eval.h"
 #include "json.h"
-#include "movegen.h"
-#include "search.h"
+#include "game.h"
+#include "variants.h"
 #include "bench.h"
 #include "match.h"
 #include "openings.h"
@@ -34,6 +32,8 @@
 #endif
 
 #define PATH_BYTES 1024
+
+static void own_engine_path(char *out, size_t len);
 
 static void usage(FILE *f)
 {
@@ -95,25 +95,28 @@ static void usage(FILE *f)
                "  exit status: 0 finished or H1, 1 H0, 2 usage or setup error, 3 stopped by errors,\n"
                "               130 interrupted\n\n"
                "Variants:");
-    int count;
-    const Variant *v = search_variants(&count);
-    for (int i = 0; i < count; i++) fprintf(f, "%s%s", i ? ", " : " ", v[i].name);
+    char own[PATH_BYTES], err[512];
+    VariantList v;
+    own_engine_path(own, sizeof own);
+    if (variants_of_engine(own, 10000, &v, err, sizeof err) != 0)
+        fprintf(f, " (%s)", err);
+    for (int i = 0; i < v.count; i++) fprintf(f, "%s%s", i ? ", " : " ", v.name[i]);
     fprintf(f, "\n");
 }
 
-/* bin/xiangqi-engine next to this program. */
+/* Our engine for the game (bin/xiangqi-engine) next to this program. */
 static void own_engine_path(char *out, size_t len)
 {
     char self[PATH_BYTES];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0) {
-        snprintf(out, len, "bin/xiangqi-engine");
+        snprintf(out, len, "bin/%s", game_default()->engine);
         return;
     }
     self[n] = '\0';
     char *slash = strrchr(self, '/');
     if (slash) *slash = '\0';
-    snprintf(out, len, "%.900s/xiangqi-engine", self);
+    snprintf(out, len, "%.900s/%s", self, game_default()->engine);
 }
 
 /* mkdir -p; returns 0 or -1 with errno. */
@@ -190,7 +193,7 @@ static int write_run_json(const char *run_dir, int argc, char **argv, const RunI
         json_end_array(&j);
         json_string(&j, "dir", ee->spec.dir);
         json_string(&j, "proto", ee->spec.proto == PROTO_UCI ? "uci" : "xboard");
-        json_string(&j, "notation", ee->spec.moves == MOVES_FAIRY ? "fairy" : ee->spec.moves == MOVES_ICCS ? "iccs" : "auto");
+        json_string(&j, "notation", ee->spec.notation[0] ? ee->spec.notation : "auto");
         json_string(&j, "variant", ee->spec.variant[0] ? ee->spec.variant : NULL);
         json_begin_object(&j, "options");
         for (int o = 0; o < ee->spec.noptions; o++) json_string(&j, ee->spec.options[o].name, ee->spec.options[o].value);
@@ -255,7 +258,7 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
 static int cmd_suite(int argc, char **argv)
 {
     static EngineList engines;
-    SuiteOptions opt = {NULL, &engines, 1, NULL, NULL, NULL, client_default_timeouts(), false, NULL};
+    SuiteOptions opt = {game_default(), NULL, &engines, 1, NULL, NULL, NULL, client_default_timeouts(), false, NULL};
     const char *name = NULL, *root = "results", *log_path = NULL;
     char own[PATH_BYTES], err[512], run_dir[PATH_BYTES], default_name[64];
     own_engine_path(own, sizeof own);
@@ -272,9 +275,9 @@ static int cmd_suite(int argc, char **argv)
         }
     }
     if (!opt.suite_path) return fprintf(stderr, "qibench suite: expected an EPD file (qibench suite FILE ...)\n"), 2;
-    if (spec_finish(&engines, own, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
+    if (spec_finish(&engines, game_default(), own, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
     EpdSuite check; /* a bad suite is an error before any results folder exists */
-    if (epd_load(opt.suite_path, &check, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
+    if (epd_load(opt.game, opt.suite_path, &check, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
     epd_free(&check);
     time_t t = time(NULL);
     strftime(default_name, sizeof default_name, "suite-%Y%m%d-%H%M%S", localtime(&t));
@@ -451,7 +454,9 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
     a->opt.rounds = 1;
     a->opt.concurrency = 1;
     a->opt.timeouts = client_default_timeouts();
-    a->opt.rules = rules_default_config();
+    a->opt.game = game_default();
+    a->opt.book.game = a->opt.game;
+    a->opt.rules = a->opt.game->default_rules;
     a->opt.sprt = (SprtParams){0, 5, 0.05, 0.05, SPRT_NORMALIZED};
     a->root = "results";
     a->seed = 1;
@@ -464,7 +469,7 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
         if (r < 0) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     }
     a->opt.book.seed = a->seed;
-    if (spec_finish(&engines, own, err, sizeof err) || check_limits(&engines, err, sizeof err))
+    if (spec_finish(&engines, game_default(), own, err, sizeof err) || check_limits(&engines, err, sizeof err))
         return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     if (engines.count < 2 || (!tournament && engines.count != 2))
         return fprintf(stderr, "qibench %s: expected %s engines, got %d\n", cmd, tournament ? "two or more" : "two",
@@ -722,7 +727,7 @@ static int cmd_bench(int argc, char **argv)
         int i = 0;
         spec_parse(2, all, &i, &engines, own, err, sizeof err);
     }
-    if (spec_finish(&engines, own, err, sizeof err)) return fprintf(stderr, "qibench bench: %s\n", err), 2;
+    if (spec_finish(&engines, game_default(), own, err, sizeof err)) return fprintf(stderr, "qibench bench: %s\n", err), 2;
     return bench_run(&opt);
 }
 
@@ -737,9 +742,6 @@ static int cmd_stats(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    board_init();
-    movegen_init();
-    eval_init();
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;

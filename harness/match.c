@@ -4,6 +4,7 @@
  */
 #include "match.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -16,14 +17,13 @@
 #include <unistd.h>
 
 #include "json.h"
-#include "notation.h"
 #include "pgn.h"
 #include "proc.h"
 
 #define MAX_PAIRINGS (MAX_ENGINES * MAX_ENGINES / 2)
-/* Endings are counted by key: 1 .. TERM_ENGINE_RESIGN for the harness's own
- * terminations, TERM_ENGINE_RESIGN + reason for the rules' (key 0 unused). */
-#define TERM_KEYS (TERM_ENGINE_RESIGN + END_MAX_PLIES + 1)
+/* Endings are counted by key: 1 .. TERM_COUNT - 1 for the harness's own
+ * terminations, TERM_COUNT - 1 + reason for the game's (key 0 unused). */
+#define TERM_KEYS (TERM_COUNT + GAME_REASONS_MAX)
 
 typedef struct {
     int a, b;               /* engine indexes; results are from a's side */
@@ -75,7 +75,9 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
                       int round, const Opening *op)
 {
     const EngineList *list = run->opt->engines;
-    char text[8];
+    const Game *gm = run->opt->game;
+    char text[MOVE_TEXT_BYTES];
+    GameState *pos = game_state_at(gm, g->fen);
     json_begin_object(js, NULL);
     json_string(js, "red", list->engines[red].spec.name);
     json_string(js, "black", list->engines[black].spec.name);
@@ -84,14 +86,16 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
     json_int(js, "game", game + 1);
     json_string(js, "opening", op ? op->id : "startpos");
     json_string(js, "fen", g->fen);
-    json_string(js, "result", rules_result_text(g->result));
-    json_string(js, "reason", game_termination_text(g));
+    json_string(js, "result", game_result_text(g->result));
+    json_string(js, "reason", game_termination_text(gm, g));
     json_string(js, "detail", g->detail[0] ? g->detail : NULL);
     json_int(js, "plies", g->plies);
     json_begin_array(js, "moves");
     for (int i = 0; i < g->plies; i++) {
         const MoveRecord *m = &g->moves[i];
-        move_to_iccs(m->move, text);
+        text[0] = '\0';
+        if (pos) game_move_record(gm, pos, m->move, text, sizeof text);
+        if (pos && !gm->play(pos, m->move)) text[0] = '\0';
         json_begin_object(js, NULL);
         json_string(js, "move", text);
         if (i < g->opening_plies) {
@@ -106,14 +110,11 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
     }
     json_end_array(js);
     json_end_object(js);
+    gm->state_free(pos);
 }
 
 /* Half points of the side `side` in a game that ended with `result`. */
-static int points2(GameResult result, int side)
-{
-    if (result == RESULT_DRAW) return 1;
-    return ((result == RESULT_RED_WINS) == (side == RED)) ? 2 : 0;
-}
+static int points2(GameResult result, int side) { return game_points2(result, side); }
 
 static int wdl_index(int half) { return half == 2 ? 0 : half == 1 ? 1 : 2; }
 
@@ -202,20 +203,27 @@ static void print_standings(const MatchRun *run)
 /* The index of a game's ending in term_counts. */
 static int term_key(const GameRecord *g)
 {
-    return g->term == TERM_RULES ? TERM_ENGINE_RESIGN + (int)g->reason : (int)g->term;
+    return g->term == TERM_RULES ? TERM_COUNT - 1 + g->reason : (int)g->term;
 }
 
-static const char *term_key_name(int k)
+/* The number of keys in use for the run's game. */
+static int term_keys(const MatchRun *run)
 {
-    return k > TERM_ENGINE_RESIGN ? game_termination_name(TERM_RULES, (EndReason)(k - TERM_ENGINE_RESIGN))
-                                  : game_termination_name((Termination)k, END_NONE);
+    return TERM_COUNT - 1 + run->opt->game->reason_count;
+}
+
+static const char *term_key_name(const MatchRun *run, int k)
+{
+    const Game *game = run->opt->game;
+    return k >= TERM_COUNT ? game_termination_name(game, TERM_RULES, k - (TERM_COUNT - 1))
+                           : game_termination_name(game, (Termination)k, 0);
 }
 
 /* The term_counts index of a reason as games.jsonl writes it; -1 if unknown. */
-static int term_key_of(const char *name)
+static int term_key_of(const MatchRun *run, const char *name)
 {
-    for (int k = 1; k < TERM_KEYS; k++)
-        if (strcmp(term_key_name(k), name) == 0) return k;
+    for (int k = 1; k < term_keys(run); k++)
+        if (strcmp(term_key_name(run, k), name) == 0) return k;
     return -1;
 }
 
@@ -226,12 +234,12 @@ static void account_game(MatchRun *run, int k, int i, int red, int black, GameRe
 {
     PairJob *job = &run->jobs[k];
     Pairing *p = &run->pairings[job->pairing];
-    int half = points2(result, red == p->a ? RED : BLACK);
+    int half = points2(result, red == p->a ? 0 : 1);
     run->term_counts[key]++;
     run->plies_played += engine_plies;
     p->game_wdl[wdl_index(half)]++;
-    run->engine_wdl[red][wdl_index(points2(result, RED))]++;
-    run->engine_wdl[black][wdl_index(points2(result, BLACK))]++;
+    run->engine_wdl[red][wdl_index(points2(result, 0))]++;
+    run->engine_wdl[black][wdl_index(points2(result, 1))]++;
     run->games_done++;
     job->done |= (unsigned char)(1u << i);
     job->half[i] = (signed char)half;
@@ -294,7 +302,7 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
         return;
     }
     errno = 0;
-    if (pgn_write(run->pgn, &tags, g) || fflush(run->pgn) || json_write_line(&js, run->games)) {
+    if (pgn_write(run->pgn, run->opt->game, &tags, g) || fflush(run->pgn) || json_write_line(&js, run->games)) {
         /* A full disk: stop cleanly. What is on disk stays readable: a cut
          * last line is dropped by --resume, which goes on from there. */
         if (!run->write_failed)
@@ -308,8 +316,8 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
     }
     account_game(run, k, i, red, black, g->result, term_key(g), g->plies - g->opening_plies);
     snprintf(line, sizeof line, "game %d: %s - %s %s (%s%s%s), %d plies\n", run->games_done,
-             list->engines[red].spec.name, list->engines[black].spec.name, rules_result_text(g->result),
-             game_termination_text(g), g->detail[0] ? ": " : "", g->detail, g->plies);
+             list->engines[red].spec.name, list->engines[black].spec.name, game_result_text(g->result),
+             game_termination_text(run->opt->game, g), g->detail[0] ? ": " : "", g->detail, g->plies);
     int every = run->opt->progress > 0 ? run->opt->progress : 10;
     int ri = run->opt->rating_interval;
     if (run->tty) fputs("\r\033[K", stderr); /* the game line goes above the status line */
@@ -371,26 +379,31 @@ static Client *engine_client(MatchRun *run, Client **clients, int i, ClientStatu
 static void play_one(MatchRun *run, Client **clients, int red, int black, const Opening *op, GameRecord *g)
 {
     const EngineList *list = run->opt->engines;
+    const Game *game = run->opt->game;
     char err[256];
     ClientStatus st = CLIENT_OK;
     Client *c[2] = {engine_client(run, clients, red, &st, err, sizeof err), NULL};
     if (c[0]) c[1] = engine_client(run, clients, black, &st, err, sizeof err);
     if (!c[0] || !c[1]) {
+        int side = c[0] ? 1 : 0;
+        char who[16];
+        snprintf(who, sizeof who, "%s", game->side_name[side]);
+        who[0] = (char)tolower((unsigned char)who[0]);
         memset(g, 0, sizeof *g);
-        snprintf(g->fen, sizeof g->fen, "%s", op ? op->fen : START_FEN);
-        g->result = !c[0] ? RESULT_BLACK_WINS : RESULT_RED_WINS;
+        snprintf(g->fen, sizeof g->fen, "%s", op ? op->fen : game->start);
+        g->result = game_win_for(!side);
         /* no uciok / readyok in time is a stall; not running at all, a crash */
         g->term = st == CLIENT_NO_HANDSHAKE || st == CLIENT_STALL ? TERM_STALL : TERM_CRASH;
-        g->loser_side = !c[0] ? RED : BLACK;
-        snprintf(g->detail, sizeof g->detail, "%s: %.200s", !c[0] ? "red" : "black", err);
+        g->loser_side = side;
+        snprintf(g->detail, sizeof g->detail, "%s: %.200s", who, err);
         return;
     }
-    GameSetup setup = {{c[0], c[1]}, {&list->engines[red].tc, &list->engines[black].tc}, run->opt->adj,
-                       run->opt->rules};
+    GameSetup setup = {game, {client_player(c[0]), client_player(c[1])},
+                       {&list->engines[red].tc, &list->engines[black].tc}, run->opt->adj, run->opt->rules};
     /* The per-engine limits (depth, nodes, st) go with the time control. */
     TimeControl tc[2] = {list->engines[red].tc, list->engines[black].tc};
     for (int side = 0; side < 2; side++) {
-        const GoLimits *l = &list->engines[side == RED ? red : black].limits;
+        const GoLimits *l = &list->engines[side == 0 ? red : black].limits;
         tc[side].depth = l->depth;
         tc[side].nodes = l->nodes;
         tc[side].movetime_ms = l->movetime;
@@ -398,7 +411,7 @@ static void play_one(MatchRun *run, Client **clients, int red, int black, const 
     }
     client_new_game(c[0]);
     if (c[1] != c[0]) client_new_game(c[1]);
-    game_play(&setup, op ? op->fen : START_FEN, op ? op->moves : NULL, op ? op->nmoves : 0, g);
+    game_play(&setup, op ? op->fen : game->start, op ? op->moves : NULL, op ? op->nmoves : 0, g);
 }
 
 /* After a game: an engine that crashed or stalled is dropped (restarted at
@@ -406,7 +419,7 @@ static void play_one(MatchRun *run, Client **clients, int red, int black, const 
 static bool after_game(MatchRun *run, Client **clients, const GameRecord *g, int red, int black)
 {
     if (g->term != TERM_CRASH && g->term != TERM_STALL) return false;
-    int loser = g->loser_side == RED ? red : black;
+    int loser = g->loser_side == 0 ? red : black;
     client_free(clients[loser]);
     clients[loser] = NULL;
     if (run->opt->recover) return false;
@@ -498,8 +511,8 @@ static void print_results(const MatchRun *run)
                stats_verdict_name(r.verdict));
     }
     printf("games ended by:");
-    for (int k = 1; k < TERM_KEYS; k++)
-        if (run->term_counts[k]) printf(" %s %d,", term_key_name(k), run->term_counts[k]);
+    for (int k = 1; k < term_keys(run); k++)
+        if (run->term_counts[k]) printf(" %s %d,", term_key_name(run, k), run->term_counts[k]);
     printf("\n");
 }
 
@@ -609,8 +622,8 @@ static void write_summary(const MatchRun *run, const char *state)
     }
     json_end_array(&j);
     json_begin_object(&j, "terminations");
-    for (int k = 1; k < TERM_KEYS; k++)
-        if (run->term_counts[k]) json_int(&j, term_key_name(k), run->term_counts[k]);
+    for (int k = 1; k < term_keys(run); k++)
+        if (run->term_counts[k]) json_int(&j, term_key_name(run, k), run->term_counts[k]);
     json_end_object(&j);
     json_end_object(&j);
     if (json_write_file(&j, opt->run_dir, "summary.json"))
@@ -670,9 +683,8 @@ static int read_game_line(MatchRun *run, const char *line, char *err, size_t err
                         list->engines[p->a].spec.name, list->engines[p->b].spec.name, red, black), -1;
     if (!job->mine) return snprintf(err, errlen, "pair %ld belongs to another shard", k), -1;
     if (job->done & (1u << i)) return snprintf(err, errlen, "pair %ld game %d is recorded twice", k, i + 1), -1;
-    GameResult res = strcmp(result, "1-0") == 0 ? RESULT_RED_WINS : strcmp(result, "0-1") == 0 ? RESULT_BLACK_WINS
-                   : strcmp(result, "1/2-1/2") == 0 ? RESULT_DRAW : RESULT_NONE;
-    int key = term_key_of(reason);
+    GameResult res = game_result_parse(result);
+    int key = term_key_of(run, reason);
     if (res == RESULT_NONE || key < 0) return 1;
     account_game(run, (int)k, i, r, b, res, key, 0);
     return 0;

@@ -16,6 +16,7 @@
 typedef enum { FORMAT_MATCH, FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET } MatchFormat;
 
 typedef struct {
+    const Game *game;
     EngineList *engines;
     MatchFormat format;
     bool has_book;
@@ -26,7 +27,7 @@ typedef struct {
     FILE *log;
     ClientTimeouts timeouts;
     Adjudication adj;
-    RulesConfig rules;
+    GameRules rules;
     bool recover;           /* restart a failed engine and go on (otherwise stop after that game) */
     bool has_sprt;
     SprtParams sprt;

@@ -23,7 +23,6 @@
 #include <string.h>
 
 #include "epd.h"
-#include "notation.h"
 
 /* Longest movetext token read (a Chinese move is 12 bytes of UTF-8). */
 #define PGN_TOKEN_MAX 64
@@ -88,10 +87,10 @@ static int list_push(OpeningList *list, const Opening *op, const ErrSink *sink)
 /* EPD books                                                                */
 /* ------------------------------------------------------------------------ */
 
-static int load_epd(const char *path, OpeningList *list, const ErrSink *sink)
+static int load_epd(const Game *game, const char *path, OpeningList *list, const ErrSink *sink)
 {
     EpdSuite suite;
-    if (epd_load(path, &suite, sink->err, sink->errlen) != 0) return -1;
+    if (epd_load(game, path, &suite, sink->err, sink->errlen) != 0) return -1;
     int rc = 0;
     for (int i = 0; i < suite.count && rc == 0; i++) {
         Opening op;
@@ -219,7 +218,8 @@ typedef struct {
 typedef struct {
     Lexer lx;
     int max_plies;
-    Position *pos;
+    const Game *game;
+    GameState *pos;
     PgnGame g;
     OpeningList *list;
 } PgnReader;
@@ -241,9 +241,9 @@ static int game_begin(PgnReader *r)
     PgnGame *g = &r->g;
     char why[160];
     if (g->begun) return 0;
-    if (pos_from_fen(r->pos, g->fen_line ? g->fen : START_FEN, why, sizeof why) != 0)
+    if (r->game->set_position(r->pos, g->fen_line ? g->fen : r->game->start, why, sizeof why) != 0)
         return fail(r->lx.sink, "%s:%d: bad FEN: %s", r->lx.path, g->fen_line, why);
-    pos_to_fen(r->pos, g->op.fen, sizeof g->op.fen);
+    r->game->position_text(r->pos, g->op.fen, sizeof g->op.fen);
     if (g->opening[0]) {
         copy_text(g->op.id, sizeof g->op.id, g->opening);
     } else if (g->event[0] && strcmp(g->event, "?") != 0) {
@@ -289,10 +289,10 @@ static int game_tag(PgnReader *r)
 /* Parses text as a move of the current position and plays it. */
 static int try_move(PgnReader *r, const char *text, char *why, size_t whylen)
 {
-    Move m;
-    if (move_parse_any(r->pos, text, &m, why, whylen) != 0) return -1;
+    MoveCode m;
+    if (r->game->parse_move(r->pos, text, NOTATION_ANY, &m, why, whylen) != 0) return -1;
     r->g.op.moves[r->g.op.nmoves++] = m;
-    pos_make_move(r->pos, m);
+    r->game->play(r->pos, m);
     return 0;
 }
 
@@ -415,13 +415,13 @@ static char *read_file(const char *path, size_t *len, const ErrSink *sink)
     return buf;
 }
 
-static int load_pgn(const char *path, int max_plies, OpeningList *list, const ErrSink *sink)
+static int load_pgn(const Game *game, const char *path, int max_plies, OpeningList *list, const ErrSink *sink)
 {
     size_t len;
     char *text = read_file(path, &len, sink);
     if (!text) return -1;
     PgnReader *r = calloc(1, sizeof *r);
-    Position *pos = malloc(sizeof *pos);
+    GameState *pos = game->state_new();
     int rc = -1;
     if (!r || !pos) {
         fail(sink, "out of memory reading %s", path);
@@ -430,6 +430,7 @@ static int load_pgn(const char *path, int max_plies, OpeningList *list, const Er
     const char *begin = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text; /* UTF-8 BOM */
     r->lx = (Lexer){path, begin, begin, text + len, 1, sink};
     r->max_plies = max_plies;
+    r->game = game;
     r->pos = pos;
     r->list = list;
     for (;;) {
@@ -439,7 +440,7 @@ static int load_pgn(const char *path, int max_plies, OpeningList *list, const Er
     }
     rc = game_finish(r);
 done:
-    free(pos);
+    game->state_free(pos);
     free(r);
     free(text);
     return rc;
@@ -495,7 +496,9 @@ int book_load(const BookOptions *opt, OpeningBook *book, char *err, size_t errle
     if (opt->start < 0) return fail(&sink, "%s: start must be 1 or more, not %d", opt->file, opt->start);
 
     int max_plies = opt->plies == 0 || opt->plies > OPENING_MAX_PLIES ? OPENING_MAX_PLIES : opt->plies;
-    int rc = opt->format == BOOK_EPD ? load_epd(opt->file, &list, &sink) : load_pgn(opt->file, max_plies, &list, &sink);
+    const Game *game = opt->game ? opt->game : game_default();
+    int rc = opt->format == BOOK_EPD ? load_epd(game, opt->file, &list, &sink)
+                                     : load_pgn(game, opt->file, max_plies, &list, &sink);
     if (rc != 0) goto fail;
     if (list.count == 0) {
         fail(&sink, "%s: no openings in the book", opt->file);

@@ -1,6 +1,7 @@
 /*
  * openings.h - opening books for matches: EPD (a position per line) or PGN
- * (games whose moves, ICCS, from the start or a FEN tag, are played for
+ * (games whose moves, in any of the game's notations, from the start or a
+ * FEN tag, are played for
  * `plies` plies), taken in order or shuffled with a seed.
  */
 #ifndef HARNESS_OPENINGS_H
@@ -9,14 +10,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "game.h"
 
 #define OPENING_MAX_PLIES 64
 
 typedef struct {
     char id[64];                      /* EPD id, PGN Opening/Event tag, or "file:N" */
-    char fen[128];                    /* the position the opening starts from */
-    Move moves[OPENING_MAX_PLIES];    /* the opening's moves after fen */
+    char fen[GAME_TEXT_MAX];          /* the position the opening starts from */
+    MoveCode moves[OPENING_MAX_PLIES]; /* the opening's moves after fen */
     int nmoves;
 } Opening;
 
@@ -28,6 +29,7 @@ typedef struct {
 typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } OpeningOrder;
 
 typedef struct {
+    const Game *game;
     const char *file;
     enum { BOOK_EPD, BOOK_PGN } format;
     OpeningOrder order;
@@ -37,8 +39,8 @@ typedef struct {
 } BookOptions;
 
 /*
- * Loads and orders the book. PGN move text is ICCS ("h2e2"), WXF or Chinese
- * (read with notation.h's move_parse_any), with move numbers, comments {...},
+ * Loads and orders the book. PGN move text is any notation a person may type
+ * (Xiangqi: ICCS "h2e2", WXF or Chinese), with move numbers, comments {...},
  * variations (...) and NAGs skipped. Returns 0, or -1 with a one-line error
  * naming file and line ("book.pgn:12: move 'h2h9': no legal move ...").
  * A book with no openings is an error. Free with book_free.

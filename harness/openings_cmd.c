@@ -38,8 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "notation.h"
+#include "game.h"
 
 /* Longest input line, without its newline. */
 #define OPENINGS_LINE_MAX 4095
@@ -54,13 +53,11 @@
 /* Longest error message. */
 #define OPENINGS_ERR_MAX 512
 
-/* --notation any: ICCS, WXF or Chinese, whichever reads the text. */
-#define NOTATION_ANY (-1)
-
 typedef struct {
+    const Game *game;
     const char *input;
     const char *output; /* NULL: standard output */
-    int notation;       /* a Notation, or NOTATION_ANY */
+    int notation;       /* a notation of the game, or NOTATION_ANY (whichever reads the text) */
     int min_plies, max_plies;
 } OpeningsOptions;
 
@@ -68,14 +65,14 @@ typedef struct {
 typedef struct {
     char id[OPENINGS_ID_MAX + 1];
     char name[OPENINGS_NAME_MAX + 1];
-    char position[96]; /* FEN board and side */
+    char position[GAME_TEXT_MAX]; /* the position's first two fields (FEN board and side) */
     int line;
 } SeenOpening;
 
 /* The run: options, the position being played, what was seen and the output so far. */
 typedef struct {
     const OpeningsOptions *opt;
-    Position *pos;
+    GameState *pos;
     SeenOpening *seen;
     int count, cap;
     char *out;
@@ -94,10 +91,12 @@ typedef struct {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: qibench openings FILE [-o OUT] [--notation any|iccs|fairy|wxf|chinese] [--plies MIN-MAX]\n"
+    fprintf(f, "usage: qibench openings FILE [-o OUT] [--game NAME] [--notation any|iccs|fairy|wxf|chinese]\n"
+               "                        [--plies MIN-MAX]\n"
                "  FILE     one opening a line: ID | NAME | MOVES (moves from the start position in ICCS\n"
                "           h2e2, WXF C2.5 / C2=5 or Chinese 炮二平五; '#' starts a comment line)\n"
                "  -o OUT   write the EPD book to OUT (default: standard output)\n"
+               "  --game NAME   the game (default xiangqi)\n"
                "  --notation N  read moves only in notation N (default any: ICCS, WXF or Chinese;\n"
                "           fairy, ranks 1-10, only when named)\n"
                "  --plies MIN-MAX  each opening must have MIN to MAX plies (default 1-%d)\n"
@@ -227,18 +226,19 @@ static bool is_move_number(const char *tok)
 }
 
 /* Parses one move token in the chosen notation. */
-static int parse_token(const OpeningsRun *run, const char *tok, Move *m, char *why, size_t whylen)
+static int parse_token(const OpeningsRun *run, const char *tok, MoveCode *m, char *why, size_t whylen)
 {
-    if (run->opt->notation == NOTATION_ANY) return move_parse_any(run->pos, tok, m, why, whylen);
-    return move_parse(run->pos, tok, (Notation)run->opt->notation, m, why, whylen);
+    return run->opt->game->parse_move(run->pos, tok, run->opt->notation, m, why, whylen);
 }
 
-/* Plays MOVES from the start position, writing them in ICCS to iccs. */
-static int play_moves(OpeningsRun *run, const char *where, char *moves, char *iccs, size_t iccslen, int *plies)
+/* Plays MOVES from the start position, writing them in the game's record notation to record. */
+static int play_moves(OpeningsRun *run, const char *where, char *moves, char *record, size_t recordlen, int *plies)
 {
     char why[256], q[OPENINGS_QUOTE_MAX + 4];
-    if (pos_from_fen(run->pos, START_FEN, why, sizeof why) != 0) return fail(run, "%s: start position: %s", where, why);
-    iccs[0] = '\0';
+    const Game *game = run->opt->game;
+    if (game->set_position(run->pos, game->start, why, sizeof why) != 0)
+        return fail(run, "%s: start position: %s", where, why);
+    record[0] = '\0';
     *plies = 0;
     for (char *p = moves; *p;) {
         size_t n;
@@ -252,19 +252,20 @@ static int play_moves(OpeningsRun *run, const char *where, char *moves, char *ic
             p += n;
         }
         if (is_move_number(tok)) continue;
-        Move m;
+        MoveCode m;
         if (*plies >= OPENINGS_PLIES_MAX)
             return fail(run, "%s: more than %d plies", where, OPENINGS_PLIES_MAX);
-        if (parse_token(run, tok, &m, why, sizeof why) != 0) {
-            if (strncmp(why, "malformed", 9) == 0)
+        int rc = parse_token(run, tok, &m, why, sizeof why);
+        if (rc != 0) {
+            if (rc == MOVE_MALFORMED)
                 return fail(run, "%s: ply %d '%s' is not a move: %s", where, *plies + 1, quoted(q, tok), why);
             if (*plies == 0) return fail(run, "%s: ply 1 '%s' is not legal in the start position: %s", where, quoted(q, tok), why);
-            return fail(run, "%s: ply %d '%s' is not legal after %s: %s", where, *plies + 1, quoted(q, tok), iccs, why);
+            return fail(run, "%s: ply %d '%s' is not legal after %s: %s", where, *plies + 1, quoted(q, tok), record, why);
         }
-        char text[8];
-        move_to_iccs(m, text);
-        snprintf(iccs + strlen(iccs), iccslen - strlen(iccs), "%s%s", *plies ? " " : "", text);
-        pos_make_move(run->pos, m);
+        char text[MOVE_TEXT_BYTES];
+        game_move_record(game, run->pos, m, text, sizeof text);
+        snprintf(record + strlen(record), recordlen - strlen(record), "%s%s", *plies ? " " : "", text);
+        game->play(run->pos, m);
         (*plies)++;
     }
     if (*plies < run->opt->min_plies || *plies > run->opt->max_plies)
@@ -273,12 +274,12 @@ static int play_moves(OpeningsRun *run, const char *where, char *moves, char *ic
 }
 
 /* Records the opening (refusing a final position met before) and writes its EPD line. */
-static int add_opening(OpeningsRun *run, const char *where, const OpeningLine *ol, const char *iccs, int line)
+static int add_opening(OpeningsRun *run, const char *where, const OpeningLine *ol, const char *record, int line)
 {
-    char fen[128], position[96];
-    pos_to_fen(run->pos, fen, sizeof fen);
-    const char *counters = strstr(fen, " - -");
-    snprintf(position, sizeof position, "%.*s", counters ? (int)(counters - fen) : (int)strlen(fen), fen);
+    char fen[GAME_TEXT_MAX], position[GAME_TEXT_MAX];
+    run->opt->game->position_text(run->pos, fen, sizeof fen);
+    size_t board = strcspn(fen, " "), side = board + (fen[board] ? 1 + strcspn(fen + board + 1, " ") : 0);
+    snprintf(position, sizeof position, "%.*s", (int)side, fen);
     for (int i = 0; i < run->count; i++)
         if (strcmp(run->seen[i].position, position) == 0)
             return fail(run, "%s: the moves reach the position of '%s' (line %d)", where, run->seen[i].id,
@@ -296,7 +297,7 @@ static int add_opening(OpeningsRun *run, const char *where, const OpeningLine *o
     snprintf(s->position, sizeof s->position, "%s", position);
     s->line = line;
     if (out_append(run, fen) || out_append(run, " ;id \"") || out_append(run, ol->id) || out_append(run, "\" ;c0 \"") ||
-        out_append(run, ol->name) || out_append(run, "\" ;moves \"") || out_append(run, iccs) || out_append(run, "\"\n"))
+        out_append(run, ol->name) || out_append(run, "\" ;moves \"") || out_append(run, record) || out_append(run, "\"\n"))
         return -1;
     return 0;
 }
@@ -304,7 +305,7 @@ static int add_opening(OpeningsRun *run, const char *where, const OpeningLine *o
 /* Handles one input line (no newline): a comment, a blank, or an opening. */
 static int do_line(OpeningsRun *run, char *line, int lineno)
 {
-    char where[1100], iccs[OPENINGS_PLIES_MAX * 5 + 1];
+    char where[1100], record[OPENINGS_PLIES_MAX * MOVE_TEXT_BYTES];
     OpeningLine ol = {NULL, NULL, NULL};
     int plies;
     char *text = trim(line);
@@ -312,8 +313,8 @@ static int do_line(OpeningsRun *run, char *line, int lineno)
     snprintf(where, sizeof where, "%.1000s:%d", run->opt->input, lineno);
     if (split_line(run, where, text, &ol) || check_names(run, where, &ol)) return -1;
     if (ol.moves[0] == '\0') return fail(run, "%s: no MOVES, expected moves like h2e2 or 炮二平五", where);
-    if (play_moves(run, where, ol.moves, iccs, sizeof iccs, &plies)) return -1;
-    return add_opening(run, where, &ol, iccs, lineno);
+    if (play_moves(run, where, ol.moves, record, sizeof record, &plies)) return -1;
+    return add_opening(run, where, &ol, record, lineno);
 }
 
 /* Reads the whole input file, line by line. */
@@ -344,16 +345,31 @@ static int read_input(OpeningsRun *run)
 /* Command line                                                             */
 /* ------------------------------------------------------------------------ */
 
-static int parse_notation(const char *text, int *out)
+/* Can a person's move list be written in notation n (every writable one)? */
+static bool is_input_notation(const Game *game, int n)
 {
-    static const struct {
-        const char *name;
-        int notation;
-    } NAMES[] = {{"any", NOTATION_ANY},     {"iccs", NOTATION_ICCS}, {"fairy", NOTATION_FAIRY},
-                 {"wxf", NOTATION_WXF},     {"chinese", NOTATION_CHINESE}};
-    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
-        if (strcmp(text, NAMES[i].name) == 0) return *out = NAMES[i].notation, 0;
-    return -1;
+    return n >= 0 && game->notations[n].writable;
+}
+
+static int parse_notation(const Game *game, const char *text, int *out)
+{
+    if (strcmp(text, "any") == 0) return *out = NOTATION_ANY, 0;
+    int n = game_notation_by_name(game, text);
+    if (!is_input_notation(game, n)) return -1;
+    *out = n;
+    return 0;
+}
+
+/* "any, iccs, fairy, wxf or chinese": the names parse_notation takes. */
+static void notation_names(const Game *game, char *buf, size_t len)
+{
+    int last = -1;
+    for (int i = 0; i < game->notation_count; i++)
+        if (is_input_notation(game, i)) last = i;
+    snprintf(buf, len, "any");
+    for (int i = 0; i < game->notation_count; i++)
+        if (is_input_notation(game, i))
+            snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i == last ? " or " : ", ", game->notations[i].name);
 }
 
 /* "MIN-MAX" with 0 <= MIN <= MAX <= OPENINGS_PLIES_MAX. */
@@ -374,17 +390,22 @@ static int parse_plies(const char *text, int *min, int *max)
 /* Fills opt from argv; returns 0, 1 for --help, or -1 after printing the error. */
 static int parse_args(int argc, char **argv, OpeningsOptions *opt)
 {
-    *opt = (OpeningsOptions){NULL, NULL, NOTATION_ANY, 1, OPENINGS_PLIES_MAX};
+    *opt = (OpeningsOptions){game_default(), NULL, NULL, NOTATION_ANY, 1, OPENINGS_PLIES_MAX};
+    const char *notation = NULL;
+    char names[256];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) return 1;
-        bool takes_value = strcmp(a, "-o") == 0 || strcmp(a, "--notation") == 0 || strcmp(a, "--plies") == 0;
+        bool takes_value = strcmp(a, "-o") == 0 || strcmp(a, "--notation") == 0 || strcmp(a, "--plies") == 0
+                           || strcmp(a, "--game") == 0;
         if (takes_value && !value) return fprintf(stderr, "qibench openings: %s needs a value\n", a), -1;
         if (strcmp(a, "-o") == 0) {
             opt->output = value;
+        } else if (strcmp(a, "--game") == 0) {
+            if (!(opt->game = game_by_name(value)))
+                return fprintf(stderr, "qibench openings: unknown game '%s', expected %s\n", value, game_names()), -1;
         } else if (strcmp(a, "--notation") == 0) {
-            if (parse_notation(value, &opt->notation))
-                return fprintf(stderr, "qibench openings: unknown notation '%s', expected any, iccs, fairy, wxf or chinese\n", value), -1;
+            notation = value;
         } else if (strcmp(a, "--plies") == 0) {
             if (parse_plies(value, &opt->min_plies, &opt->max_plies))
                 return fprintf(stderr, "qibench openings: bad --plies '%s', expected MIN-MAX within 0-%d\n", value, OPENINGS_PLIES_MAX), -1;
@@ -399,6 +420,9 @@ static int parse_args(int argc, char **argv, OpeningsOptions *opt)
         i++;
     }
     if (!opt->input) return fprintf(stderr, "qibench openings: no input file (see qibench openings --help)\n"), -1;
+    notation_names(opt->game, names, sizeof names);
+    if (notation && parse_notation(opt->game, notation, &opt->notation))
+        return fprintf(stderr, "qibench openings: unknown notation '%s', expected %s\n", notation, names), -1;
     return 0;
 }
 
@@ -423,12 +447,12 @@ int openings_command(int argc, char **argv)
     OpeningsRun run;
     memset(&run, 0, sizeof run);
     run.opt = &opt;
-    run.pos = malloc(sizeof *run.pos);
+    run.pos = opt.game->state_new();
     int status = 0;
     if (!run.pos || read_input(&run) != 0) status = 2;
     else if (write_output(&run) != 0) status = 1;
     if (status != 0) fprintf(stderr, "%s\n", run.pos ? run.err : "qibench openings: out of memory");
-    free(run.pos);
+    opt.game->state_free(run.pos);
     free(run.seen);
     free(run.out);
     return status;

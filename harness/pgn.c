@@ -1,5 +1,6 @@
 /*
- * pgn.c - writing games as PGN (Variant "xiangqi", ICCS moves).
+ * pgn.c - writing games as PGN (the game's Variant tag, moves in its record
+ * notation: Xiangqi ICCS).
  *
  * The layout follows what GUIs and cutechess-style tools read:
  *
@@ -21,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "notation.h"
 
 /* Movetext lines hold at most this many characters (PGN asks for < 80). */
 #define PGN_LINE_MAX 79
@@ -44,7 +44,7 @@ static void write_tag(FILE *f, const char *name, const char *value)
 
 static const char *or_unknown(const char *s) { return s && s[0] ? s : "?"; }
 
-static void write_tags(FILE *f, const PgnTags *tags, const GameRecord *g, const char *fen)
+static void write_tags(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *g, const char *fen)
 {
     char num[24];
     write_tag(f, "Event", or_unknown(tags->event));
@@ -55,11 +55,11 @@ static void write_tags(FILE *f, const PgnTags *tags, const GameRecord *g, const 
     write_tag(f, "Round", num);
     write_tag(f, "White", or_unknown(tags->red));
     write_tag(f, "Black", or_unknown(tags->black));
-    write_tag(f, "Result", rules_result_text(g->result));
-    write_tag(f, "Variant", "xiangqi");
+    write_tag(f, "Result", game_result_text(g->result));
+    write_tag(f, "Variant", game->variant);
     write_tag(f, "FEN", fen);
     write_tag(f, "SetUp", "1");
-    write_tag(f, "Termination", game_termination_text(g));
+    write_tag(f, "Termination", game_termination_text(game, g));
     write_tag(f, "TimeControl", tags->time_control && tags->time_control[0] ? tags->time_control : "-");
     snprintf(num, sizeof num, "%d", g->plies);
     write_tag(f, "PlyCount", num);
@@ -90,24 +90,6 @@ static void put_word(LineFiller *lf, const char *word)
     lf->len += n;
 }
 
-/* Side to move (RED/BLACK) and fullmove number of a FEN, read from its text. */
-static void fen_turn(const char *fen, int *side, int *fullmove)
-{
-    char field[6][32] = {{0}};
-    int nf = 0;
-    const char *p = fen;
-    while (nf < 6) {
-        while (*p == ' ') p++;
-        if (!*p) break;
-        size_t n = strcspn(p, " ");
-        snprintf(field[nf++], sizeof field[0], "%.*s", (int)(n < 31 ? n : 31), p);
-        p += n;
-    }
-    *side = nf >= 2 && field[1][0] == 'b' ? BLACK : RED;
-    long n = nf >= 6 ? strtol(field[5], NULL, 10) : 1;
-    *fullmove = n >= 1 && n <= 100000 ? (int)n : 1;
-}
-
 /* "{book}", "{+0.35/12 1.234s}", "{-M3/20 0.500s}" or "{1.234s}". */
 static void move_comment(const MoveRecord *mr, bool book, char *buf, size_t buflen)
 {
@@ -131,24 +113,24 @@ static void move_comment(const MoveRecord *mr, bool book, char *buf, size_t bufl
     snprintf(buf, buflen, "{%s/%d %s}", score, mr->depth, time);
 }
 
-static void write_movetext(FILE *f, const GameRecord *g, const char *fen)
+/* The movetext, the moves replayed from pos (set to the start position). */
+static void write_movetext(FILE *f, const Game *game, GameState *pos, const GameRecord *g)
 {
     LineFiller lf = {f, 0};
-    int side, fullmove;
-    char word[128], iccs[8];
-    fen_turn(fen, &side, &fullmove);
+    char word[MOVE_TEXT_BYTES + 64], text[MOVE_TEXT_BYTES];
     for (int i = 0; i < g->plies; i++) {
-        int mover = (side + i) & 1, number = fullmove + (side + i) / 2;
-        move_to_iccs(g->moves[i].move, iccs);
+        int number = game->move_number(pos);
+        game_move_record(game, pos, g->moves[i].move, text, sizeof text);
         /* a move number stays on the line of its move */
-        if (mover == RED) snprintf(word, sizeof word, "%d. %s", number, iccs);
-        else if (i == 0) snprintf(word, sizeof word, "%d... %s", number, iccs);
-        else snprintf(word, sizeof word, "%s", iccs);
+        if (game->side_to_move(pos) == 0) snprintf(word, sizeof word, "%d. %s", number, text);
+        else if (i == 0) snprintf(word, sizeof word, "%d... %s", number, text);
+        else snprintf(word, sizeof word, "%s", text);
         put_word(&lf, word);
         move_comment(&g->moves[i], i < g->opening_plies, word, sizeof word);
         put_word(&lf, word);
+        if (!game->play(pos, g->moves[i].move)) break;
     }
-    put_word(&lf, rules_result_text(g->result));
+    put_word(&lf, game_result_text(g->result));
     fputs("\n\n", f);
 }
 
@@ -156,12 +138,18 @@ static void write_movetext(FILE *f, const GameRecord *g, const char *fen)
 /* Public API                                                               */
 /* ------------------------------------------------------------------------ */
 
-int pgn_write(FILE *f, const PgnTags *tags, const GameRecord *g)
+int pgn_write(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *g)
 {
-    const char *fen = g->fen[0] ? g->fen : START_FEN;
-    write_tags(f, tags, g, fen);
+    const char *fen = g->fen[0] ? g->fen : game->start;
+    GameState *pos = game->state_new();
+    if (!pos || game->set_position(pos, fen, NULL, 0)) {
+        game->state_free(pos);
+        return -1;
+    }
+    write_tags(f, game, tags, g, fen);
     fputc('\n', f);
-    write_movetext(f, g, fen);
+    write_movetext(f, game, pos, g);
+    game->state_free(pos);
     if (fflush(f) != 0 || ferror(f)) return -1;
     return 0;
 }

@@ -1,51 +1,54 @@
 /*
- * playout.c - one annotated position played out and judged.
+ * playout.c - one annotated position played out and judged by the game's rules.
  */
 #include "playout.h"
 
 #include <string.h>
 
-#include "movegen.h"
-
-static GameResult expected_result(const char *text)
+/* Plays the position out into out; the game's rules judge every ply. */
+static void play_out(const Game *game, GameState *pos, Player *attacker, const GoLimits *attacker_limits,
+                     Player *defender, const GoLimits *defender_limits, const EpdEntry *e, int bound,
+                     PlayoutResult *out)
 {
-    if (strcmp(text, "1-0") == 0) return RESULT_RED_WINS;
-    if (strcmp(text, "0-1") == 0) return RESULT_BLACK_WINS;
-    if (strcmp(text, "1/2-1/2") == 0) return RESULT_DRAW;
-    return RESULT_NONE;
-}
-
-void playout_run(Client *attacker, const GoLimits *attacker_limits, Client *defender, const GoLimits *defender_limits,
-                 const EpdEntry *e, PlayoutResult *out)
-{
-    static _Thread_local Position pos;
-    RulesConfig rules = rules_default_config();
-    int bound = 2 * (e->within > 0 ? e->within : PLAYOUT_DEFAULT_MOVES);
-    memset(out, 0, sizeof *out);
-    if (bound > PLAYOUT_MAX_PLIES) bound = PLAYOUT_MAX_PLIES;
-    pos_from_fen(&pos, e->fen, NULL, 0);
-    int attacker_side = pos.side;
+    int attacker_side = game->side_to_move(pos);
     for (;;) {
-        out->outcome = rules_outcome(&pos, &rules);
-        if (out->outcome.result != RESULT_NONE || out->plies >= bound) break;
-        bool attacking = pos.side == attacker_side;
+        out->outcome = game->outcome(pos, &game->default_rules);
+        if (out->outcome.result != RESULT_NONE || out->plies >= bound) return;
+        int side = game->side_to_move(pos);
+        bool attacking = side == attacker_side;
         EngineReply reply;
-        out->status = client_go(attacking ? attacker : defender, e->fen, out->moves, out->plies,
+        out->status = player_go(attacking ? attacker : defender, e->fen, out->moves, out->plies,
                                 attacking ? attacker_limits : defender_limits, &reply, out->err, sizeof out->err);
-        if (out->status == CLIENT_OK && (reply.resigned || reply.best == MOVE_NONE)) {
+        if (out->status == CLIENT_OK && (reply.resigned || reply.best == MOVE_CODE_NONE)) {
             /* A resignation is a loss for the resigning side. */
-            out->outcome.result = pos.side == RED ? RESULT_BLACK_WINS : RESULT_RED_WINS;
-            out->outcome.reason = END_NONE;
-            break;
+            out->outcome = (GameOutcome){game_win_for(!side), 0};
+            return;
         }
         if (out->status != CLIENT_OK) {
-            out->failed_side = pos.side;
+            out->failed_side = side;
             return;
         }
         out->moves[out->plies++] = reply.best;
-        pos_make_move(&pos, reply.best);
+        game->play(pos, reply.best);
     }
-    GameResult want = expected_result(e->result);
+}
+
+void playout_run(const Game *game, Player *attacker, const GoLimits *attacker_limits, Player *defender,
+                 const GoLimits *defender_limits, const EpdEntry *e, PlayoutResult *out)
+{
+    int bound = 2 * (e->within > 0 ? e->within : PLAYOUT_DEFAULT_MOVES);
+    memset(out, 0, sizeof *out);
+    if (bound > PLAYOUT_MAX_PLIES) bound = PLAYOUT_MAX_PLIES;
+    GameState *pos = game->state_new();
+    if (!pos || game->set_position(pos, e->fen, out->err, sizeof out->err)) {
+        out->status = CLIENT_UNSUPPORTED;
+        game->state_free(pos);
+        return;
+    }
+    play_out(game, pos, attacker, attacker_limits, defender, defender_limits, e, bound, out);
+    game->state_free(pos);
+    if (out->status != CLIENT_OK) return;
+    GameResult want = game_result_parse(e->result);
     if (want == RESULT_DRAW)
         out->passed = out->outcome.result == RESULT_NONE || out->outcome.result == RESULT_DRAW;
     else

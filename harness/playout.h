@@ -1,23 +1,23 @@
 /*
  * playout.h - playing an annotated position out (`result 1-0; within 30;`):
  * the engine plays the side to move, itself or a defender the other side,
- * and the rules core adjudicates every ply.
+ * and the game's rules adjudicate every ply.
  */
 #ifndef HARNESS_PLAYOUT_H
 #define HARNESS_PLAYOUT_H
 
-#include "client.h"
 #include "epd.h"
-#include "rules.h"
+#include "game.h"
+#include "player.h"
 
 /* A playout without `within` gets this many moves (each side). */
 #define PLAYOUT_DEFAULT_MOVES 100
 #define PLAYOUT_MAX_PLIES 1000
 
 typedef struct {
-    Outcome outcome;          /* RESULT_NONE if the bound came first */
+    GameOutcome outcome;      /* RESULT_NONE if the bound came first; reason 0 for a resignation */
     int plies;
-    Move moves[PLAYOUT_MAX_PLIES];
+    MoveCode moves[PLAYOUT_MAX_PLIES];
     ClientStatus status;      /* CLIENT_OK unless an engine failed */
     int failed_side;          /* the side whose engine failed */
     char err[256];
@@ -32,7 +32,7 @@ typedef struct {
  * draw, when the side to move has not lost and its opponent has not lost
  * either by the end (a draw by rule or the bound).
  */
-void playout_run(Client *attacker, const GoLimits *attacker_limits, Client *defender, const GoLimits *defender_limits,
-                 const EpdEntry *e, PlayoutResult *out);
+void playout_run(const Game *game, Player *attacker, const GoLimits *attacker_limits, Player *defender,
+                 const GoLimits *defender_limits, const EpdEntry *e, PlayoutResult *out);
 
 #endif

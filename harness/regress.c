@@ -561,7 +561,7 @@ static void bench_print(const BenchReport *r)
  * many openings it holds; returns the count, or -1 with the error printed. */
 static int book_words(const RegressOptions *o, const char *top, char words[][PATH_BYTES], int *nwords)
 {
-    BookOptions b = {NULL, BOOK_EPD, ORDER_SEQUENTIAL, 0, 0, 1};
+    BookOptions b = {game_default(), NULL, BOOK_EPD, ORDER_SEQUENTIAL, 0, 0, 1};
     OpeningBook book;
     char err[512];
     long v;

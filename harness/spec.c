@@ -9,8 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search.h"
+#include "variants.h"
 
+/* How long our engine may take to list its variants. */
+#define SPEC_VARIANTS_TIMEOUT_MS 10000
+
+static int spec_error(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int spec_error(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
@@ -115,10 +119,8 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
         else if (strcmp(value, "xboard") == 0 || strcmp(value, "cecp") == 0) s->proto = PROTO_XBOARD;
         else return spec_error(err, errlen, "proto: unknown protocol '%s' (expected uci or xboard)", value);
     } else if (strcmp(key, "notation") == 0) {
-        if (strcmp(value, "iccs") == 0) s->moves = MOVES_ICCS;
-        else if (strcmp(value, "fairy") == 0) s->moves = MOVES_FAIRY;
-        else if (strcmp(value, "auto") == 0) s->moves = MOVES_AUTO;
-        else return spec_error(err, errlen, "notation: unknown '%s' (expected iccs, fairy or auto)", value);
+        if (strlen(value) >= sizeof s->notation) return spec_error(err, errlen, "notation: unknown '%s'", value);
+        snprintf(s->notation, sizeof s->notation, "%s", strcmp(value, "auto") == 0 ? "" : value); /* checked by spec_finish */
     } else if (strcmp(key, "quirks") == 0) {
         if (client_parse_quirks(value, &s->quirks, err, errlen)) return -1;
     } else if (strncmp(key, "option.", 7) == 0 && key[7]) {
@@ -147,25 +149,28 @@ static int read_keys(int argc, char **argv, int *i, EngineEntry *e, const char *
     return 0;
 }
 
-/* -variant-engines negamax,alphabeta | all */
+/* -variant-engines negamax,alphabeta | all: the names our engine offers. */
 static int add_variants(EngineList *list, const char *names, const char *own_engine, char *err, size_t errlen)
 {
-    int count;
-    const Variant *all = search_variants(&count);
-    char buf[1024], *cursor;
+    static VariantList known;
+    char buf[1024], *cursor, why[512];
+    if (known.count == 0 && variants_of_engine(own_engine, SPEC_VARIANTS_TIMEOUT_MS, &known, why, sizeof why))
+        return spec_error(err, errlen, "-variant-engines: %s", why);
+    const VariantList *all = &known;
+    int count = all->count;
     snprintf(buf, sizeof buf, "%s", names);
     for (char *name = strtok_r(buf, ",", &cursor); name; name = strtok_r(NULL, ",", &cursor)) {
         bool every = strcmp(name, "all") == 0;
-        if (!every && !search_variant_by_name(name))
+        if (!every && variants_find(all, name) < 0)
             return spec_error(err, errlen, "-variant-engines: unknown variant '%s'", name);
         for (int v = 0; v < count; v++) {
-            if (!every && strcmp(all[v].name, name) != 0) continue;
+            if (!every && strcmp(all->name[v], name) != 0) continue;
             if (list->count >= MAX_ENGINES) return spec_error(err, errlen, "too many engines (at most %d)", MAX_ENGINES);
             EngineEntry *e = &list->engines[list->count++];
             memset(e, 0, sizeof *e);
-            snprintf(e->spec.name, sizeof e->spec.name, "%s", all[v].name);
+            snprintf(e->spec.name, sizeof e->spec.name, "%s", all->name[v]);
             snprintf(e->spec.cmd, sizeof e->spec.cmd, "%s", own_engine);
-            snprintf(e->spec.variant, sizeof e->spec.variant, "%s", all[v].name);
+            snprintf(e->spec.variant, sizeof e->spec.variant, "%s", all->name[v]);
             mark_set(e, "name");
             mark_set(e, "cmd");
         }
@@ -205,7 +210,7 @@ static void apply_each(EngineEntry *e, const EngineEntry *each)
         if (strcmp(key, "cmd") == 0) memcpy(e->spec.cmd, each->spec.cmd, sizeof e->spec.cmd);
         else if (strcmp(key, "dir") == 0) memcpy(e->spec.dir, each->spec.dir, sizeof e->spec.dir);
         else if (strcmp(key, "proto") == 0) e->spec.proto = each->spec.proto;
-        else if (strcmp(key, "notation") == 0) e->spec.moves = each->spec.moves;
+        else if (strcmp(key, "notation") == 0) memcpy(e->spec.notation, each->spec.notation, sizeof e->spec.notation);
         else if (strcmp(key, "quirks") == 0) e->spec.quirks = each->spec.quirks;
         else if (strcmp(key, "depth") == 0) e->limits.depth = each->limits.depth;
         else if (strcmp(key, "nodes") == 0) e->limits.nodes = each->limits.nodes;
@@ -222,16 +227,34 @@ static void apply_each(EngineEntry *e, const EngineEntry *each)
         memcpy(e->spec.args[e->spec.nargs++], each->spec.args[k], sizeof e->spec.args[0]);
 }
 
-int spec_finish(EngineList *list, const char *own_engine, char *err, size_t errlen)
+/* Checks the game-dependent settings of e (notation=, quirks=) against game. */
+static int check_for_game(EngineEntry *e, const Game *game, char *err, size_t errlen)
+{
+    char why[512], names[256] = "";
+    e->spec.game = game;
+    int n = e->spec.notation[0] ? game_notation_by_name(game, e->spec.notation) : 0;
+    if (n < 0 || !game->notations[n].protocol) {
+        for (int k = 0; k < game->notation_count; k++)
+            if (game->notations[k].protocol)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s, ", game->notations[k].name);
+        names[strlen(names) - 2] = '\0'; /* every game has a protocol notation */
+        return spec_error(err, errlen, "-engine: notation: unknown '%s' (expected %s or auto)", e->spec.notation, names);
+    }
+    if (client_check_quirks(game, &e->spec.quirks, why, sizeof why)) return spec_error(err, errlen, "-engine: %s", why);
+    return 0;
+}
+
+int spec_finish(EngineList *list, const Game *game, const char *own_engine, char *err, size_t errlen)
 {
     if (list->count == 0) { /* the default: our own engine, default variant */
         EngineEntry *e = &list->engines[list->count++];
         memset(e, 0, sizeof *e);
-        snprintf(e->spec.name, sizeof e->spec.name, "xiangqi-engine");
+        snprintf(e->spec.name, sizeof e->spec.name, "%s", game->engine);
     }
     for (int i = 0; i < list->count; i++) {
         EngineEntry *e = &list->engines[i];
         if (list->has_each) apply_each(e, &list->each);
+        if (check_for_game(e, game, err, errlen)) return -1;
         if (!e->spec.cmd[0]) snprintf(e->spec.cmd, sizeof e->spec.cmd, "%s", own_engine);
         if (!e->spec.name[0]) {
             const char *base = strrchr(e->spec.cmd, '/');

@@ -2,7 +2,7 @@
  * spec.h - engines on the command line, in the style cutechess-cli and
  * fastchess users know:
  *   -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard]
- *           [option.NAME=VALUE]... [notation=iccs|fairy|auto] [quirks=KEY=VALUE,...]
+ *           [option.NAME=VALUE]... [notation=NAME|auto] [quirks=KEY=VALUE,...]
  *           [depth=N] [nodes=N] [movetime=MS] [st=SECONDS] [tc=[M/]S[+I]] [timemargin=MS]
  *   -each KEY=VALUE...        (applied to every engine; an engine's own setting wins)
  *   -variant-engines LIST|all (our engine once per search variant)
@@ -39,13 +39,15 @@ typedef struct {
  * it consumed something, 0 if argv[*i] is not an engine argument, -1 on an
  * error (one line in err: "-engine: unknown key 'x' (expected name, cmd,
  * ...)", "-variant-engines: unknown variant 'x'"...). own_engine is the
- * path of bin/xiangqi-engine, used by -variant-engines and as the default cmd.
+ * path of our engine for the game (bin/xiangqi-engine), used by
+ * -variant-engines (which asks it for its variants) and as the default cmd.
  */
 int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_engine, char *err, size_t errlen);
 
 /* Applies -each to every engine, fills defaults (names, cmd), checks that
- * names are unique. Returns 0 or -1 with err. */
-int spec_finish(EngineList *list, const char *own_engine, char *err, size_t errlen);
+ * names are unique and that notation= and quirks= fit game (and sets each
+ * spec's game). Returns 0 or -1 with err. */
+int spec_finish(EngineList *list, const Game *game, const char *own_engine, char *err, size_t errlen);
 
 /* Parses a time control "40/60+0.6", "10+0.1", "60" or "inf" (seconds). */
 int spec_parse_tc(const char *text, TimeControl *tc);

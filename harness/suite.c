@@ -15,7 +15,6 @@
 
 #include "epd.h"
 #include "json.h"
-#include "notation.h"
 #include "playout.h"
 
 typedef struct {
@@ -70,20 +69,26 @@ static int judge(const EpdEntry *e, const Job *j)
     return ok;
 }
 
-static void json_moves(Json *js, const char *key, const Move *moves, int n)
+/* The moves, in the record notation: each played in turn from pos when
+ * `sequence`, otherwise each one in pos itself (bm, am). pos is restored. */
+static void json_moves(Json *js, const char *key, const Game *g, GameState *pos, const MoveCode *moves, int n,
+                       bool sequence)
 {
-    char text[8];
+    char text[MOVE_TEXT_BYTES];
+    int played = 0;
     json_begin_array(js, key);
     for (int i = 0; i < n; i++) {
-        move_to_iccs(moves[i], text);
+        game_move_record(g, pos, moves[i], text, sizeof text);
         json_string(js, NULL, text);
+        if (sequence && g->play(pos, moves[i])) played++;
     }
     json_end_array(js);
+    while (played-- > 0) g->undo(pos);
 }
 
-static void json_reply(Json *js, const EngineReply *r)
+static void json_reply(Json *js, const Game *g, GameState *pos, const EngineReply *r)
 {
-    char best[8];
+    char best[MOVE_TEXT_BYTES];
     json_int(js, "depth", r->depth);
     json_int(js, "seldepth", r->seldepth);
     json_uint(js, "nodes", r->nodes);
@@ -96,8 +101,8 @@ static void json_reply(Json *js, const EngineReply *r)
         json_int(js, r->mate ? "mate" : "cp", r->score);
         json_end_object(js);
     }
-    move_to_iccs(r->best, best);
-    json_string(js, "bestmove", r->best == MOVE_NONE ? NULL : best);
+    game_move_record(g, pos, r->best, best, sizeof best);
+    json_string(js, "bestmove", r->best == MOVE_CODE_NONE ? NULL : best);
     json_string(js, "pv", r->pv);
     json_begin_array(js, "iterations");
     for (int i = 0; i < r->niter; i++) {
@@ -116,6 +121,12 @@ static void record(Runner *run, const Job *j)
 {
     const EngineEntry *ee = &run->opt->engines->engines[j->engine];
     const EpdEntry *e = &run->suite.entries[j->position];
+    const Game *g = run->suite.game;
+    GameState *pos = game_state_at(g, e->fen); /* the suite was read with this game: never NULL but for memory */
+    if (!pos) {
+        stop_on_write_failure(run);
+        return;
+    }
     Json js;
     json_init(&js);
     json_begin_object(&js, NULL);
@@ -130,10 +141,10 @@ static void record(Runner *run, const Job *j)
     json_end_object(&js);
     json_string(&js, "status", client_status_text(j->status));
     json_string(&js, "error", j->status == CLIENT_OK ? NULL : j->err);
-    json_reply(&js, &j->reply);
+    json_reply(&js, g, pos, &j->reply);
     json_begin_object(&js, "expected");
-    json_moves(&js, "bm", e->bm, e->nbm);
-    json_moves(&js, "am", e->am, e->nam);
+    json_moves(&js, "bm", g, pos, e->bm, e->nbm, false);
+    json_moves(&js, "am", g, pos, e->am, e->nam, false);
     json_int(&js, "dm", e->dm);
     json_end_object(&js);
     if (j->solved < 0) json_null(&js, "solved");
@@ -141,8 +152,9 @@ static void record(Runner *run, const Job *j)
     json_end_object(&js);
     pthread_mutex_lock(&run->lock);
     if (json_write_line(&js, run->jsonl)) stop_on_write_failure(run);
-    char best[8], line[512];
-    move_to_iccs(j->reply.best, best);
+    char best[MOVE_TEXT_BYTES], line[512];
+    game_move_record(g, pos, j->reply.best, best, sizeof best);
+    g->state_free(pos);
     if (j->status == CLIENT_OK)
         snprintf(line, sizeof line, "[%d/%d] %s %s: %s %s %d depth %d nodes %llu%s\n", ++run->done, run->njobs,
                  ee->spec.name, e->id, best, j->reply.mate ? "mate" : "cp", j->reply.score, j->reply.depth,
@@ -161,7 +173,13 @@ static void record_playout(Runner *run, const Job *j)
     const EngineEntry *ee = &run->opt->engines->engines[j->engine];
     const EpdEntry *e = &run->suite.entries[j->position];
     const PlayoutResult *r = j->playout;
-    char text[8], line[512];
+    const Game *g = run->suite.game;
+    GameState *pos = game_state_at(g, e->fen);
+    char line[512];
+    if (!pos) {
+        stop_on_write_failure(run);
+        return;
+    }
     Json js;
     json_init(&js);
     json_begin_object(&js, NULL);
@@ -173,21 +191,17 @@ static void record_playout(Runner *run, const Job *j)
     json_int(&js, "within", e->within > 0 ? e->within : PLAYOUT_DEFAULT_MOVES);
     json_string(&js, "status", client_status_text(r->status));
     json_string(&js, "error", r->status == CLIENT_OK ? NULL : r->err);
-    json_string(&js, "result", rules_result_text(r->outcome.result));
-    json_string(&js, "reason", r->outcome.result == RESULT_NONE ? "move bound" : rules_reason_text(r->outcome.reason));
+    json_string(&js, "result", game_result_text(r->outcome.result));
+    json_string(&js, "reason", r->outcome.result == RESULT_NONE ? "move bound" : g->reason_name(r->outcome.reason));
     json_int(&js, "plies", r->plies);
-    json_begin_array(&js, "moves");
-    for (int i = 0; i < r->plies; i++) {
-        move_to_iccs(r->moves[i], text);
-        json_string(&js, NULL, text);
-    }
-    json_end_array(&js);
+    json_moves(&js, "moves", g, pos, r->moves, r->plies, true);
+    g->state_free(pos);
     json_bool(&js, "passed", r->status == CLIENT_OK && r->passed);
     json_end_object(&js);
     pthread_mutex_lock(&run->lock);
     if (json_write_line(&js, run->jsonl)) stop_on_write_failure(run);
     snprintf(line, sizeof line, "[%d/%d] %s %s: expected %s, got %s after %d plies: %s\n", ++run->done, run->njobs,
-             ee->spec.name, e->id, e->result, rules_result_text(r->outcome.result), r->plies,
+             ee->spec.name, e->id, e->result, game_result_text(r->outcome.result), r->plies,
              r->status != CLIENT_OK ? client_status_text(r->status) : r->passed ? "passed" : "failed");
     fputs(line, stderr);
     pthread_mutex_unlock(&run->lock);
@@ -218,7 +232,8 @@ static void run_playout(Runner *run, Job *j, Client **clients)
     if (a && b) {
         client_new_game(a);
         if (b != a) client_new_game(b);
-        playout_run(a, &list->engines[j->engine].limits, b, &list->engines[d].limits,
+        playout_run(run->suite.game, client_player(a), &list->engines[j->engine].limits, client_player(b),
+                    &list->engines[d].limits,
                     &run->suite.entries[j->position], r);
         if (r->status == CLIENT_STALL || r->status == CLIENT_DISCONNECT) { /* fresh processes next time */
             client_free(clients[j->engine]);
@@ -486,7 +501,7 @@ int suite_run(const SuiteOptions *opt)
                 ref < 0 ? opt->reference : opt->defender);
         return 2;
     }
-    if (epd_load(opt->suite_path, &run.suite, err, sizeof err)) {
+    if (epd_load(opt->game ? opt->game : game_default(), opt->suite_path, &run.suite, err, sizeof err)) {
         fprintf(stderr, "qibench suite: %s\n", err);
         return 2;
     }

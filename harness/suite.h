@@ -10,6 +10,7 @@
 #include "spec.h"
 
 typedef struct {
+    const Game *game;       /* NULL: game_default() */
     const char *suite_path;
     EngineList *engines;
     int concurrency;        /* searches at a time, each in its own engine process */

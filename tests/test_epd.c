@@ -14,6 +14,7 @@
 
 #include "board.h"
 #include "epd.h"
+#include "game.h"
 #include "movegen.h"
 #include "testhelp.h"
 
@@ -22,6 +23,9 @@
 static char tmpdir[64];
 
 /* The move named by ICCS text, computed without the notation module. */
+/* The game every test here reads. */
+#define XQ game_by_name("xiangqi")
+
 static Move iccs(const char *s)
 {
     return MOVE(SQ(s[0] - 'a', s[1] - '0'), SQ(s[2] - 'a', s[3] - '0'));
@@ -32,7 +36,7 @@ static void expect_error(const char *line, const char *want, int at)
 {
     EpdEntry e;
     char err[256] = "";
-    int r = epd_parse_line(line, &e, err, sizeof err);
+    int r = epd_parse_line(XQ, line, &e, err, sizeof err);
     CHECK(r == -1, "line %d: returned %d, expected -1", at, r);
     CHECK(strcmp(err, want) == 0, "line %d: error '%s', expected '%s'", at, err, want);
 }
@@ -58,11 +62,11 @@ static const char *write_file(const char *name, const char *content, size_t len)
  * the "<path>" prefix (want_tail starts with ':' or is the whole text). */
 static void expect_load_error(const char *name, const char *content, size_t len, const char *want_tail, int at)
 {
-    EpdSuite suite = {(EpdEntry *)1, 99};
+    EpdSuite suite = {NULL, (EpdEntry *)1, 99};
     char err[512] = "", want[512];
     const char *path = write_file(name, content, len);
     snprintf(want, sizeof want, "%s%s", path, want_tail);
-    int r = epd_load(path, &suite, err, sizeof err);
+    int r = epd_load(XQ, path, &suite, err, sizeof err);
     CHECK(r == -1, "line %d: epd_load returned %d, expected -1", at, r);
     CHECK(strcmp(err, want) == 0, "line %d: error '%s', expected '%s'", at, err, want);
     CHECK(suite.entries == NULL && suite.count == 0, "line %d: suite not left empty on error", at);
@@ -78,7 +82,7 @@ static void test_perft_style(void)
 {
     EpdEntry e;
     char err[256] = "";
-    int r = epd_parse_line(START_BOARD " w ;D1 44 ;D2 1920 ;id \"published-1\"", &e, err, sizeof err);
+    int r = epd_parse_line(XQ, START_BOARD " w ;D1 44 ;D2 1920 ;id \"published-1\"", &e, err, sizeof err);
     CHECK(r == 1, "perft line: %d (%s)", r, err);
     CHECK(strcmp(e.fen, START_BOARD " w - - 0 1") == 0, "fen '%s'", e.fen);
     CHECK(strcmp(e.id, "published-1") == 0, "id '%s'", e.id);
@@ -86,12 +90,12 @@ static void test_perft_style(void)
           "perft line: nothing else set");
 
     /* ';' glued to the side field, and a trailing ';' */
-    r = epd_parse_line(START_BOARD " b;D1 44;id \"x\";", &e, err, sizeof err);
+    r = epd_parse_line(XQ, START_BOARD " b;D1 44;id \"x\";", &e, err, sizeof err);
     CHECK(r == 1 && strcmp(e.fen, START_BOARD " b - - 0 1") == 0 && strcmp(e.id, "x") == 0, "glued ';': %d %s",
           r, err);
 
     /* no operations at all, CR of a CRLF file, surrounding space */
-    r = epd_parse_line("  " START_BOARD " w\r", &e, err, sizeof err);
+    r = epd_parse_line(XQ, "  " START_BOARD " w\r", &e, err, sizeof err);
     CHECK(r == 1 && strcmp(e.fen, START_BOARD " w - - 0 1") == 0 && e.id[0] == '\0', "bare FEN: %d %s", r, err);
 }
 
@@ -99,7 +103,7 @@ static void test_standard_style(void)
 {
     EpdEntry e;
     char err[256] = "";
-    int r = epd_parse_line(START_BOARD " w - - bm h2e2 b2e2; am a0a1; id \"std;1 x\";", &e, err, sizeof err);
+    int r = epd_parse_line(XQ, START_BOARD " w - - bm h2e2 b2e2; am a0a1; id \"std;1 x\";", &e, err, sizeof err);
     CHECK(r == 1, "standard line: %d (%s)", r, err);
     CHECK(strcmp(e.fen, START_BOARD " w - - 0 1") == 0, "fen '%s'", e.fen);
     CHECK(e.nbm == 2 && e.bm[0] == iccs("h2e2") && e.bm[1] == iccs("b2e2"), "bm: %d moves", e.nbm);
@@ -107,7 +111,7 @@ static void test_standard_style(void)
     CHECK(strcmp(e.id, "std;1 x") == 0, "id '%s'", e.id);
 
     /* halfmove / fullmove numbers, Black to move, the numeric opcodes */
-    r = epd_parse_line(START_BOARD " b - - 3 7 bm h7e7; dm 2; result 0-1; within 40;", &e, err, sizeof err);
+    r = epd_parse_line(XQ, START_BOARD " b - - 3 7 bm h7e7; dm 2; result 0-1; within 40;", &e, err, sizeof err);
     CHECK(r == 1, "counters: %d (%s)", r, err);
     CHECK(strcmp(e.fen, START_BOARD " b - - 3 7") == 0, "fen '%s'", e.fen);
     CHECK(e.nbm == 1 && e.bm[0] == iccs("h7e7"), "black bm");
@@ -115,14 +119,14 @@ static void test_standard_style(void)
           e.result, e.within);
 
     /* the cannon takes the horse over the Black cannon on h7: legal */
-    r = epd_parse_line(START_BOARD " w - - bm h2h9; result 1/2-1/2;", &e, err, sizeof err);
+    r = epd_parse_line(XQ, START_BOARD " w - - bm h2h9; result 1/2-1/2;", &e, err, sizeof err);
     CHECK(r == 1 && e.nbm == 1 && e.bm[0] == iccs("h2h9") && strcmp(e.result, "1/2-1/2") == 0, "h2h9: %d %s", r,
           err);
-    r = epd_parse_line(START_BOARD " w ;result 1-0", &e, err, sizeof err);
+    r = epd_parse_line(XQ, START_BOARD " w ;result 1-0", &e, err, sizeof err);
     CHECK(r == 1 && strcmp(e.result, "1-0") == 0, "result 1-0");
 
     /* eight moves is the most */
-    r = epd_parse_line(START_BOARD " w ;bm a0a1 a0a2 b2b1 b2a2 b2c2 b2d2 b2e2 b2f2", &e, err, sizeof err);
+    r = epd_parse_line(XQ, START_BOARD " w ;bm a0a1 a0a2 b2b1 b2a2 b2c2 b2d2 b2e2 b2f2", &e, err, sizeof err);
     CHECK(r == 1 && e.nbm == 8 && e.bm[7] == iccs("b2f2"), "eight bm: %d %s", r, err);
 }
 
@@ -131,21 +135,21 @@ static void test_quoting_and_unknown_opcodes(void)
     EpdEntry e;
     char err[256] = "";
     /* a quoted operand of an ignored opcode hides ';' and "bm" */
-    int r = epd_parse_line(START_BOARD " w ;c0 \"a;b; bm zz\" more ;D1 44 ;bm h2e2 ;hmvc 0", &e, err, sizeof err);
+    int r = epd_parse_line(XQ, START_BOARD " w ;c0 \"a;b; bm zz\" more ;D1 44 ;bm h2e2 ;hmvc 0", &e, err, sizeof err);
     CHECK(r == 1 && e.nbm == 1 && e.bm[0] == iccs("h2e2"), "quoted c0: %d %s nbm %d", r, err, e.nbm);
     CHECK(strcmp(e.id, "") == 0, "no id: '%s'", e.id);
 
-    r = epd_parse_line(START_BOARD " w ;id \"say \\\"hi\\\" \\\\ ok\"", &e, err, sizeof err);
+    r = epd_parse_line(XQ, START_BOARD " w ;id \"say \\\"hi\\\" \\\\ ok\"", &e, err, sizeof err);
     CHECK(r == 1 && strcmp(e.id, "say \"hi\" \\ ok") == 0, "escaped id '%s' (%s)", e.id, err);
 
-    r = epd_parse_line(START_BOARD " w ;id plain", &e, err, sizeof err);
+    r = epd_parse_line(XQ, START_BOARD " w ;id plain", &e, err, sizeof err);
     CHECK(r == 1 && strcmp(e.id, "plain") == 0, "unquoted id '%s'", e.id);
 
-    r = epd_parse_line(START_BOARD " w ;id \"炮二平五\"", &e, err, sizeof err);
+    r = epd_parse_line(XQ, START_BOARD " w ;id \"炮二平五\"", &e, err, sizeof err);
     CHECK(r == 1 && strcmp(e.id, "炮二平五") == 0, "UTF-8 id '%s'", e.id);
 
     /* exactly 63 bytes fits */
-    r = epd_parse_line(START_BOARD " w ;id \"123456789012345678901234567890123456789012345678901234567890123\"", &e,
+    r = epd_parse_line(XQ, START_BOARD " w ;id \"123456789012345678901234567890123456789012345678901234567890123\"", &e,
                        err, sizeof err);
     CHECK(r == 1 && strlen(e.id) == 63, "63-byte id: %d %s", r, err);
 }
@@ -156,7 +160,7 @@ static void test_blank_and_comment_lines(void)
     for (size_t i = 0; i < sizeof LINES / sizeof LINES[0]; i++) {
         EpdEntry e;
         char err[64] = "untouched";
-        int r = epd_parse_line(LINES[i], &e, err, sizeof err);
+        int r = epd_parse_line(XQ, LINES[i], &e, err, sizeof err);
         CHECK(r == 0, "line %zu: %d, expected 0", i, r);
     }
 }
@@ -244,27 +248,27 @@ static void test_long_lines_and_small_buffers(void)
     memcpy(line, START_BOARD " w ;c0 ", fen_len);
     memset(line + fen_len, 'y', 4095 - fen_len);
     line[4095] = '\0';
-    int r = epd_parse_line(line, &e, err, sizeof err);
+    int r = epd_parse_line(XQ, line, &e, err, sizeof err);
     CHECK(r == 1, "4095-byte line: %d %s", r, err);
     free(line);
 
     /* tiny or missing error buffers never overflow */
     char tiny[8];
     memset(tiny, '#', sizeof tiny);
-    r = epd_parse_line(START_BOARD " w ;dm x", &e, tiny, sizeof tiny);
+    r = epd_parse_line(XQ, START_BOARD " w ;dm x", &e, tiny, sizeof tiny);
     CHECK(r == -1 && strcmp(tiny, "dm: exp") == 0, "tiny buffer '%s'", tiny);
-    r = epd_parse_line(START_BOARD " w ;dm x", &e, NULL, 0);
+    r = epd_parse_line(XQ, START_BOARD " w ;dm x", &e, NULL, 0);
     CHECK(r == -1, "NULL err: %d", r);
-    r = epd_parse_line(START_BOARD " w ;bm 炮二平五", &e, tiny, 7);
+    r = epd_parse_line(XQ, START_BOARD " w ;bm 炮二平五", &e, tiny, 7);
     CHECK(r == -1 && strcmp(tiny, "bm: ex") == 0, "tiny buffer '%s'", tiny);
     /* a cut never splits a UTF-8 character */
     const char *prefix = "bm: expected an ICCS move such as h2e2, got '";
-    r = epd_parse_line(START_BOARD " w ;bm 炮二平五", &e, err, strlen(prefix) + 2);
+    r = epd_parse_line(XQ, START_BOARD " w ;bm 炮二平五", &e, err, strlen(prefix) + 2);
     CHECK(r == -1 && strcmp(err, prefix) == 0, "cut UTF-8: '%s'", err);
-    r = epd_parse_line(START_BOARD " w ;bm 炮二平五", &e, err, strlen(prefix) + 4);
+    r = epd_parse_line(XQ, START_BOARD " w ;bm 炮二平五", &e, err, strlen(prefix) + 4);
     CHECK(r == -1 && strncmp(err, prefix, strlen(prefix)) == 0 && strcmp(err + strlen(prefix), "炮") == 0,
           "whole character: '%s'", err);
-    r = epd_parse_line(NULL, &e, err, sizeof err);
+    r = epd_parse_line(XQ, NULL, &e, err, sizeof err);
     CHECK(r == -1 && err[0], "NULL line: %d", r);
 }
 
@@ -283,7 +287,7 @@ static void test_load_good_file(void)
     EpdSuite suite;
     char err[512] = "", want_id[128];
     const char *path = write_file("good.epd", TEXT, sizeof TEXT - 1);
-    int r = epd_load(path, &suite, err, sizeof err);
+    int r = epd_load(XQ, path, &suite, err, sizeof err);
     CHECK(r == 0, "epd_load: %d %s", r, err);
     CHECK(suite.count == 3, "count %d", suite.count);
     if (r == 0 && suite.count == 3) {
@@ -316,7 +320,7 @@ static void test_load_many_entries(void)
     EpdSuite suite;
     char err[512] = "";
     const char *path = write_file("many.epd", text, len);
-    int r = epd_load(path, &suite, err, sizeof err);
+    int r = epd_load(XQ, path, &suite, err, sizeof err);
     CHECK(r == 0 && suite.count == 200, "200 entries: %d %d %s", r, suite.count, err);
     CHECK(r == 0 && strcmp(suite.entries[199].id, "p199") == 0 && suite.entries[199].line == 200, "last entry");
     epd_free(&suite);
@@ -359,14 +363,14 @@ static void test_load_errors(void)
     /* a missing file and a directory */
     EpdSuite suite;
     char err[512] = "";
-    int r = epd_load("positions/xiangqi/no-such-suite.epd", &suite, err, sizeof err);
+    int r = epd_load(XQ, "positions/xiangqi/no-such-suite.epd", &suite, err, sizeof err);
     CHECK(r == -1 && strcmp(err, "cannot open positions/xiangqi/no-such-suite.epd: No such file or directory") == 0,
           "missing file: '%s'", err);
-    r = epd_load(tmpdir, &suite, err, sizeof err);
+    r = epd_load(XQ, tmpdir, &suite, err, sizeof err);
     char want[256];
     snprintf(want, sizeof want, "cannot read %s: Is a directory", tmpdir);
     CHECK(r == -1 && strcmp(err, want) == 0, "directory: '%s'", err);
-    CHECK(epd_load(NULL, &suite, err, sizeof err) == -1 && err[0], "NULL path");
+    CHECK(epd_load(XQ, NULL, &suite, err, sizeof err) == -1 && err[0], "NULL path");
 }
 
 static void test_default_id_of_long_path(void)
@@ -377,7 +381,7 @@ static void test_default_id_of_long_path(void)
     strcpy(name + 50, ".epd");
     const char *path = write_file(name, TEXT, sizeof TEXT - 1);
     EpdSuite suite;
-    int r = epd_load(path, &suite, err, sizeof err);
+    int r = epd_load(XQ, path, &suite, err, sizeof err);
     char want[96];
     snprintf(want, sizeof want, "%s:1", name);
     CHECK(r == 0 && suite.count == 1 && strcmp(suite.entries[0].id, want) == 0, "long path id '%s'",
@@ -486,7 +490,7 @@ static void test_fuzz(void)
             line[len + 4200] = '\0';
         }
         memset(err, 0, sizeof err);
-        int r = epd_parse_line(line, &e, err, sizeof err);
+        int r = epd_parse_line(XQ, line, &e, err, sizeof err);
         if (r < -1 || r > 1) {
             bad++;
             continue;
@@ -517,14 +521,14 @@ static void test_real_suites(void)
 {
     EpdSuite suite;
     char err[512] = "";
-    int r = epd_load("positions/xiangqi/bench.epd", &suite, err, sizeof err);
+    int r = epd_load(XQ, "positions/xiangqi/bench.epd", &suite, err, sizeof err);
     CHECK(r == 0 && suite.count == 30, "bench.epd: %d, %d entries %s", r, suite.count, err);
     CHECK(r == 0 && strcmp(suite.entries[0].id, "bench-opening-1") == 0 &&
               strcmp(suite.entries[0].fen, "r1b1kabnr/4a4/1cn6/p1p1p1p1p/9/2P6/P3P1c1P/1CN1C1N2/9/R1BAKAB1R w - - 0 1") == 0,
           "bench.epd first entry");
     epd_free(&suite);
 
-    r = epd_load("positions/xiangqi/mates.epd", &suite, err, sizeof err);
+    r = epd_load(XQ, "positions/xiangqi/mates.epd", &suite, err, sizeof err);
     CHECK(r == 0 && suite.count == 26, "mates.epd: %d, %d entries %s", r, suite.count, err);
     int with_dm_and_bm = 0;
     for (int i = 0; r == 0 && i < suite.count; i++) with_dm_and_bm += suite.entries[i].dm > 0 && suite.entries[i].nbm > 0;
@@ -534,7 +538,7 @@ static void test_real_suites(void)
           "mates.epd first entry");
     epd_free(&suite);
 
-    r = epd_load("positions/xiangqi/perft.epd", &suite, err, sizeof err);
+    r = epd_load(XQ, "positions/xiangqi/perft.epd", &suite, err, sizeof err);
     CHECK(r == 0 && suite.count == 402, "perft.epd: %d, %d entries %s", r, suite.count, err);
     CHECK(r == 0 && strcmp(suite.entries[0].fen, START_BOARD " w - - 0 1") == 0 &&
               strcmp(suite.entries[0].id, "published-1") == 0,

@@ -12,10 +12,14 @@
 #include "movegen.h"
 #include "openings.h"
 #include "pgn.h"
+#include "rules.h"
 #include "testhelp.h"
 
 #define START_FULL "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 #define BLACK_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 3 7"
+
+/* The game every test here writes. */
+#define XQ game_by_name("xiangqi")
 
 /* The move named by ICCS text, computed without the notation module. */
 static Move iccs(const char *s)
@@ -58,7 +62,7 @@ static char *written(const PgnTags *tags, const GameRecord *g)
         perror("open_memstream");
         exit(1);
     }
-    int rc = pgn_write(f, tags, g);
+    int rc = pgn_write(f, XQ, tags, g);
     CHECK(rc == 0, "pgn_write returned %d", rc);
     fclose(f);
     return text;
@@ -86,7 +90,7 @@ static GameRecord *sample_game(void)
     add_move(g, "i9h9", true, false, -10, 11, 950);
     add_move(g, "b2c2", true, true, 3, 20, 500);
     add_move(g, "b9c7", false, false, 0, 0, 7);
-    g->result = RESULT_RED_WINS;
+    g->result = RESULT_FIRST_WINS;
     g->term = TERM_RULES;
     g->reason = END_CHECKMATE;
     return g;
@@ -177,7 +181,7 @@ static void test_terminations(void)
     };
     PgnTags tags = {"e", "s", "2024.01.01", 1, "a", "b", "-"};
     GameRecord *g = new_game(START_FULL);
-    g->result = RESULT_BLACK_WINS;
+    g->result = RESULT_SECOND_WINS;
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         g->term = CASES[i].term;
         g->reason = CASES[i].reason;
@@ -225,7 +229,7 @@ static void test_write_error(void)
     if (!f) return; /* not on every system */
     PgnTags tags = {"e", "s", "2024.01.01", 1, "a", "b", "-"};
     GameRecord *g = sample_game();
-    CHECK(pgn_write(f, &tags, g) == -1, "writing to /dev/full fails");
+    CHECK(pgn_write(f, XQ, &tags, g) == -1, "writing to /dev/full fails");
     fclose(f);
     free(g);
 }
@@ -244,10 +248,10 @@ static void round_trip(GameRecord **games, int n)
         char event[32];
         snprintf(event, sizeof event, "game %d", i + 1);
         PgnTags tags = {event, "s", "2024.01.01", i + 1, "a", "b", "-"};
-        CHECK(pgn_write(f, &tags, games[i]) == 0, "round trip: write %d", i);
+        CHECK(pgn_write(f, XQ, &tags, games[i]) == 0, "round trip: write %d", i);
     }
     fclose(f);
-    BookOptions opt = {path, BOOK_PGN, ORDER_SEQUENTIAL, 0, 0, 0};
+    BookOptions opt = {XQ, path, BOOK_PGN, ORDER_SEQUENTIAL, 0, 0, 0};
     OpeningBook book;
     char err[256] = "";
     CHECK(book_load(&opt, &book, err, sizeof err) == 0, "round trip: %s", err);

@@ -29,7 +29,7 @@ static double play_game(const char *fen, const Player *red, const Player *black,
     rules.max_plies = MAX_GAME_PLIES;
     for (;;) {
         Outcome o = rules_outcome(&pos, &rules);
-        if (o.result != RESULT_NONE) return o.result == RESULT_DRAW ? 0.5 : o.result == RESULT_RED_WINS ? 1.0 : 0.0;
+        if (o.result != RULES_NONE) return o.result == RULES_DRAW ? 0.5 : o.result == RULES_RED_WINS ? 1.0 : 0.0;
         const Player *p = players[pos.side];
         SearchLimits lim;
         memset(&lim, 0, sizeof lim);

@@ -14,7 +14,7 @@
  * that the game goes on before the last move and returns the outcome after. */
 static Outcome play(Position *pos, const char *fen, const char *moves, int times)
 {
-    Outcome none = {RESULT_NONE, END_NONE};
+    Outcome none = {RULES_NONE, END_NONE};
     if (pos_from_fen(pos, fen, NULL, 0)) {
         CHECK(false, "bad FEN %s", fen);
         return none;
@@ -31,7 +31,7 @@ static Outcome play(Position *pos, const char *fen, const char *moves, int times
     return rules_outcome(pos, NULL);
 }
 
-static void expect(Outcome got, GameResult result, EndReason reason, const char *what)
+static void expect(Outcome got, RulesResult result, EndReason reason, const char *what)
 {
     CHECK(got.result == result && got.reason == reason, "%s: expected %s (%s), got %s (%s)", what,
           rules_result_text(result), rules_reason_text(reason), rules_result_text(got.result),
@@ -43,15 +43,15 @@ static void test_no_moves(void)
     static Position pos;
     /* Two chariots: a9 checks along rank 9, b8 covers rank 8; the general
      * on e9 can go nowhere and nothing can block. */
-    expect(play(&pos, "R3k4/1R7/9/9/9/9/9/9/9/3K5 b", "", 1), RESULT_RED_WINS, END_CHECKMATE, "double-chariot mate");
+    expect(play(&pos, "R3k4/1R7/9/9/9/9/9/9/9/3K5 b", "", 1), RULES_RED_WINS, END_CHECKMATE, "double-chariot mate");
     /* Pawns d8 and f8 cover d9, f9 and e8 (sideways) without checking e9. */
-    expect(play(&pos, "4k4/3P1P3/9/9/9/9/9/9/9/3K5 b", "", 1), RESULT_RED_WINS, END_STALEMATE,
+    expect(play(&pos, "4k4/3P1P3/9/9/9/9/9/9/9/3K5 b", "", 1), RULES_RED_WINS, END_STALEMATE,
            "stalemate loses for the side to move");
     /* Mate by a move: the chariot goes from a7 to a9. */
-    expect(play(&pos, "4k4/1R7/R8/9/9/9/9/9/9/3K5 w", "a7a9", 1), RESULT_RED_WINS, END_CHECKMATE, "mating move");
+    expect(play(&pos, "4k4/1R7/R8/9/9/9/9/9/9/3K5 w", "a7a9", 1), RULES_RED_WINS, END_CHECKMATE, "mating move");
     /* Flying general takes part: the red general on d0 holds the d-file, so a
      * chariot check on the e-file with f9 covered by a pawn mates. */
-    expect(play(&pos, "4k4/5P3/9/9/9/9/9/9/4R4/3K5 b", "", 1), RESULT_RED_WINS, END_CHECKMATE,
+    expect(play(&pos, "4k4/5P3/9/9/9/9/9/9/4R4/3K5 b", "", 1), RULES_RED_WINS, END_CHECKMATE,
            "the facing rule takes d9 away");
 }
 
@@ -61,27 +61,27 @@ static void test_repetition(void)
     /* Red's chariot checks on every move (a9 on rank 9, a8 on rank 8); the
      * black general steps e9-e8-e9. The position after 8 plies is the
      * starting one for the third time: Red, the perpetual checker, loses. */
-    expect(play(&pos, "4k4/R8/9/9/9/9/9/9/9/3K5 w", "a8a9 e9e8 a9a8 e8e9", 2), RESULT_BLACK_WINS,
+    expect(play(&pos, "4k4/R8/9/9/9/9/9/9/9/3K5 w", "a8a9 e9e8 a9a8 e8e9", 2), RULES_BLACK_WINS,
            END_PERPETUAL_CHECK, "red perpetual check");
     /* The mirror image: Black checks along ranks 0 and 1 and loses. */
-    expect(play(&pos, "3k5/9/9/9/9/9/9/9/r8/4K4 b", "a1a0 e0e1 a0a1 e1e0", 2), RESULT_RED_WINS,
+    expect(play(&pos, "3k5/9/9/9/9/9/9/9/r8/4K4 b", "a1a0 e0e1 a0a1 e1e0", 2), RULES_RED_WINS,
            END_PERPETUAL_CHECK, "black perpetual check");
     /* Both sides check on every move: the cannon e4 steps to d4, blocking the
      * chariot d5's check and uncovering the chariot e1's; the chariot d5 steps
      * to e5, blocking and making d4 the screen of the cannon d8; and back.
      * Both checked throughout: a draw. */
-    expect(play(&pos, "4k4/3c5/9/9/3r5/4C2C1/2r6/R8/3KR4/8h w", "e4d4 d5e5 d4e4 e5d5", 2), RESULT_DRAW,
+    expect(play(&pos, "4k4/3c5/9/9/3r5/4C2C1/2r6/R8/3KR4/8h w", "e4d4 d5e5 d4e4 e5d5", 2), RULES_DRAW,
            END_REPETITION, "mutual perpetual check");
     /* Nobody checks: the generals step back and forth. */
-    expect(play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w", "d0d1 e9e8 d1d0 e8e9", 2), RESULT_DRAW, END_REPETITION,
+    expect(play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w", "d0d1 e9e8 d1d0 e8e9", 2), RULES_DRAW, END_REPETITION,
            "quiet cycle");
     /* Red checks on two of its four moves in the cycle: not perpetual. (No
      * shorter cycle hides inside: every position in it is different.) */
-    expect(play(&pos, "4k4/R8/9/9/8r/9/9/9/9/3K5 w", "a8a9 e9e8 d0d1 i5i6 a9a8 e8e9 d1d0 i6i5", 2), RESULT_DRAW,
+    expect(play(&pos, "4k4/R8/9/9/8r/9/9/9/9/3K5 w", "a8a9 e9e8 d0d1 i5i6 a9a8 e8e9 d1d0 i6i5", 2), RULES_DRAW,
            END_REPETITION, "checks on only some moves");
     /* Two occurrences are not yet a repetition ending. */
     Outcome twice = play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w", "d0d1 e9e8 d1d0 e8e9", 1);
-    expect(twice, RESULT_NONE, END_NONE, "second occurrence goes on");
+    expect(twice, RULES_NONE, END_NONE, "second occurrence goes on");
     CHECK(rules_repetition(&pos, 2) == REP_DRAW, "rules_repetition(2) sees the quiet cycle");
 }
 
@@ -92,23 +92,23 @@ static void test_counters_and_material(void)
     CHECK(cfg.no_capture_plies == 120, "default no-capture limit is 120, got %d", cfg.no_capture_plies);
     /* 118 plies without capture in the FEN, then two more. */
     Outcome o = play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6 e9e8", 1);
-    expect(o, RESULT_DRAW, END_NO_CAPTURE, "120 plies without capture");
+    expect(o, RULES_DRAW, END_NO_CAPTURE, "120 plies without capture");
     o = play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6", 1);
-    expect(o, RESULT_NONE, END_NONE, "119 plies go on");
+    expect(o, RULES_NONE, END_NONE, "119 plies go on");
     /* A capture resets the count. */
     o = play(&pos, "4k4/9/9/9/R7p/9/9/9/9/3K5 w - - 118 80", "a5i5 e9e8", 1);
-    expect(o, RESULT_NONE, END_NONE, "capture resets the count");
+    expect(o, RULES_NONE, END_NONE, "capture resets the count");
     CHECK(pos_halfmove(&pos) == 1, "one ply since the capture, got %d", pos_halfmove(&pos));
     /* Only generals, advisors and elephants: nobody can ever attack. */
-    expect(play(&pos, "2bak4/9/9/9/9/9/9/9/4A4/3K2B2 w", "", 1), RESULT_DRAW, END_INSUFFICIENT_MATERIAL,
+    expect(play(&pos, "2bak4/9/9/9/9/9/9/9/4A4/3K2B2 w", "", 1), RULES_DRAW, END_INSUFFICIENT_MATERIAL,
            "no attacking material");
-    expect(play(&pos, "5k3/9/9/9/9/9/9/9/p8/3K5 w", "", 1), RESULT_NONE, END_NONE, "a pawn can still attack");
+    expect(play(&pos, "5k3/9/9/9/9/9/9/9/p8/3K5 w", "", 1), RULES_NONE, END_NONE, "a pawn can still attack");
     /* The ply cap. */
     cfg.max_plies = 2;
     play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w", "a5a6 e9e8", 1);
-    expect(rules_outcome(&pos, &cfg), RESULT_DRAW, END_MAX_PLIES, "ply cap");
+    expect(rules_outcome(&pos, &cfg), RULES_DRAW, END_MAX_PLIES, "ply cap");
     /* Checkmate on the 120th ply is still a win. */
-    expect(play(&pos, "4k4/1R7/R8/9/9/9/9/9/9/3K5 w - - 119 1", "a7a9", 1), RESULT_RED_WINS, END_CHECKMATE,
+    expect(play(&pos, "4k4/1R7/R8/9/9/9/9/9/9/3K5 w - - 119 1", "a7a9", 1), RULES_RED_WINS, END_CHECKMATE,
            "mate beats the no-capture draw");
 }
 

@@ -45,9 +45,9 @@ RepVerdict rules_repetition(const Position *pos, int times)
 Outcome rules_outcome(Position *pos, const RulesConfig *cfg)
 {
     RulesConfig defaults = rules_default_config();
-    Outcome out = {RESULT_NONE, END_NONE};
-    GameResult to_move_wins = pos->side == RED ? RESULT_RED_WINS : RESULT_BLACK_WINS;
-    GameResult to_move_loses = pos->side == RED ? RESULT_BLACK_WINS : RESULT_RED_WINS;
+    Outcome out = {RULES_NONE, END_NONE};
+    RulesResult to_move_wins = pos->side == RED ? RULES_RED_WINS : RULES_BLACK_WINS;
+    RulesResult to_move_loses = pos->side == RED ? RULES_BLACK_WINS : RULES_RED_WINS;
     if (!cfg) cfg = &defaults;
 
     if (count_legal(pos) == 0) {
@@ -58,7 +58,7 @@ Outcome rules_outcome(Position *pos, const RulesConfig *cfg)
     RepVerdict rep = rules_repetition(pos, 3);
     if (rep != REP_NONE) {
         out.reason = rep == REP_DRAW ? END_REPETITION : END_PERPETUAL_CHECK;
-        out.result = rep == REP_DRAW ? RESULT_DRAW : rep == REP_WIN ? to_move_wins : to_move_loses;
+        out.result = rep == REP_DRAW ? RULES_DRAW : rep == REP_WIN ? to_move_wins : to_move_loses;
         return out;
     }
     if (cfg->no_capture_plies > 0 && pos_halfmove(pos) >= cfg->no_capture_plies)
@@ -67,16 +67,16 @@ Outcome rules_outcome(Position *pos, const RulesConfig *cfg)
         out.reason = END_INSUFFICIENT_MATERIAL;
     else if (cfg->max_plies > 0 && pos->ply >= cfg->max_plies)
         out.reason = END_MAX_PLIES;
-    if (out.reason != END_NONE) out.result = RESULT_DRAW;
+    if (out.reason != END_NONE) out.result = RULES_DRAW;
     return out;
 }
 
-const char *rules_result_text(GameResult r)
+const char *rules_result_text(RulesResult r)
 {
     switch (r) {
-    case RESULT_RED_WINS: return "1-0";
-    case RESULT_BLACK_WINS: return "0-1";
-    case RESULT_DRAW: return "1/2-1/2";
+    case RULES_RED_WINS: return "1-0";
+    case RULES_BLACK_WINS: return "0-1";
+    case RULES_DRAW: return "1/2-1/2";
     default: return "*";
     }
 }
@@ -85,5 +85,6 @@ const char *rules_reason_text(EndReason r)
 {
     static const char *const NAMES[] = {"none", "checkmate", "stalemate", "perpetual check", "repetition",
                                         "no capture", "insufficient material", "max plies"};
-    return r >= END_NONE && r <= END_MAX_PLIES ? NAMES[r] : "unknown";
+    _Static_assert(sizeof NAMES / sizeof NAMES[0] == END_COUNT, "a name per reason");
+    return r >= END_NONE && r < END_COUNT ? NAMES[r] : "unknown";
 }

@@ -8,7 +8,7 @@
 
 #include "board.h"
 
-typedef enum { RESULT_NONE, RESULT_RED_WINS, RESULT_BLACK_WINS, RESULT_DRAW } GameResult;
+typedef enum { RULES_NONE, RULES_RED_WINS, RULES_BLACK_WINS, RULES_DRAW } RulesResult;
 
 typedef enum {
     END_NONE,
@@ -18,7 +18,8 @@ typedef enum {
     END_REPETITION,            /* third repetition otherwise: draw */
     END_NO_CAPTURE,            /* no capture for RulesConfig.no_capture_plies: draw */
     END_INSUFFICIENT_MATERIAL, /* no chariot, horse, cannon or pawn on the board: draw */
-    END_MAX_PLIES              /* RulesConfig.max_plies reached: draw */
+    END_MAX_PLIES,             /* RulesConfig.max_plies reached: draw */
+    END_COUNT                  /* the number of reasons: a table sentinel, never a reason */
 } EndReason;
 
 typedef struct {
@@ -29,7 +30,7 @@ typedef struct {
 #define RULES_DEFAULT_NO_CAPTURE 120
 
 typedef struct {
-    GameResult result;
+    RulesResult result;
     EndReason reason;
 } Outcome;
 
@@ -43,7 +44,7 @@ RulesConfig rules_default_config(void);
  * Judges the game at pos (its history since the root, which the caller
  * built with pos_make_move). Checks, in this order: no legal move, the third
  * occurrence of the position, the no-capture limit, insufficient material,
- * the ply cap. Returns {RESULT_NONE, END_NONE} while the game goes on. pos is
+ * the ply cap. Returns {RULES_NONE, END_NONE} while the game goes on. pos is
  * restored before returning. cfg may be NULL for the defaults.
  */
 Outcome rules_outcome(Position *pos, const RulesConfig *cfg);
@@ -61,7 +62,7 @@ RepVerdict rules_repetition(const Position *pos, int times);
 bool rules_insufficient_material(const Position *pos);
 
 /* "1-0", "0-1", "1/2-1/2" or "*". */
-const char *rules_result_text(GameResult r);
+const char *rules_result_text(RulesResult r);
 
 /* A short lower-case name: "checkmate", "perpetual check", ... */
 const char *rules_reason_text(EndReason r);

@@ -1,0 +1,153 @@
+/*
+ * game.h - what the harness knows of a game: one Game descriptor per game
+ * (harness/games/<game>.c), found by name. Everything else in harness/ is
+ * written against this file alone: positions are opaque GameStates owned by
+ * the game, moves are opaque 32-bit MoveCodes, sides are 0 (the first
+ * player: Red, White) and 1, and every ending carries a reason the game
+ * names. The per-move path (gameplay, engine replies) calls through these
+ * pointers; the engines' hot paths (search, move generation) never do.
+ */
+#ifndef HARNESS_GAME_H
+#define HARNESS_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A move, as the game encodes it; MOVE_CODE_NONE is never a legal move. */
+typedef uint32_t MoveCode;
+#define MOVE_CODE_NONE 0u
+
+/* Room for any game's position text and move text (with the NUL). */
+#define GAME_TEXT_MAX 192
+#define MOVE_TEXT_BYTES 64
+/* Most reasons a game may have (Game.reason_count is at most this). */
+#define GAME_REASONS_MAX 64
+/* Room for any game's legal move list (each game's max_moves is at most this). */
+#define GAME_MOVES_MAX 8192
+
+/* A position with its history since it was set (for undo and repetition). */
+typedef struct GameState GameState;
+
+/* PGN's results: the first player is PGN's White. */
+typedef enum { RESULT_NONE, RESULT_FIRST_WINS, RESULT_SECOND_WINS, RESULT_DRAW } GameResult;
+
+/* How a game stands: reason 0 while it goes on, else one of the game's
+ * reasons (1 .. reason_count - 1), named by Game.reason_name. */
+typedef struct {
+    GameResult result;
+    int reason;
+} GameOutcome;
+
+/* The limits a harness sets on a game (0 = never). */
+typedef struct {
+    int no_capture_plies; /* draw after this many plies without a capture (games with captures) */
+    int max_plies;        /* draw after this many plies from the start position */
+} GameRules;
+
+/* One notation of a game. */
+typedef struct {
+    const char *name; /* "iccs", "wxf", ...: notation=NAME, --notation NAME */
+    const char *label;   /* in messages: "ICCS" */
+    const char *article; /* "a" or "an", before the label */
+    const char *example; /* a move in it: "h2e2" */
+    bool protocol;    /* engines may write it (UCI / xboard moves) */
+    bool writable;    /* the harness can write moves in it (not only read) */
+    int san;          /* the SAN reading with the same square names, or -1 */
+} GameNotation;
+
+/* What parse_move returns besides 0. */
+enum { MOVE_MALFORMED = -1, MOVE_ILLEGAL = -2 };
+
+/* Any notation a person may type (parse_move's notation argument). */
+#define NOTATION_ANY (-1)
+
+typedef struct Game {
+    const char *name;        /* --game NAME, positions/NAME/ */
+    const char *variant;     /* UCI_Variant / xboard variant, PGN Variant tag */
+    const char *engine;      /* our engine's program name, next to qibench ("xiangqi-engine") */
+    const char *side_name[2];/* "Red", "Black" */
+    const char *start;       /* the start position's text */
+    int max_moves;           /* room for the longest legal move list */
+    int max_plies;           /* no game can be longer (0: no such bound) */
+    bool has_draws;          /* can a game end drawn? */
+    GameRules default_rules;
+    const GameNotation *notations;
+    int notation_count;
+    int record_notation;     /* in games.jsonl, EPD and PGN files */
+    int protocol_notation;   /* what engines speak unless told otherwise */
+    int reason_count;        /* reasons are 1 .. reason_count - 1 */
+    const char *const *fen_dialects; /* xboard setboard spellings (NULL: the text as it is) */
+    const struct EngineProfile *profiles; /* third-party engines' quirks for this game */
+    int profile_count;
+
+    /* A short lower-case name of a reason ("checkmate", "perpetual check"). */
+    const char *(*reason_name)(int reason);
+    /* A new state at the start position (NULL when memory runs out). */
+    GameState *(*state_new)(void);
+    void (*state_free)(GameState *s); /* NULL is a no-op */
+    void (*state_copy)(GameState *dst, const GameState *src);
+    /* Sets the position from text; 0, or -1 with a one-line reason. */
+    int (*set_position)(GameState *s, const char *text, char *err, size_t errlen);
+    /* The position's full text in the game's canonical form. */
+    void (*position_text)(const GameState *s, char *buf, size_t len);
+    int (*side_to_move)(const GameState *s);
+    /* The full-move number (PGN move numbering). */
+    int (*move_number)(const GameState *s);
+    /* Plies played since set_position. */
+    int (*plies)(const GameState *s);
+    /* Every legal move (list: room for max_moves); returns the count. */
+    int (*legal_moves)(GameState *s, MoveCode *list);
+    /* Is m (any value) a legal move here? */
+    bool (*is_legal)(GameState *s, MoveCode m);
+    /* Plays a legal move; false (nothing changed) when the history is full. */
+    bool (*play)(GameState *s, MoveCode m);
+    void (*undo)(GameState *s);
+    /* Reads a move in notation n (NOTATION_ANY: every notation a person may
+     * type). 0 with *out set, MOVE_MALFORMED or MOVE_ILLEGAL with a
+     * one-line reason in err. The state is unchanged. */
+    int (*parse_move)(GameState *s, const char *text, int n, MoveCode *out, char *err, size_t errlen);
+    /* Writes the legal move m of s in notation n; 0, or -1 (buf "") when it
+     * cannot. Coordinate notations may ignore s (then any position will do). */
+    int (*format_move)(GameState *s, MoveCode m, int n, char *buf, size_t len);
+    /* How the game stands under rules (NULL: default_rules). */
+    GameOutcome (*outcome)(GameState *s, const GameRules *rules);
+    /* The position text spelled for an engine (dialect: fen_dialects index). */
+    void (*engine_position)(const char *text, int dialect, char *out, size_t len);
+} Game;
+
+/* The game called name, or NULL. */
+const Game *game_by_name(const char *name);
+
+/* The default game (xiangqi). */
+const Game *game_default(void);
+
+/* The known games' names, ", "-separated, for messages. */
+const char *game_names(void);
+
+/* "1-0", "0-1", "1/2-1/2" or "*". */
+const char *game_result_text(GameResult r);
+
+/* The result a text names (RESULT_NONE for anything else). */
+GameResult game_result_parse(const char *text);
+
+/* The result when side (0 or 1) wins. */
+static inline GameResult game_win_for(int side) { return side == 0 ? RESULT_FIRST_WINS : RESULT_SECOND_WINS; }
+
+/* Points of side (0 or 1) in half points: 2 win, 1 draw, 0 loss. */
+int game_points2(GameResult r, int side);
+
+/* The notation called name, or -1. */
+int game_notation_by_name(const Game *g, const char *name);
+
+/* Sets s from the position text and plays moves[0..n) (moves the caller
+ * checked when they were played). Returns 0, or -1 when that fails. */
+int game_replay(const Game *g, GameState *s, const char *root, const MoveCode *moves, int n);
+
+/* A new state set to position (NULL when it is not one, or no memory). */
+GameState *game_state_at(const Game *g, const char *position);
+
+/* The move in the game's record notation ("" when it cannot be written). */
+void game_move_record(const Game *g, GameState *s, MoveCode m, char *buf, size_t len);
+
+#endif
