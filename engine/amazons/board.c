@@ -15,6 +15,7 @@ const char AMZ_START_TEXT[] = "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1";
 AmzSquareLines AMZ_SQ_LINES[AMZ_SQUARES];
 uint8_t AMZ_LINE_SQ[AMZ_LINES][AMZ_FILES];
 AmzSpan AMZ_SPAN[AMZ_FILES][1024];
+uint8_t AMZ_REACH[AMZ_FILES][1024];
 
 /* Occupancy of an empty line: the bits past its end are set. */
 static uint16_t line_padding[AMZ_LINES];
@@ -65,6 +66,7 @@ static void init_spans(void)
             while (lo > 0 && !((m >> (lo - 1)) & 1)) lo--;
             while (hi < AMZ_FILES - 1 && !((m >> (hi + 1)) & 1)) hi++;
             AMZ_SPAN[p][m] = (AmzSpan){(uint8_t)lo, (uint8_t)hi, (uint8_t)(hi - lo)};
+            AMZ_REACH[p][m] = (uint8_t)(hi - lo);
         }
 }
 

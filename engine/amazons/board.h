@@ -101,6 +101,8 @@ extern const char AMZ_START_TEXT[];
 extern AmzSquareLines AMZ_SQ_LINES[AMZ_SQUARES];
 extern uint8_t AMZ_LINE_SQ[AMZ_LINES][AMZ_FILES];
 extern AmzSpan AMZ_SPAN[AMZ_FILES][1024];
+/* AMZ_SPAN's n alone: a smaller table for the counter's inner loop. */
+extern uint8_t AMZ_REACH[AMZ_FILES][1024];
 
 /* Fills the geometry, span and Zobrist tables. Call once before anything else;
  * calling it again is harmless. */

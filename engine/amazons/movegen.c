@@ -54,10 +54,17 @@ int amz_gen_moves(AmzPosition *pos, AmzMove *list)
     return n;
 }
 
+/* Squares a queen on sq reaches: four look-ups in the one-byte table. */
+static inline int reach_of(const AmzPosition *pos, int sq)
+{
+    const AmzSquareLines *sl = &AMZ_SQ_LINES[sq];
+    return AMZ_REACH[sl->pos[0]][pos->occ[sl->line[0]]] + AMZ_REACH[sl->pos[1]][pos->occ[sl->line[1]]]
+           + AMZ_REACH[sl->pos[2]][pos->occ[sl->line[2]]] + AMZ_REACH[sl->pos[3]][pos->occ[sl->line[3]]];
+}
+
 /*
- * Turns of the lifted amazon on from. A destination on line L of from sees
- * along L the same run as from does (n_L squares), so those contribute
- * n_L * n_L; the other three lines are looked up per destination.
+ * Turns of the lifted amazon on from: for each destination, the squares a
+ * queen there reaches (the vacated square among them).
  */
 static int count_amazon(const AmzPosition *pos, int from)
 {
@@ -66,13 +73,8 @@ static int count_amazon(const AmzPosition *pos, int from)
     for (int k = 0; k < AMZ_LINE_KINDS; k++) {
         const uint8_t *line = AMZ_LINE_SQ[fl->line[k]];
         AmzSpan sp = AMZ_SPAN[fl->pos[k]][pos->occ[fl->line[k]]];
-        total += sp.n * sp.n;
-        for (int p = sp.lo; p <= sp.hi; p++) {
-            if (p == fl->pos[k]) continue;
-            int to = line[p];
-            for (int j = 0; j < AMZ_LINE_KINDS; j++)
-                if (j != k) total += span_of(pos, to, j).n;
-        }
+        for (int p = sp.lo; p < fl->pos[k]; p++) total += reach_of(pos, line[p]);
+        for (int p = fl->pos[k] + 1; p <= sp.hi; p++) total += reach_of(pos, line[p]);
     }
     return total;
 }
