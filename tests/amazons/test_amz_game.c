@@ -3,6 +3,7 @@
  * descriptor macros, and the game_* functions over random games (history
  * index range, protocol text both ways, rule, side, key, make/unmake).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "amz_testlib.h"
@@ -82,8 +83,8 @@ static void test_random_games(void)
     CHECK(errors == 0, "%d errors over %d positions", errors, positions);
 }
 
-/* The evaluation is from the side to move: a position and its twin with the
- * other side to move differ in sign only when no tie squares exist. */
+/* The evaluation is from the side to move: with no tied squares (no tempo),
+ * the same board with the other side to move has the opposite score. */
 static void test_eval_side(void)
 {
     game_pos_from_text(&pos, "****5q/**********/**********/**********/**********/**********/**********/"
@@ -94,6 +95,28 @@ static void test_eval_side(void)
     CHECK(white > 0 && game_eval(&pos) == -white, "eval %d then %d", white, game_eval(&pos));
 }
 
+/* Every position of the bench file reads and has a legal turn (run from the
+ * top of the tree, as the test runner does). */
+static void test_bench_file(void)
+{
+    char line[512], err[160];
+    int positions = 0, bad = 0;
+    FILE *f = fopen(GAME_BENCH_FILE, "r");
+    CHECK(f != NULL, "cannot open %s", GAME_BENCH_FILE);
+    if (!f) return;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        char *semi = strstr(line, " ;");
+        if (semi) *semi = '\0';
+        bool ok = game_pos_from_text(&pos, line, err, sizeof err) == 0 && game_moves(&pos, list) > 0;
+        if (!ok) fprintf(stderr, "%s: '%s': %s\n", GAME_BENCH_FILE, line, err);
+        bad += !ok;
+        positions++;
+    }
+    fclose(f);
+    CHECK(bad == 0 && positions >= 10, "%s: %d positions, %d bad", GAME_BENCH_FILE, positions, bad);
+}
+
 int main(void)
 {
     game_init();
@@ -101,5 +124,6 @@ int main(void)
     test_start();
     test_random_games();
     test_eval_side();
+    test_bench_file();
     return TEST_REPORT();
 }

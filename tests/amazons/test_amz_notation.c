@@ -48,47 +48,49 @@ static void test_input_forms(void)
     }
 }
 
-/* Each bad turn (from `text` position) is refused with a reason holding `why`. */
+/* Bad turns (in `position`, the start when NULL) and what the reason must say. */
+static const char ARROWS[] = "3q2q3/10/10/q8q/3*6/10/Q8Q/10/3*6/3Q2Q3 w"; /* arrows d6 and d2 */
+static const struct {
+    const char *position, *move, *why;
+} BAD[] = {
+    {NULL, "", "empty move text"},
+    {NULL, "   ", "empty move text"},
+    {NULL, "d1-d6", "no arrow square"},
+    {NULL, "d1", "no arrow square"},
+    {NULL, "d1-d1/d5", "zero-length move d1-d1"},
+    {NULL, "d1-d6/d6", "arrow cannot land on the destination d6"},
+    {NULL, "k1-d6/g9", "square k1 is off the board"},
+    {NULL, "d1-a11/g9", "square a11 is off the board"},
+    {NULL, "d1-d6/a0", "square a0 is off the board"},
+    {NULL, "d1-d6/a100", "square a100 is off the board"},
+    {NULL, "z9-d6/g9", "square z9 is off the board"},
+    {NULL, "d-d6/g9", "'d' is not a square"},
+    {NULL, "d1-d6/g9/h9", "the arrow must be shot from the destination d6, not from g9"},
+    {NULL, "d1d6,e6g9", "the arrow must be shot from the destination d6, not from e6"},
+    {NULL, "d1d6,d6g9h1", "too many squares"},
+    {NULL, "d1+d6/g9", "unexpected character '+'"},
+    {NULL, "d1-d6/g9!", "unexpected character '!'"},
+    {NULL, "d2-d6/g9", "no white amazon on d2 (white to move)"},
+    {NULL, "a7-a6/a5", "no white amazon on a7 (white to move)"},
+    {"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 b", "d1-d6/g9", "no black amazon on d1 (black to move)"},
+    {NULL, "d1-e3/e4", "the move d1-e3 is not along a queen line"},
+    {NULL, "d1-d10/d9", "the move d1-d10 lands on an occupied square"},
+    {NULL, "a4-j4/j5", "the move a4-j4 lands on an occupied square"},
+    {NULL, "d1-d6/f7", "the arrow d6-f7 is not along a queen line"},
+    {NULL, "d1-d6/d10", "the arrow d6-d10 lands on an occupied square"},
+    {NULL, "d1-j7/j6", "the move d1-j7 lands on an occupied square"},
+    {ARROWS, "d1-d4/d5", "the move d1-d4 passes through the occupied square d2"},
+    {ARROWS, "d1-d2/d3", "the move d1-d2 lands on an occupied square"},
+    {ARROWS, "a4-b4/e7", "the arrow b4-e7 passes through the occupied square d6"},
+    {ARROWS, "g1-c5/e7", "the arrow c5-e7 passes through the occupied square d6"},
+    {ARROWS, "a4-d4/d7", "the arrow d4-d7 passes through the occupied square d6"},
+    {ARROWS, "a4-d4/d1", "the arrow d4-d1 passes through the occupied square d2"},
+    {ARROWS, "d1-e1/e11", "square e11 is off the board"},
+};
+
+/* Each bad turn is refused with its reason, *out untouched. */
 static void test_rejections(void)
 {
-    static const char ARROWS[] = "3q2q3/10/10/q8q/3*6/10/Q8Q/10/3*6/3Q2Q3 w"; /* arrows d6 and d2 */
-    static const struct {
-        const char *position, *move, *why;
-    } BAD[] = {
-        {NULL, "", "empty move text"},
-        {NULL, "   ", "empty move text"},
-        {NULL, "d1-d6", "no arrow square"},
-        {NULL, "d1", "no arrow square"},
-        {NULL, "d1-d1/d5", "zero-length move d1-d1"},
-        {NULL, "d1-d6/d6", "arrow cannot land on the destination d6"},
-        {NULL, "k1-d6/g9", "square k1 is off the board"},
-        {NULL, "d1-a11/g9", "square a11 is off the board"},
-        {NULL, "d1-d6/a0", "square a0 is off the board"},
-        {NULL, "d1-d6/a100", "square a100 is off the board"},
-        {NULL, "z9-d6/g9", "square z9 is off the board"},
-        {NULL, "d-d6/g9", "'d' is not a square"},
-        {NULL, "d1-d6/g9/h9", "the arrow must be shot from the destination d6, not from g9"},
-        {NULL, "d1d6,e6g9", "the arrow must be shot from the destination d6, not from e6"},
-        {NULL, "d1d6,d6g9h1", "too many squares"},
-        {NULL, "d1+d6/g9", "unexpected character '+'"},
-        {NULL, "d1-d6/g9!", "unexpected character '!'"},
-        {NULL, "d2-d6/g9", "no white amazon on d2 (white to move)"},
-        {NULL, "a7-a6/a5", "no white amazon on a7 (white to move)"},
-        {"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 b", "d1-d6/g9", "no black amazon on d1 (black to move)"},
-        {NULL, "d1-e3/e4", "the move d1-e3 is not along a queen line"},
-        {NULL, "d1-d10/d9", "the move d1-d10 lands on an occupied square"},
-        {NULL, "a4-j4/j5", "the move a4-j4 lands on an occupied square"},
-        {NULL, "d1-d6/f7", "the arrow d6-f7 is not along a queen line"},
-        {NULL, "d1-d6/d10", "the arrow d6-d10 lands on an occupied square"},
-        {NULL, "d1-j7/j6", "the move d1-j7 lands on an occupied square"},
-        {ARROWS, "d1-d4/d5", "the move d1-d4 passes through the occupied square d2"},
-        {ARROWS, "d1-d2/d3", "the move d1-d2 lands on an occupied square"},
-        {ARROWS, "a4-b4/e7", "the arrow b4-e7 passes through the occupied square d6"},
-        {ARROWS, "g1-c5/e7", "the arrow c5-e7 passes through the occupied square d6"},
-        {ARROWS, "a4-d4/d7", "the arrow d4-d7 passes through the occupied square d6"},
-        {ARROWS, "a4-d4/d1", "the arrow d4-d1 passes through the occupied square d2"},
-        {ARROWS, "d1-e1/e11", "square e11 is off the board"},
-    };
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         char err[160] = "";
         AmzMove m = 12345;
