@@ -9,7 +9,7 @@
 #   make amazons-perft          every positions/amazons/perft.epd count
 #   make amazons-bench          perft(2) and perft(3) from the start, ours
 #                               against tests/amazons/perft_naive.c
-#   make amazons-oracle-install npm install the oracle (node_modules/, ignored)
+#   make amazons-npm npm install the oracle (node_modules/, ignored)
 #
 # Sanitizer runs as elsewhere: make amazons-test sanitize="address undefined".
 
@@ -23,7 +23,7 @@ AMZ_TOOL_OBJ  := $(AMZ_TESTS:$(AMZ_DIR)/%=$(AMZ_DIR)/obj/tests/amazons/%.o) \
                  $(AMZ_TOOLS:$(AMZ_DIR)/%=$(AMZ_DIR)/obj/tests/amazons/%.o)
 AMZ_INCLUDES  := -Iengine/amazons -Itests
 
-.PHONY: amazons-build amazons-test amazons-perft amazons-bench amazons-oracle-install
+.PHONY: amazons-build amazons-test amazons-perft amazons-bench amazons-npm
 
 $(AMZ_OBJ) $(AMZ_TOOL_OBJ): $(AMZ_DIR)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -47,7 +47,7 @@ amazons-perft: $(AMZ_DIR)/test_amz_perft ## Amazons: every positions/amazons/per
 amazons-bench: $(AMZ_TOOLS) ## Amazons: perft(2), perft(3) from the start against the naive counter
 	@sh tests/amazons/bench_perft.sh $(AMZ_DIR)/amazons_cli $(AMZ_DIR)/perft_naive
 
-amazons-oracle-install: ## Amazons: npm install fairy-stockfish-nnue.wasm (the oracle) into node_modules/
+amazons-npm: ## Amazons: npm install fairy-stockfish-nnue.wasm (the oracle) into node_modules/
 	npm install --no-save --no-package-lock fairy-stockfish-nnue.wasm
 
 -include $(AMZ_OBJ:.o=.d) $(AMZ_TOOL_OBJ:.o=.d)

@@ -33,7 +33,7 @@ skip() {
     exit 0
 }
 command -v node >/dev/null 2>&1 || skip "node not found (the Amazons oracle runs on node)"
-[ -f "$js" ] || skip "$js missing: run 'make amazons-oracle-install' (npm install fairy-stockfish-nnue.wasm)"
+[ -f "$js" ] || skip "$js missing: run 'make amazons-npm' (npm install fairy-stockfish-nnue.wasm)"
 [ -x "$cli" ] || { echo "oracle_perft: $cli not built"; echo "0 passed, 1 failed"; exit 1; }
 
 tmp=$(mktemp -d) || exit 1
