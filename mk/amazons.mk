@@ -9,7 +9,7 @@
 #   make amazons-perft          every positions/amazons/perft.epd count
 #   make amazons-bench          perft(2) and perft(3) from the start, ours
 #                               against tests/amazons/perft_naive.c
-#   make amazons-npm npm install the oracle (node_modules/, ignored)
+#   make amazons-npm            npm install the oracle (node_modules/, ignored)
 #
 # Sanitizer runs as elsewhere: make amazons-test sanitize="address undefined".
 
