@@ -39,7 +39,7 @@ command -v node >/dev/null 2>&1 || skip "node not found (the Amazons oracle runs
 tmp=$(mktemp -d) || exit 1
 oracle_pid=
 cleanup() {
-    exec 3>&- 2>/dev/null
+    exec 3>&-
     [ -n "$oracle_pid" ] && kill "$oracle_pid" 2>/dev/null && wait "$oracle_pid" 2>/dev/null
     rm -rf "$tmp"
 }
@@ -97,7 +97,8 @@ compare() {
     "$cli" divide "$1" "$2" >"$tmp/ours" || { bad "$4: amazons_cli divide failed"; return; }
     divide_lines "$tmp/section" >"$tmp/theirs.sorted"
     divide_lines "$tmp/ours" >"$tmp/ours.sorted"
-    if cmp -s "$tmp/theirs.sorted" "$tmp/ours.sorted" && [ "$(divide_total "$tmp/section")" = "$(divide_total "$tmp/ours")" ]; then
+    if cmp -s "$tmp/theirs.sorted" "$tmp/ours.sorted" \
+        && [ "$(divide_total "$tmp/section")" = "$(divide_total "$tmp/ours")" ]; then
         ok
     else
         bad "$4: divide $1 of '$2' differs (oracle < > ours):"
@@ -160,6 +161,7 @@ for text in "Q*8/**8/10/10/10/10/10/10/10/9q w - - 0 1" "q*8/**8/10/10/10/10/10/
     done
 done
 
-echo "oracle_perft: $n positions from $games games (seed $seed): $d1 compared at depth 1, $d2 at depth 2 ($spent leaves)"
+echo "oracle_perft: $n positions from $games games (seed $seed):" \
+    "$d1 compared at depth 1, $d2 at depth 2 ($spent leaves)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -68,7 +68,8 @@ static int check_line(AmzPosition *pos, const char *path, int lineno, const char
               expected[d], got);
         depths++;
     }
-    CHECK(check_tree(pos, expected[2] <= 300000 ? 2 : 1) == 0, "%s:%d: keys or counts disagree in the tree of %s", path, lineno, text);
+    CHECK(check_tree(pos, expected[2] <= 300000 ? 2 : 1) == 0, "%s:%d: keys or counts disagree in the tree of %s",
+          path, lineno, text);
     return depths;
 }
 
