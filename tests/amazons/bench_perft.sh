@@ -7,14 +7,17 @@
 #   sh tests/amazons/bench_perft.sh AMAZONS_CLI PERFT_NAIVE [RUNS]
 set -eu
 cli=$1 naive=$2 runs=${3:-3}
-[ -x "$cli" ] && [ -x "$naive" ] || { echo "bench_perft: build $cli and $naive first" >&2; exit 2; }
+if [ ! -x "$cli" ] || [ ! -x "$naive" ]; then
+    echo "bench_perft: build $cli and $naive first" >&2
+    exit 2
+fi
 
-# best_of DEPTH PROGRAM ARGS...: fills $nodes and $best (milliseconds).
+# The "Time ms: T" of an output file.
 ms() { sed -n 's/^Time ms: //p' "$1"; }
 out=$(mktemp) && trap 'rm -f "$out"' EXIT
 
 for depth in 2 3; do
-    ours_best= naive_best= ours_nodes= naive_nodes=
+    ours_best='' naive_best='' ours_nodes='' naive_nodes=''
     for run in $(seq 1 "$runs"); do
         for who in naive ours; do
             if [ "$who" = ours ]; then "$cli" perft "$depth" >"$out"; else "$naive" "$depth" >"$out"; fi
