@@ -355,6 +355,11 @@ const char *stats_verdict_name(SprtVerdict v)
     return v == SPRT_H0 ? "H0" : v == SPRT_H1 ? "H1" : "continue";
 }
 
+const char *stats_model_name(SprtModel m)
+{
+    return m == SPRT_LOGISTIC ? "logistic" : "normalized";
+}
+
 /* ================================================================ */
 /* Part IV: `qibench stats` arguments                                */
 /* ================================================================ */

@@ -92,6 +92,8 @@ int stats_sprt_wdl(const SprtParams *p, int64_t wins, int64_t draws, int64_t los
 int stats_sprt_penta(const SprtParams *p, const int64_t penta[PENTA_CELLS], SprtResult *out);
 /* "continue", "H0" or "H1". */
 const char *stats_verdict_name(SprtVerdict v);
+/* "logistic" or "normalized": the model= word of --sprt and summary.json. */
+const char *stats_model_name(SprtModel m);
 
 /* ---- `qibench stats` ---- */
 
