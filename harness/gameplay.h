@@ -34,7 +34,8 @@ typedef enum {
     TERM_ILLEGAL,      /* an illegal or unreadable move */
     TERM_RESIGN,       /* score adjudication: resignation */
     TERM_DRAW_ADJ,     /* score adjudication: draw */
-    TERM_ENGINE_RESIGN /* the engine resigned itself (xboard) */
+    TERM_ENGINE_RESIGN, /* the engine resigned itself (xboard) */
+    TERM_COUNT          /* how many there are (size tables with it) */
 } Termination;
 
 /* One move as played. */
