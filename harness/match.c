@@ -247,80 +247,109 @@ static void play_all(MatchRun *run)
     sigaction(SIGTERM, &old_term, NULL);
 }
 
-int match_run(const MatchOptions *opt)
+/* The book, the pairings and the game pairs of this shard. Returns 0, or 2
+ * after printing the error. */
+static int plan_run(MatchRun *run, const MatchOptions *opt)
 {
-    static MatchRun run;
     char err[512];
-    memset(&run, 0, sizeof run);
-    run.opt = opt;
-    atomic_store(&interrupts, 0);
-    if (opt->has_book && book_load(&opt->book, &run.book, err, sizeof err)) {
+    if (opt->has_book && book_load(&opt->book, &run->book, err, sizeof err)) {
         fprintf(stderr, "qibench: %s\n", err);
         return 2;
     }
-    make_pairings(&run);
-    run.njobs = run.npairings * opt->rounds;
-    run.jobs = calloc((size_t)(run.njobs > 0 ? run.njobs : 1), sizeof *run.jobs);
-    if (!run.jobs) {
+    make_pairings(run);
+    run->njobs = run->npairings * opt->rounds;
+    run->jobs = calloc((size_t)(run->njobs > 0 ? run->njobs : 1), sizeof *run->jobs);
+    if (!run->jobs) {
         fprintf(stderr, "qibench: out of memory\n");
-        free_run(&run);
         return 2;
     }
-    for (int k = 0; k < run.njobs; k++) { /* round-major: every pairing plays round r before r + 1 */
+    for (int k = 0; k < run->njobs; k++) { /* round-major: every pairing plays round r before r + 1 */
         bool mine = opt->shard_n == 0 || k % opt->shard_n == opt->shard_k - 1;
-        run.jobs[k] = (PairJob){k % run.npairings, k / run.npairings, mine, 0, {0, 0}};
-        run.games_planned += mine ? 2 : 0;
+        run->jobs[k] = (PairJob){k % run->npairings, k / run->npairings, mine, 0, {0, 0}};
+        run->games_planned += mine ? 2 : 0;
     }
-    pthread_mutex_init(&run.lock, NULL);
+    return 0;
+}
+
+/* The output files: a merge reads the shards' games into fresh ones, a
+ * resumed run reads its own back and appends. Returns 0, or 2 after
+ * printing the error (the files are then closed). */
+static int open_run(MatchRun *run, const MatchOptions *opt)
+{
+    char err[512] = "";
     int status = 0;
-    if (opt->nmerge > 0) { /* merge: the shards' games into fresh files, nothing played */
-        if (results_open(&run, "w", err, sizeof err)) status = 2;
+    if (opt->nmerge > 0) {
+        if (results_open(run, "w", err, sizeof err)) status = 2;
         for (int d = 0; d < opt->nmerge && status == 0; d++)
-            if (results_load(&run, opt->merge_dirs[d], run.games, run.pgn)) status = 2;
+            if (results_load(run, opt->merge_dirs[d], run->games, run->pgn)) status = 2;
     } else {
-        if (opt->resume && results_load(&run, opt->run_dir, NULL, NULL)) status = 2;
-        if (status == 0 && results_open(&run, "a", err, sizeof err)) status = 2;
+        if (opt->resume && results_load(run, opt->run_dir, NULL, NULL)) status = 2;
+        if (status == 0 && results_open(run, "a", err, sizeof err)) status = 2;
         if (status == 0 && opt->resume)
-            fprintf(stderr, "qibench: resuming %s: %d of %d games already played\n", opt->run_dir, run.games_done,
-                    run.games_planned);
+            fprintf(stderr, "qibench: resuming %s: %d of %d games already played\n", opt->run_dir, run->games_done,
+                    run->games_planned);
     }
-    if (status) {
-        if (err[0] && (!run.games || !run.pgn)) fprintf(stderr, "qibench: %s\n", err);
-        if (run.games) fclose(run.games);
-        if (run.pgn) fclose(run.pgn);
-        pthread_mutex_destroy(&run.lock);
-        free_run(&run);
-        return status;
-    }
-    run.tty = isatty(STDERR_FILENO) == 1;
-    run.start_ms = util_monotonic_ms();
-    if (opt->nmerge == 0) play_all(&run);
-    pthread_mutex_destroy(&run.lock);
-    if (run.status_shown) fputs("\n", stderr); /* keep the last status line */
-    standings_print_results(&run);
+    if (status == 0) return 0;
+    if (err[0] && (!run->games || !run->pgn)) fprintf(stderr, "qibench: %s\n", err);
+    if (run->games) fclose(run->games);
+    if (run->pgn) fclose(run->pgn);
+    return status;
+}
+
+static void print_harness_cpu(const MatchRun *run)
+{
     struct rusage ru;
-    long plies = run.plies_played;
+    long plies = run->plies_played;
     if (getrusage(RUSAGE_SELF, &ru) == 0 && plies > 0) {
         double ms = ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3 + ru.ru_stime.tv_sec * 1e3
                     + ru.ru_stime.tv_usec / 1e3;
         printf("harness CPU (qibench itself, not the engines): %.1f ms, %.4f ms per ply\n", ms, ms / plies);
     }
-    if (run.engine_failed) fprintf(stderr, "qibench: stopped after an engine failure (use --recover to go on)\n");
-    /* Exit status: 0 finished or H1, 1 H0 accepted, 3 stopped by errors,
-     * 130 interrupted (2, usage, is main's). */
-    status = run.sprt_done && run.sprt.verdict == SPRT_H0 ? 1 : 0;
-    if (fclose(run.games) | fclose(run.pgn) || run.write_failed || run.engine_failed) status = 3;
-    bool complete = run.games_done == run.games_planned || run.sprt_done;
-    const char *state = status == 3 ? "stopped" : run.interrupted || !complete ? "interrupted" : "finished";
-    summary_write(&run, state);
+}
+
+/* After the games: the results printed, the files closed, summary.json,
+ * what to do next. Returns the exit status: 0 finished or H1, 1 H0
+ * accepted, 3 stopped by errors, 130 interrupted (2, usage, is main's). */
+static int finish_run(MatchRun *run, const MatchOptions *opt)
+{
+    if (run->status_shown) fputs("\n", stderr); /* keep the last status line */
+    standings_print_results(run);
+    print_harness_cpu(run);
+    if (run->engine_failed) fprintf(stderr, "qibench: stopped after an engine failure (use --recover to go on)\n");
+    int status = run->sprt_done && run->sprt.verdict == SPRT_H0 ? 1 : 0;
+    if (fclose(run->games) | fclose(run->pgn) || run->write_failed || run->engine_failed) status = 3;
+    bool complete = run->games_done == run->games_planned || run->sprt_done;
+    const char *state = status == 3 ? "stopped" : run->interrupted || !complete ? "interrupted" : "finished";
+    summary_write(run, state);
     printf("results: %s/games.jsonl, %s/games.pgn, %s/summary.json\n", opt->run_dir, opt->run_dir, opt->run_dir);
-    if (run.interrupted) {
-        printf("interrupted: %d of %d games saved; go on with: qibench %s --resume %s\n", run.games_done,
-               run.games_planned, opt->format == FORMAT_MATCH ? "match" : "tournament", opt->run_dir);
+    if (run->interrupted) {
+        printf("interrupted: %d of %d games saved; go on with: qibench %s --resume %s\n", run->games_done,
+               run->games_planned, opt->format == FORMAT_MATCH ? "match" : "tournament", opt->run_dir);
         if (status == 0) status = 130;
     } else if (opt->nmerge > 0 && !complete) {
-        fprintf(stderr, "qibench merge: %d of %d games present: a shard is missing or unfinished\n", run.games_done,
-                run.games_planned);
+        fprintf(stderr, "qibench merge: %d of %d games present: a shard is missing or unfinished\n", run->games_done,
+                run->games_planned);
+    }
+    return status;
+}
+
+int match_run(const MatchOptions *opt)
+{
+    static MatchRun run;
+    memset(&run, 0, sizeof run);
+    run.opt = opt;
+    atomic_store(&interrupts, 0);
+    int status = plan_run(&run, opt);
+    if (status == 0) {
+        pthread_mutex_init(&run.lock, NULL);
+        status = open_run(&run, opt);
+        if (status == 0) {
+            run.tty = isatty(STDERR_FILENO) == 1;
+            run.start_ms = util_monotonic_ms();
+            if (opt->nmerge == 0) play_all(&run);
+        }
+        pthread_mutex_destroy(&run.lock);
+        if (status == 0) status = finish_run(&run, opt);
     }
     free_run(&run);
     return status;

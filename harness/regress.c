@@ -319,6 +319,30 @@ static const char *verdict(const RegressRun *r, int *status)
     return "pass (no regression found: the SPRT did not decide within the rounds)";
 }
 
+/* regress.json's "bench": signatures, speed ratios, each run's speed. */
+static void json_bench(Json *j, const BenchReport *b, bool ok)
+{
+    json_begin_object(j, "bench");
+    json_int(j, "depth", b->depth);
+    json_int(j, "runs", b->runs);
+    json_bool(j, "ok", ok);
+    json_uint(j, "base_nodes", b->side[0].nodes[0]);
+    json_uint(j, "new_nodes", b->side[1].nodes[0]);
+    json_bool(j, "same_signature", ok && b->side[0].nodes[0] == b->side[1].nodes[0]);
+    json_double(j, "speed_ratio", ok ? b->ratio_mean : NAN);
+    json_double(j, "speed_ratio_sd", ok ? b->ratio_sd : NAN);
+    json_double(j, "speed_ratio_min", ok ? b->ratio_min : NAN);
+    json_double(j, "speed_ratio_max", ok ? b->ratio_max : NAN);
+    json_double(j, "wall_speed_ratio", ok ? b->wall_ratio_mean : NAN);
+    json_begin_array(j, "base_nps");
+    for (int i = 0; i < b->runs; i++) json_double(j, NULL, b->side[0].nps[i]);
+    json_end_array(j);
+    json_begin_array(j, "new_nps");
+    for (int i = 0; i < b->runs; i++) json_double(j, NULL, b->side[1].nps[i]);
+    json_end_array(j);
+    json_end_object(j);
+}
+
 static void write_json(const RegressRun *r, const RegressOptions *o, const char *text, int status)
 {
     char path[PATH_BYTES + 300];
@@ -328,32 +352,13 @@ static void write_json(const RegressRun *r, const RegressOptions *o, const char 
         fprintf(stderr, "qibench regress: cannot write %s: %s\n", path, strerror(errno));
         return;
     }
-    const BenchReport *b = &r->bench;
     Json j;
     json_init(&j);
     json_begin_object(&j, NULL);
     json_string(&j, "base", o->base_rev);
     json_string(&j, "base_commit", r->commit);
     json_string(&j, "candidate", r->describe);
-    json_begin_object(&j, "bench");
-    json_int(&j, "depth", b->depth);
-    json_int(&j, "runs", b->runs);
-    json_bool(&j, "ok", r->bench_ok);
-    json_uint(&j, "base_nodes", b->side[0].nodes[0]);
-    json_uint(&j, "new_nodes", b->side[1].nodes[0]);
-    json_bool(&j, "same_signature", r->bench_ok && b->side[0].nodes[0] == b->side[1].nodes[0]);
-    json_double(&j, "speed_ratio", r->bench_ok ? b->ratio_mean : NAN);
-    json_double(&j, "speed_ratio_sd", r->bench_ok ? b->ratio_sd : NAN);
-    json_double(&j, "speed_ratio_min", r->bench_ok ? b->ratio_min : NAN);
-    json_double(&j, "speed_ratio_max", r->bench_ok ? b->ratio_max : NAN);
-    json_double(&j, "wall_speed_ratio", r->bench_ok ? b->wall_ratio_mean : NAN);
-    json_begin_array(&j, "base_nps");
-    for (int i = 0; i < b->runs; i++) json_double(&j, NULL, b->side[0].nps[i]);
-    json_end_array(&j);
-    json_begin_array(&j, "new_nps");
-    for (int i = 0; i < b->runs; i++) json_double(&j, NULL, b->side[1].nps[i]);
-    json_end_array(&j);
-    json_end_object(&j);
+    json_bench(&j, &r->bench, r->bench_ok);
     json_begin_object(&j, "match");
     json_bool(&j, "ran", r->match_ran);
     json_int(&j, "status", r->match.status);

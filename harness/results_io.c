@@ -26,10 +26,49 @@
 /* run.json                                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* One engine of run.json: its spec, limit and time control. */
+static void json_engine(Json *j, const EngineEntry *ee)
+{
+    char limit[64];
+    json_begin_object(j, NULL);
+    json_string(j, "name", ee->spec.name);
+    json_string(j, "cmd", ee->spec.cmd);
+    json_begin_array(j, "args");
+    for (int a = 0; a < ee->spec.nargs; a++) json_string(j, NULL, ee->spec.args[a]);
+    json_end_array(j);
+    json_string(j, "dir", ee->spec.dir);
+    json_string(j, "proto", ee->spec.proto == PROTO_UCI ? "uci" : "xboard");
+    json_string(j, "notation", ee->spec.moves == MOVES_FAIRY ? "fairy" : ee->spec.moves == MOVES_ICCS ? "iccs" : "auto");
+    json_string(j, "variant", ee->spec.variant[0] ? ee->spec.variant : NULL);
+    json_begin_object(j, "options");
+    for (int o = 0; o < ee->spec.noptions; o++) json_string(j, ee->spec.options[o].name, ee->spec.options[o].value);
+    json_end_object(j);
+    spec_limit_text(&ee->limits, limit, sizeof limit);
+    json_string(j, "limit", limit);
+    json_int(j, "tc_moves", ee->tc.moves);
+    json_int(j, "tc_base_ms", ee->tc.base_ms);
+    json_int(j, "tc_inc_ms", ee->tc.inc_ms);
+    json_int(j, "timemargin_ms", ee->tc.margin_ms);
+    json_end_object(j);
+}
+
+/* run.json's "machine": system, release, architecture, CPUs. */
+static void json_machine(Json *j)
+{
+    struct utsname u;
+    json_begin_object(j, "machine");
+    if (uname(&u) == 0) {
+        json_string(j, "system", u.sysname);
+        json_string(j, "release", u.release);
+        json_string(j, "arch", u.machine);
+    }
+    json_int(j, "cpus", sysconf(_SC_NPROCESSORS_ONLN));
+    json_end_object(j);
+}
+
 int results_write_run_json(const char *run_dir, int argc, char **argv, const RunInfo *info)
 {
-    char path[PATH_BYTES + 16], now[32], limit[64];
-    struct utsname u;
+    char path[PATH_BYTES + 16], now[32];
     time_t t = time(NULL);
     strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
     snprintf(path, sizeof path, "%s/run.json", run_dir);
@@ -54,38 +93,9 @@ int results_write_run_json(const char *run_dir, int argc, char **argv, const Run
         json_end_array(&j);
     }
     json_begin_array(&j, "engines");
-    for (int e = 0; e < info->engines->count; e++) {
-        const EngineEntry *ee = &info->engines->engines[e];
-        json_begin_object(&j, NULL);
-        json_string(&j, "name", ee->spec.name);
-        json_string(&j, "cmd", ee->spec.cmd);
-        json_begin_array(&j, "args");
-        for (int a = 0; a < ee->spec.nargs; a++) json_string(&j, NULL, ee->spec.args[a]);
-        json_end_array(&j);
-        json_string(&j, "dir", ee->spec.dir);
-        json_string(&j, "proto", ee->spec.proto == PROTO_UCI ? "uci" : "xboard");
-        json_string(&j, "notation", ee->spec.moves == MOVES_FAIRY ? "fairy" : ee->spec.moves == MOVES_ICCS ? "iccs" : "auto");
-        json_string(&j, "variant", ee->spec.variant[0] ? ee->spec.variant : NULL);
-        json_begin_object(&j, "options");
-        for (int o = 0; o < ee->spec.noptions; o++) json_string(&j, ee->spec.options[o].name, ee->spec.options[o].value);
-        json_end_object(&j);
-        spec_limit_text(&ee->limits, limit, sizeof limit);
-        json_string(&j, "limit", limit);
-        json_int(&j, "tc_moves", ee->tc.moves);
-        json_int(&j, "tc_base_ms", ee->tc.base_ms);
-        json_int(&j, "tc_inc_ms", ee->tc.inc_ms);
-        json_int(&j, "timemargin_ms", ee->tc.margin_ms);
-        json_end_object(&j);
-    }
+    for (int e = 0; e < info->engines->count; e++) json_engine(&j, &info->engines->engines[e]);
     json_end_array(&j);
-    json_begin_object(&j, "machine");
-    if (uname(&u) == 0) {
-        json_string(&j, "system", u.sysname);
-        json_string(&j, "release", u.release);
-        json_string(&j, "arch", u.machine);
-    }
-    json_int(&j, "cpus", sysconf(_SC_NPROCESSORS_ONLN));
-    json_end_object(&j);
+    json_machine(&j);
     json_end_object(&j);
     int rc = json_write_line(&j, f);
     json_free(&j);
@@ -257,18 +267,21 @@ static long pgn_offset_after(FILE *f, int n, int *games)
     return offset;
 }
 
-int results_load(MatchRun *run, const char *dir, FILE *out_jsonl, FILE *out_pgn)
+/* results_load's games.jsonl. Returns 0 with *kept the games read, 1 when
+ * a resumed run has no games.jsonl (nothing was finished), or -1 (printed,
+ * but for a failed copy to out_jsonl). */
+static int load_jsonl(MatchRun *run, const char *dir, FILE *out_jsonl, int *kept)
 {
     char path[1200], err[512];
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
     FILE *f = fopen(path, out_jsonl ? "r" : "r+");
-    if (!f && errno == ENOENT && !out_jsonl) return 0; /* nothing was finished */
+    if (!f && errno == ENOENT && !out_jsonl) return 1;
     if (!f) return fprintf(stderr, "qibench: cannot read %s: %s\n", path, strerror(errno)), -1;
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
     long lineno = 0, bad_line = 0, good_bytes = 0;
-    int kept = 0, rc = 0;
+    int rc = 0;
     while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
         lineno++;
         if (bad_line) { /* a broken line followed by more: not a torn end */
@@ -284,7 +297,7 @@ int results_load(MatchRun *run, const char *dir, FILE *out_jsonl, FILE *out_pgn)
             bad_line = lineno;
         } else {
             good_bytes += (long)n;
-            kept++;
+            (*kept)++;
             if (out_jsonl && fwrite(line, 1, (size_t)n, out_jsonl) != (size_t)n) rc = -1;
         }
     }
@@ -294,7 +307,16 @@ int results_load(MatchRun *run, const char *dir, FILE *out_jsonl, FILE *out_pgn)
         if (!out_jsonl && (fflush(f) || ftruncate(fileno(f), good_bytes))) rc = -1;
     }
     fclose(f);
-    if (rc) return -1;
+    return rc;
+}
+
+/* results_load's games.pgn: its first kept games copied to out_pgn, or
+ * (out_pgn NULL) the file cut after them. Returns 0 or -1 (printed). */
+static int load_pgn(const char *dir, int kept, FILE *out_pgn)
+{
+    char path[1200];
+    ssize_t n;
+    int rc = 0;
     snprintf(path, sizeof path, "%s/games.pgn", dir);
     FILE *pgn = fopen(path, out_pgn ? "r" : "r+");
     if (!pgn) {
@@ -318,4 +340,11 @@ int results_load(MatchRun *run, const char *dir, FILE *out_jsonl, FILE *out_pgn)
     fclose(pgn);
     if (rc) fprintf(stderr, "qibench: cannot write the merged or resumed results\n");
     return rc;
+}
+
+int results_load(MatchRun *run, const char *dir, FILE *out_jsonl, FILE *out_pgn)
+{
+    int kept = 0, rc = load_jsonl(run, dir, out_jsonl, &kept);
+    if (rc) return rc > 0 ? 0 : -1;
+    return load_pgn(dir, kept, out_pgn);
 }

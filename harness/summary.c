@@ -67,6 +67,22 @@ static void json_pairing(Json *j, const MatchRun *run, const Pairing *p)
     json_end_object(j);
 }
 
+/* "sprt": the test's settings, or null without --sprt. */
+static void json_sprt(Json *j, const MatchOptions *opt)
+{
+    if (!opt->has_sprt) {
+        json_null(j, "sprt");
+        return;
+    }
+    json_begin_object(j, "sprt");
+    json_double(j, "elo0", opt->sprt.elo0);
+    json_double(j, "elo1", opt->sprt.elo1);
+    json_double(j, "alpha", opt->sprt.alpha);
+    json_double(j, "beta", opt->sprt.beta);
+    json_string(j, "model", stats_model_name(opt->sprt.model));
+    json_end_object(j);
+}
+
 void summary_write(const MatchRun *run, const char *state)
 {
     const MatchOptions *opt = run->opt;
@@ -84,17 +100,7 @@ void summary_write(const MatchRun *run, const char *state)
         json_int(&j, "count", opt->shard_n);
         json_end_object(&j);
     }
-    if (opt->has_sprt) {
-        json_begin_object(&j, "sprt");
-        json_double(&j, "elo0", opt->sprt.elo0);
-        json_double(&j, "elo1", opt->sprt.elo1);
-        json_double(&j, "alpha", opt->sprt.alpha);
-        json_double(&j, "beta", opt->sprt.beta);
-        json_string(&j, "model", stats_model_name(opt->sprt.model));
-        json_end_object(&j);
-    } else {
-        json_null(&j, "sprt");
-    }
+    json_sprt(&j, opt);
     json_begin_array(&j, "pairings");
     for (int i = 0; i < run->npairings; i++) json_pairing(&j, run, &run->pairings[i]);
     json_end_array(&j);
