@@ -171,17 +171,14 @@ static int open_start_fds(StartFds *f, const char *stderr_path, char *err, size_
 {
     const char *path = stderr_path ? stderr_path : "/dev/null";
     if ((f->child_err = open_private(path, O_APPEND, 0644)) < 0) {
-        snprintf(err, errlen, "cannot open stderr file '%s': %s", path, strerror(errno));
-        return -1;
+        return util_fail(err, errlen, "cannot open stderr file '%s': %s", path, strerror(errno));
     }
     if (make_pipe(&f->child_in, &f->parent_in) != 0 || make_pipe(&f->parent_out, &f->child_out) != 0
         || make_pipe(&f->status_read, &f->status_write) != 0) {
-        snprintf(err, errlen, "cannot create pipes: %s", strerror(errno));
-        return -1;
+        return util_fail(err, errlen, "cannot create pipes: %s", strerror(errno));
     }
     if (fcntl(f->parent_in, F_SETFL, O_NONBLOCK) != 0 || fcntl(f->parent_out, F_SETFL, O_NONBLOCK) != 0) {
-        snprintf(err, errlen, "cannot make pipes non-blocking: %s", strerror(errno));
-        return -1;
+        return util_fail(err, errlen, "cannot make pipes non-blocking: %s", strerror(errno));
     }
     return 0;
 }
@@ -262,16 +259,11 @@ static int read_exec_status(pid_t pid, int fd, const char *cmd, const char *dir,
     }
     if (got == 0) return 0;
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
-    if (got < sizeof msg) {
-        snprintf(err, errlen, "cannot run '%s': the child died before exec", cmd);
-    } else if (msg[0] == STAGE_CHDIR) {
-        snprintf(err, errlen, "cannot enter directory '%s': %s", dir, strerror(msg[1]));
-    } else if (msg[0] == STAGE_DUP) {
-        snprintf(err, errlen, "cannot set up the standard streams of '%s': %s", cmd, strerror(msg[1]));
-    } else {
-        snprintf(err, errlen, "cannot run '%s': %s", cmd, strerror(msg[1]));
-    }
-    return -1;
+    if (got < sizeof msg) return util_fail(err, errlen, "cannot run '%s': the child died before exec", cmd);
+    if (msg[0] == STAGE_CHDIR) return util_fail(err, errlen, "cannot enter directory '%s': %s", dir, strerror(msg[1]));
+    if (msg[0] == STAGE_DUP)
+        return util_fail(err, errlen, "cannot set up the standard streams of '%s': %s", cmd, strerror(msg[1]));
+    return util_fail(err, errlen, "cannot run '%s': %s", cmd, strerror(msg[1]));
 }
 
 /* The highest descriptor open in this process: from /proc/self/fd where

@@ -15,6 +15,7 @@
 #include "json.h"
 #include "match_run.h"
 #include "notation.h"
+#include "util.h"
 
 #ifndef GIT_HASH
 #define GIT_HASH "unknown"
@@ -199,8 +200,7 @@ int results_open(MatchRun *run, const char *mode, char *err, size_t errlen)
         run->pgn = fopen(path, mode);
     }
     if (run->games && run->pgn) return 0;
-    snprintf(err, errlen, "cannot write %.400s: %s", path, strerror(errno));
-    return -1;
+    return util_fail(err, errlen, "cannot write %.400s: %s", path, strerror(errno));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -228,17 +228,17 @@ static int read_game_line(MatchRun *run, const char *line, char *err, size_t err
     char *end;
     long k = strtol(pair, &end, 10);
     if (*end || k < 0 || k >= run->njobs)
-        return snprintf(err, errlen, "pair %s is not a pair of this run (0 to %d)", pair, run->njobs - 1), -1;
+        return util_fail(err, errlen, "pair %s is not a pair of this run (0 to %d)", pair, run->njobs - 1);
     PairJob *job = &run->jobs[k];
     const Pairing *p = &run->pairings[job->pairing];
     int r = engine_index(list, red), b = engine_index(list, black);
-    if (r < 0 || b < 0) return snprintf(err, errlen, "'%s' is not an engine of this run", r < 0 ? red : black), -1;
+    if (r < 0 || b < 0) return util_fail(err, errlen, "'%s' is not an engine of this run", r < 0 ? red : black);
     int i = json_get(line, "game", game, sizeof game) ? atoi(game) - 1 : (r == p->a ? 0 : 1);
     if (i < 0 || i > 1 || r != (i == 0 ? p->a : p->b) || b != (i == 0 ? p->b : p->a))
-        return snprintf(err, errlen, "pair %ld game %d is %s against %s, not %s - %s", k, i + 1,
-                        list->engines[p->a].spec.name, list->engines[p->b].spec.name, red, black), -1;
-    if (!job->mine) return snprintf(err, errlen, "pair %ld belongs to another shard", k), -1;
-    if (job->done & (1u << i)) return snprintf(err, errlen, "pair %ld game %d is recorded twice", k, i + 1), -1;
+        return util_fail(err, errlen, "pair %ld game %d is %s against %s, not %s - %s", k, i + 1,
+                         list->engines[p->a].spec.name, list->engines[p->b].spec.name, red, black);
+    if (!job->mine) return util_fail(err, errlen, "pair %ld belongs to another shard", k);
+    if (job->done & (1u << i)) return util_fail(err, errlen, "pair %ld game %d is recorded twice", k, i + 1);
     GameResult res = strcmp(result, "1-0") == 0 ? RESULT_RED_WINS : strcmp(result, "0-1") == 0 ? RESULT_BLACK_WINS
                    : strcmp(result, "1/2-1/2") == 0 ? RESULT_DRAW : RESULT_NONE;
     int key = standings_term_key_of(reason);

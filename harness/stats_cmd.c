@@ -42,12 +42,10 @@ static int counts_option(const char *flag, const char *value, int64_t *out, int 
     bool too_large;
     if (parse_counts(value, out, n, &too_large)) return 0;
     if (too_large)
-        snprintf(err, errlen, "%s: a count is larger than %lld in '%s'", flag, (long long)STATS_MAX_COUNT, value);
-    else if (n == 3)
-        snprintf(err, errlen, "%s: expected W,D,L (three whole numbers), got '%s'", flag, value);
-    else
-        snprintf(err, errlen, "%s: expected LL,LD,WLDD,WD,WW (five whole numbers), got '%s'", flag, value);
-    return -1;
+        return util_fail(err, errlen, "%s: a count is larger than %lld in '%s'", flag, (long long)STATS_MAX_COUNT,
+                         value);
+    if (n == 3) return util_fail(err, errlen, "%s: expected W,D,L (three whole numbers), got '%s'", flag, value);
+    return util_fail(err, errlen, "%s: expected LL,LD,WLDD,WD,WW (five whole numbers), got '%s'", flag, value);
 }
 
 /* One KEY=VALUE word of --sprt (cli_sprt_set) with this command's wording
@@ -82,9 +80,9 @@ static int sprt_option(int argc, char **argv, int *i, SprtParams *p, char *err, 
     p->model = SPRT_NORMALIZED;
     for ((*i)++; *i < argc && strncmp(argv[*i], "--", 2) != 0; (*i)++)
         if (sprt_setting(argv[*i], p, &seen, err, errlen)) return -1;
-    if (seen != 3) return snprintf(err, errlen, "--sprt: elo0=A and elo1=B are required"), -1;
+    if (seen != 3) return util_fail(err, errlen, "--sprt: elo0=A and elo1=B are required");
     char why[128];
-    if (stats_sprt_check(p, why, sizeof why)) return snprintf(err, errlen, "--sprt: %s", why), -1;
+    if (stats_sprt_check(p, why, sizeof why)) return util_fail(err, errlen, "--sprt: %s", why);
     return 0;
 }
 
@@ -93,8 +91,8 @@ static int data_option(int argc, char **argv, int *i, StatsCommand *cmd, bool *h
 {
     const char *flag = argv[*i];
     bool penta = strcmp(flag, "--penta") == 0;
-    if (*have_data) return snprintf(err, errlen, "give one of --wdl and --penta, once"), -1;
-    if (*i + 1 >= argc) return snprintf(err, errlen, "%s needs a value", flag), -1;
+    if (*have_data) return util_fail(err, errlen, "give one of --wdl and --penta, once");
+    if (*i + 1 >= argc) return util_fail(err, errlen, "%s needs a value", flag);
     *have_data = true;
     cmd->is_penta = penta;
     *i += 2;
@@ -110,17 +108,17 @@ int stats_parse_command(int argc, char **argv, StatsCommand *cmd, char *err, siz
         if (strcmp(a, "--wdl") == 0 || strcmp(a, "--penta") == 0) {
             if (data_option(argc, argv, &i, cmd, &have_data, err, errlen)) return -1;
         } else if (strcmp(a, "--sprt") == 0) {
-            if (cmd->has_sprt) return snprintf(err, errlen, "--sprt given twice"), -1;
+            if (cmd->has_sprt) return util_fail(err, errlen, "--sprt given twice");
             cmd->has_sprt = true;
             if (sprt_option(argc, argv, &i, &cmd->sprt, err, errlen)) return -1;
         } else if (strcmp(a, "--json") == 0) {
             cmd->json = true;
             i++;
         } else {
-            return snprintf(err, errlen, "unexpected argument '%s' (see qibench help)", a), -1;
+            return util_fail(err, errlen, "unexpected argument '%s' (see qibench help)", a);
         }
     }
-    if (!have_data) return snprintf(err, errlen, "expected --wdl W,D,L or --penta LL,LD,WLDD,WD,WW"), -1;
+    if (!have_data) return util_fail(err, errlen, "expected --wdl W,D,L or --penta LL,LD,WLDD,WD,WW");
     return 0;
 }
 
@@ -220,7 +218,7 @@ int stats_run_command(const StatsCommand *cmd, FILE *out, char *err, size_t errl
     if (cmd->json) rc = print_json(cmd, &s, cmd->has_sprt ? &r : NULL, out);
     else print_text(cmd, &s, cmd->has_sprt ? &r : NULL, out);
     if (rc || fflush(out) || ferror(out))
-        return snprintf(err, errlen, "cannot write the output: %s", strerror(errno)), -1;
+        return util_fail(err, errlen, "cannot write the output: %s", strerror(errno));
     return 0;
 }
 
