@@ -79,7 +79,10 @@ $(BIN)/xiangqi-engine: $(ENGINE_OBJ) $(XQ_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 
-# harness/games/GAME.c sees its own engine folder's headers.
+# The harness sees only its own headers (a game is reached through
+# harness/game.h); harness/games/GAME.c also sees its engine folder's.
+$(HARNESS_OBJ) $(BUILD)/harness/main.o: INCLUDES := -Iharness
+
 $(BUILD)/harness/games/%.o: harness/games/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iengine/$* -Iharness -c $< -o $@

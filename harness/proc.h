@@ -1,6 +1,8 @@
 /*
- * proc.h - an engine as a child process: fork/exec with pipes, line reads
- * with poll-based timeouts, traffic log, stderr log, shutdown and reaping.
+ * proc.h - child processes, the only way the harness starts one: an engine
+ * (fork/exec with pipes, line reads with poll-based timeouts, traffic log,
+ * stderr log, shutdown and reaping) and a program run to its end with its
+ * output in a file or a buffer (proc_run).
  */
 #ifndef HARNESS_PROC_H
 #define HARNESS_PROC_H
@@ -74,5 +76,34 @@ void proc_free(Proc *p);
  * their own group, so a Ctrl-C at the terminal reaches only the harness).
  * Async-signal-safe: for a second Ctrl-C or SIGTERM. */
 void proc_kill_all(void);
+
+/* A program run to its end (proc_run): where its output goes, how long it may take. */
+typedef struct {
+    char *const *argv;          /* NULL-terminated; argv[0] is looked up in PATH without a '/' */
+    const char *dir;            /* working directory, or NULL for the current one */
+    const char *log_path;       /* stdout and stderr appended to this file (created), or NULL: */
+    char *out;                  /*   stdout captured here (NUL-terminated, cut to out_len - 1 bytes; */
+    size_t out_len;             /*   the rest is read and dropped), or NULL */
+    void (*on_line)(void *ctx, const char *line, size_t len); /* and/or each stdout line as it comes
+                                   (with its '\n'; longer than 4095 bytes: in pieces), or NULL */
+    void *ctx;                  /* for on_line */
+    const char *err_path;       /* without log_path: stderr to this file (created or emptied), or NULL */
+    const char *const *unset_env; /* NULL-terminated names removed from the child's environment, or NULL */
+    int timeout_ms;             /* > 0: killed (SIGKILL) and reaped after this long; <= 0: no limit */
+} ProcRunSpec;
+
+/*
+ * Runs spec->argv to its end. stdin, and stdout and stderr where spec
+ * names no target, are this program's; the child stays in this process
+ * group (a Ctrl-C at the terminal reaches it). stdout and stderr are
+ * flushed first, so the child's output comes after what was printed.
+ * Returns 0 when it ran and ended: *exit_status (may be NULL) is its exit
+ * code, or 128 + the signal that killed it. Returns 1 when it was killed at
+ * timeout_ms (*exit_status 128 + SIGKILL), and -1 when it could not be
+ * started (the program or dir does not exist, a file cannot be opened) or
+ * waited for; err (may be NULL) then says why in one line. Not for engines
+ * (see proc_start); not async-signal-safe.
+ */
+int proc_run(const ProcRunSpec *spec, int *exit_status, char *err, size_t errlen);
 
 #endif

@@ -3,41 +3,37 @@
  * against the engine at a base git revision?
  *
  *   Part I    options and usage
- *   Part II   child processes (fork/exec with argument vectors, never a shell)
- *   Part III  git and the two builds
- *   Part IV   bench: node signatures and the speed ratio
- *   Part V    the SPRT match, run as `qibench match` in a child process
- *   Part VI   the verdict, regress.json and the command itself
+ *   Part II   the SPRT match, run as `qibench match` in a child process
+ *   Part III  the verdict, regress.json and the command itself
  *
+ * git and the two builds are in regress_build.c, the bench comparison in
+ * regress_bench.c; every child process is started through proc_run.
  * The match runs as a child `qibench match` (this same executable), so this
  * file depends only on match's command line and exit status, not on its code.
  */
 #include "regress.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "json.h"
 #include "openings.h"
+#include "proc.h"
+#include "regress_bench.h"
+#include "regress_build.h"
 #include "spec.h"
 #include "stats.h"
+#include "util.h"
 
 #define PATH_BYTES 1024
-#define MAX_RUNS 100
 #define MAX_BOOK_WORDS 16
-#define LOG_TAIL_LINES 15
 
 /* Exit statuses, also in the usage text and the README. */
 enum { REGRESS_PASS = 0, REGRESS_H0 = 1, REGRESS_SETUP = 2, REGRESS_ERROR = 3 };
@@ -53,8 +49,9 @@ typedef struct {
     const char *tc;           /* --tc instead of --nodes */
     const char *variant;      /* --search: Search option and bench variant; NULL: engine default */
     const char *results, *name;
-    const char *book[MAX_BOOK_WORDS]; /* --openings KEY=VALUE words; none: the repo's bench.epd */
+    char book[MAX_BOOK_WORDS][PATH_BYTES]; /* --openings KEY=VALUE words; none: the repo's bench.epd */
     int nbook;
+    BookOptions book_options; /* what the words say */
     SprtParams sprt;
     long nodes;
     int rounds;               /* 0: one pair per opening at fixed nodes, DEFAULT_TC_ROUNDS with --tc */
@@ -109,37 +106,13 @@ static void usage(FILE *f)
             DEFAULT_BENCH_DEPTH, DEFAULT_BENCH_RUNS, DEFAULT_NODES, DEFAULT_TC_ROUNDS, DEFAULT_ELO0, DEFAULT_ELO1);
 }
 
-static bool parse_long(const char *text, long min, long max, long *out)
+/* One --openings KEY=VALUE (a CliKeySet): checked as match will read it,
+ * kept as a word for match's command line. */
+static int book_key(void *target, const char *key, const char *value)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < min || v > max) return false;
-    *out = v;
-    return true;
-}
-
-/* One SPRT KEY=VALUE onto p; returns 0 or -1. */
-static int sprt_set(SprtParams *p, const char *word)
-{
-    const char *eq = strchr(word, '=');
-    if (!eq) return -1;
-    const char *value = eq + 1;
-    size_t klen = (size_t)(eq - word);
-    if (klen == 5 && strncmp(word, "model", 5) == 0) {
-        if (strcmp(value, "normalized") == 0) p->model = SPRT_NORMALIZED;
-        else if (strcmp(value, "logistic") == 0) p->model = SPRT_LOGISTIC;
-        else return -1;
-        return 0;
-    }
-    char *end;
-    double v = strtod(value, &end);
-    if (end == value || *end || !isfinite(v)) return -1;
-    if (klen == 4 && strncmp(word, "elo0", 4) == 0) p->elo0 = v;
-    else if (klen == 4 && strncmp(word, "elo1", 4) == 0) p->elo1 = v;
-    else if (klen == 5 && strncmp(word, "alpha", 5) == 0) p->alpha = v;
-    else if (klen == 4 && strncmp(word, "beta", 4) == 0) p->beta = v;
-    else return -1;
+    RegressOptions *o = target;
+    if (o->nbook == MAX_BOOK_WORDS || cli_openings_key(&o->book_options, key, value)) return -1;
+    snprintf(o->book[o->nbook++], PATH_BYTES, "%s=%s", key, value);
     return 0;
 }
 
@@ -147,14 +120,12 @@ static int sprt_set(SprtParams *p, const char *word)
 static int key_words(int argc, char **argv, int *i, RegressOptions *o, bool sprt)
 {
     const char *flag = argv[*i];
-    for ((*i)++; *i < argc && argv[*i][0] != '-'; (*i)++) {
-        if (sprt ? sprt_set(&o->sprt, argv[*i]) != 0 : !strchr(argv[*i], '=') || o->nbook == MAX_BOOK_WORDS) {
-            fprintf(stderr, "qibench regress: %s: bad KEY=VALUE '%s'\n", flag, argv[*i]);
-            return -1;
-        }
-        if (!sprt) o->book[o->nbook++] = argv[*i];
-    }
-    return 0;
+    char err[256];
+    if (cli_key_values(argc, argv, i, sprt ? cli_sprt_key : book_key, sprt ? (void *)&o->sprt : (void *)o, err,
+                       sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "qibench regress: %s: bad KEY=VALUE '%s'\n", flag, argv[*i]);
+    return -1;
 }
 
 /* One option with a value at argv[*i]; returns 0 or -1 after printing the error. */
@@ -170,13 +141,13 @@ static int value_option(int argc, char **argv, int *i, RegressOptions *o)
     else if (strcmp(flag, "--tc") == 0 && value[0]) o->tc = value;
     else if (strcmp(flag, "--search") == 0 && value[0]) o->variant = value;
     else if (strcmp(flag, "--results") == 0 && value[0]) o->results = value;
-    else if (strcmp(flag, "--name") == 0 && value[0] && !strchr(value, '/')) o->name = value;
-    else if (strcmp(flag, "--nodes") == 0 && parse_long(value, 1, 1000000000000L, &v)) o->nodes = v;
-    else if (strcmp(flag, "--rounds") == 0 && parse_long(value, 1, 10000000, &v)) o->rounds = (int)v;
-    else if (strcmp(flag, "--concurrency") == 0 && parse_long(value, 1, 256, &v)) o->concurrency = (int)v;
-    else if (strcmp(flag, "--jobs") == 0 && parse_long(value, 1, 256, &v)) o->jobs = (int)v;
-    else if (strcmp(flag, "--bench-depth") == 0 && parse_long(value, 1, 64, &v)) o->bench_depth = (int)v;
-    else if (strcmp(flag, "--bench-runs") == 0 && parse_long(value, 1, MAX_RUNS, &v)) o->bench_runs = (int)v;
+    else if (strcmp(flag, "--name") == 0 && cli_is_run_name(value)) o->name = value;
+    else if (strcmp(flag, "--nodes") == 0 && cli_parse_int(value, 1, 1000000000000L, &v)) o->nodes = v;
+    else if (strcmp(flag, "--rounds") == 0 && cli_parse_int(value, 1, 10000000, &v)) o->rounds = (int)v;
+    else if (strcmp(flag, "--concurrency") == 0 && cli_parse_int(value, 1, 256, &v)) o->concurrency = (int)v;
+    else if (strcmp(flag, "--jobs") == 0 && cli_parse_int(value, 1, 256, &v)) o->jobs = (int)v;
+    else if (strcmp(flag, "--bench-depth") == 0 && cli_parse_int(value, 1, 64, &v)) o->bench_depth = (int)v;
+    else if (strcmp(flag, "--bench-runs") == 0 && cli_parse_int(value, 1, REGRESS_MAX_RUNS, &v)) o->bench_runs = (int)v;
     else return fprintf(stderr, "qibench regress: bad option %s %s (see qibench regress --help)\n", flag, value), -1;
     return 0;
 }
@@ -187,7 +158,8 @@ static int parse_options(int argc, char **argv, RegressOptions *o)
     bool nodes_given = false;
     *o = (RegressOptions){.repo = ".", .results = "results", .nodes = DEFAULT_NODES, .concurrency = 1, .jobs = 2,
                           .bench_depth = DEFAULT_BENCH_DEPTH, .bench_runs = DEFAULT_BENCH_RUNS,
-                          .sprt = {DEFAULT_ELO0, DEFAULT_ELO1, 0.05, 0.05, SPRT_NORMALIZED}};
+                          .sprt = {DEFAULT_ELO0, DEFAULT_ELO1, 0.05, 0.05, SPRT_NORMALIZED},
+                          .book_options = {NULL, NULL, BOOK_EPD, ORDER_SEQUENTIAL, 0, 0, 1}};
     for (int i = 1; i < argc;) {
         const char *flag = argv[i];
         int rc = 0;
@@ -215,345 +187,7 @@ static int parse_options(int argc, char **argv, RegressOptions *o)
 }
 
 /* ================================================================ */
-/* Part II: child processes                                         */
-/* ================================================================ */
-
-/*
- * Starts argv (argv[0] looked up in PATH) with standard output and error on
- * out_fd / err_fd (-1: inherited). With clean_make, make's variables from a
- * calling make (MAKEFLAGS, MAKEOVERRIDES, ...) are removed, so both builds use
- * the Makefile's defaults. Returns the pid, or -1 with the error printed.
- */
-static pid_t child_start(char *const argv[], int out_fd, int err_fd, bool clean_make)
-{
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "qibench regress: fork for %s: %s\n", argv[0], strerror(errno));
-        return -1;
-    }
-    if (pid == 0) {
-        if ((out_fd >= 0 && dup2(out_fd, STDOUT_FILENO) < 0) || (err_fd >= 0 && dup2(err_fd, STDERR_FILENO) < 0))
-            _exit(127);
-        if (clean_make) {
-            unsetenv("MAKEFLAGS");
-            unsetenv("MFLAGS");
-            unsetenv("MAKELEVEL");
-            unsetenv("MAKEOVERRIDES");
-        }
-        execvp(argv[0], argv);
-        dprintf(STDERR_FILENO, "qibench regress: cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    return pid;
-}
-
-/* Waits for pid. Returns its exit status, 128 + the signal that killed it,
- * or -1 if waitpid failed (printed). */
-static int child_wait(pid_t pid, const char *what)
-{
-    int st;
-    while (waitpid(pid, &st, 0) < 0) {
-        if (errno == EINTR) continue;
-        fprintf(stderr, "qibench regress: waiting for %s: %s\n", what, strerror(errno));
-        return -1;
-    }
-    return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
-}
-
-/* "exit status N" or "killed by signal N" for a child_wait result. */
-static const char *status_text(int status, char *buf, size_t len)
-{
-    if (status > 128) snprintf(buf, len, "killed by signal %d", status - 128);
-    else snprintf(buf, len, "exit status %d", status);
-    return buf;
-}
-
-static int cloexec_pipe(int fds[2])
-{
-    if (pipe(fds) < 0) return -1;
-    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-    return 0;
-}
-
-/* Runs argv with stdout and stderr appended to log_path. Returns the child_wait
- * result, or -1 with the error printed. */
-static int run_logged(char *const argv[], const char *log_path, bool clean_make)
-{
-    int fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
-    if (fd < 0) return fprintf(stderr, "qibench regress: cannot open %s: %s\n", log_path, strerror(errno)), -1;
-    pid_t pid = child_start(argv, fd, fd, clean_make);
-    close(fd);
-    return pid < 0 ? -1 : child_wait(pid, argv[0]);
-}
-
-/* Runs argv with stdout read into out (NUL-terminated, truncated to len - 1)
- * and stderr on err_fd (-1: inherited). Returns the child_wait result or -1. */
-static int run_capture(char *const argv[], char *out, size_t len, int err_fd)
-{
-    int fds[2];
-    if (cloexec_pipe(fds)) return fprintf(stderr, "qibench regress: pipe: %s\n", strerror(errno)), -1;
-    pid_t pid = child_start(argv, fds[1], err_fd, false);
-    close(fds[1]);
-    size_t used = 0;
-    char scratch[4096];
-    for (;;) {
-        char *dst = used + 1 < len ? out + used : scratch;
-        size_t room = used + 1 < len ? len - 1 - used : sizeof scratch;
-        ssize_t n = read(fds[0], dst, room);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        if (dst == out + used) used += (size_t)n;
-    }
-    close(fds[0]);
-    out[used] = '\0';
-    return pid < 0 ? -1 : child_wait(pid, argv[0]);
-}
-
-/* Prints the last lines of a log file to stderr, indented. */
-static void print_log_tail(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) return;
-    char ring[LOG_TAIL_LINES][256];
-    int n = 0;
-    while (fgets(ring[n % LOG_TAIL_LINES], sizeof ring[0], f)) n++;
-    fclose(f);
-    for (int i = n > LOG_TAIL_LINES ? n - LOG_TAIL_LINES : 0; i < n; i++) {
-        const char *line = ring[i % LOG_TAIL_LINES];
-        fprintf(stderr, "  | %s%s", line, strchr(line, '\n') ? "" : "\n");
-    }
-}
-
-/* ================================================================ */
-/* Part III: git and the two builds                                 */
-/* ================================================================ */
-
-/* Runs `git -C dir ARGS...` and keeps the first line of its output in out.
- * Returns 0, or -1 (git's own message is on stderr). */
-static int git_line(const char *dir, char *out, size_t len, const char *a1, const char *a2, const char *a3)
-{
-    char *argv[] = {"git", "-C", (char *)dir, (char *)a1, (char *)a2, (char *)a3, NULL};
-    int status = run_capture(argv, out, len, -1);
-    out[strcspn(out, "\n")] = '\0';
-    return status == 0 && out[0] ? 0 : -1;
-}
-
-/* Extracts commit into dir with `git archive` (tracked files only) and tar.
- * Returns 0 or -1 with the error printed. */
-static int extract_commit(const char *repo, const char *commit, const char *tmp, const char *dir)
-{
-    char tarball[PATH_BYTES], logp[PATH_BYTES], buf[64];
-    snprintf(tarball, sizeof tarball, "%.900s/base.tar", tmp);
-    snprintf(logp, sizeof logp, "%.900s/extract.log", tmp);
-    char *archive[] = {"git", "-C", (char *)repo, "archive", "--format=tar", "-o", tarball, (char *)commit, NULL};
-    char *untar[] = {"tar", "-x", "-f", tarball, "-C", (char *)dir, NULL};
-    if (mkdir(dir, 0777) < 0) return fprintf(stderr, "qibench regress: cannot create %s: %s\n", dir, strerror(errno)), -1;
-    int status = run_logged(archive, logp, false);
-    if (status == 0) status = run_logged(untar, logp, false);
-    if (status != 0) {
-        fprintf(stderr, "qibench regress: extracting %s into %s failed (%s)\n", commit, dir,
-                status < 0 ? "could not run" : status_text(status, buf, sizeof buf));
-        print_log_tail(logp);
-        return -1;
-    }
-    unlink(tarball);
-    return 0;
-}
-
-/* `make -C dir -jN bin/xiangqi-engine`, output to log_path. Returns 0, or -1
- * with the error and the log's last lines printed. */
-static int build_engine(const char *dir, int jobs, const char *log_path, const char *what)
-{
-    char jflag[16], buf[64];
-    const char *make = getenv("MAKE") && getenv("MAKE")[0] ? getenv("MAKE") : "make";
-    snprintf(jflag, sizeof jflag, "-j%d", jobs);
-    char *argv[] = {(char *)make, "-C", (char *)dir, jflag, "bin/xiangqi-engine", NULL};
-    fprintf(stderr, "regress: building %s (make -C %s %s bin/xiangqi-engine)\n", what, dir, jflag);
-    int status = run_logged(argv, log_path, true);
-    if (status == 0) return 0;
-    fprintf(stderr, "qibench regress: building %s failed (%s); the end of %s:\n", what,
-            status < 0 ? "could not run make" : status_text(status, buf, sizeof buf), log_path);
-    print_log_tail(log_path);
-    return -1;
-}
-
-/* Removes the temporary tree with `rm -rf`. */
-static void remove_tree(const char *dir)
-{
-    char *argv[] = {"rm", "-rf", "--", (char *)dir, NULL};
-    pid_t pid = child_start(argv, -1, -1, false);
-    if (pid < 0 || child_wait(pid, "rm") != 0) fprintf(stderr, "qibench regress: could not remove %s\n", dir);
-}
-
-/* ================================================================ */
-/* Part IV: bench                                                   */
-/* ================================================================ */
-
-typedef struct {
-    const char *label;         /* "base" or "new" */
-    const char *path;          /* engine binary */
-    uint64_t nodes[MAX_RUNS];  /* "Nodes searched" per run */
-    double nps[MAX_RUNS];      /* nodes per second of the bench process's CPU time (user + system) */
-    double wall_nps[MAX_RUNS]; /* nodes * 1000 / the engine's "Total time (ms)" */
-} BenchSide;
-
-typedef struct {
-    BenchSide side[2];         /* [0] base, [1] new */
-    int runs, depth;
-    bool deterministic[2];     /* same node count in every run of that engine */
-    double ratio_mean, ratio_sd, ratio_min, ratio_max; /* new/base CPU nps over the runs */
-    double wall_ratio_mean;    /* the same from the engines' own wall-clock times */
-} BenchReport;
-
-/* The number after "label :" at the start of a line of text; false if absent. */
-static bool bench_field(const char *text, const char *label, uint64_t *out)
-{
-    size_t n = strlen(label);
-    for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-        if (strncmp(p, label, n) != 0) continue;
-        p += n;
-        p += strspn(p, " ");
-        if (*p++ != ':') return false;
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(p, &end, 10);
-        if (errno || end == p || (*end && *end != '\n' && *end != '\r')) return false;
-        *out = v;
-        return true;
-    }
-    return false;
-}
-
-/* User + system CPU seconds of the waited-for children so far. */
-static double children_cpu(void)
-{
-    struct rusage ru;
-    if (getrusage(RUSAGE_CHILDREN, &ru) != 0) return 0;
-    return (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec
-           + ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) / 1e6;
-}
-
-/*
- * One `ENGINE bench DEPTH [VARIANT]` run into side->nodes/nps/wall_nps[run].
- * Speed is nodes per CPU second of the bench process (getrusage of the
- * waited-for child), which a busy machine disturbs far less than wall-clock
- * time. Returns 0 or -1 with the error printed (the engine's stderr is in
- * err_path).
- */
-static int bench_once(BenchSide *side, int run, int depth, const char *variant, const char *err_path)
-{
-    char out[4096], dbuf[16], sbuf[64];
-    snprintf(dbuf, sizeof dbuf, "%d", depth);
-    char *argv[] = {(char *)side->path, "bench", dbuf, (char *)variant, NULL};
-    int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) return fprintf(stderr, "qibench regress: cannot open %s: %s\n", err_path, strerror(errno)), -1;
-    double cpu0 = children_cpu();
-    int status = run_capture(argv, out, sizeof out, fd);
-    double cpu = children_cpu() - cpu0;
-    close(fd);
-    uint64_t nodes, ms;
-    if (status != 0) {
-        fprintf(stderr, "qibench regress: %s bench failed (%s): %s bench %s\n", side->label,
-                status < 0 ? "could not run" : status_text(status, sbuf, sizeof sbuf), side->path, dbuf);
-        print_log_tail(err_path);
-        return -1;
-    }
-    if (!bench_field(out, "Nodes searched", &nodes) || !bench_field(out, "Total time (ms)", &ms))
-        return fprintf(stderr, "qibench regress: %s bench printed no \"Nodes searched\" / \"Total time (ms)\" line\n",
-                       side->label), -1;
-    side->nodes[run] = nodes;
-    side->wall_nps[run] = (double)nodes * 1000.0 / (double)(ms > 0 ? ms : 1);
-    side->nps[run] = (double)nodes / (cpu > 1e-6 ? cpu : 1e-6);
-    return 0;
-}
-
-/* Mean, sample standard deviation, min and max of the per-run speed ratios. */
-static void bench_ratios(BenchReport *r)
-{
-    double sum = 0, sq = 0;
-    r->ratio_min = INFINITY, r->ratio_max = -INFINITY;
-    for (int i = 0; i < r->runs; i++) {
-        double q = r->side[1].nps[i] / r->side[0].nps[i];
-        sum += q;
-        r->ratio_min = fmin(r->ratio_min, q);
-        r->ratio_max = fmax(r->ratio_max, q);
-    }
-    r->ratio_mean = sum / r->runs;
-    for (int i = 0; i < r->runs; i++) {
-        double d = r->side[1].nps[i] / r->side[0].nps[i] - r->ratio_mean;
-        sq += d * d;
-    }
-    r->ratio_sd = r->runs > 1 ? sqrt(sq / (r->runs - 1)) : 0;
-    sum = 0;
-    for (int i = 0; i < r->runs; i++) sum += r->side[1].wall_nps[i] / r->side[0].wall_nps[i];
-    r->wall_ratio_mean = sum / r->runs;
-}
-
-enum { BENCH_OK = 0, BENCH_VARIES = -1, BENCH_FAILED = -2 };
-
-/*
- * Runs both benches `runs` times, interleaved and alternating which goes
- * first (base,new then new,base, ...) so that a drift in machine speed falls
- * on both alike. Returns BENCH_OK, BENCH_FAILED if a run failed, or
- * BENCH_VARIES if an engine gave different node counts in two runs (printed).
- */
-static int bench_compare(BenchReport *r, const RegressOptions *o, const char *tmp)
-{
-    char err_path[PATH_BYTES];
-    snprintf(err_path, sizeof err_path, "%.900s/bench.stderr", tmp);
-    for (int i = 0; i < r->runs; i++) {
-        for (int k = 0; k < 2; k++) {
-            BenchSide *s = &r->side[(i + k) % 2];
-            if (bench_once(s, i, r->depth, o->variant, err_path)) return BENCH_FAILED;
-        }
-        fprintf(stderr, "regress: bench run %d/%d: base %.0f, new %.0f nodes per CPU second\n", i + 1, r->runs,
-                r->side[0].nps[i], r->side[1].nps[i]);
-    }
-    int rc = BENCH_OK;
-    for (int k = 0; k < 2; k++) {
-        r->deterministic[k] = true;
-        for (int i = 1; i < r->runs; i++)
-            if (r->side[k].nodes[i] != r->side[k].nodes[0]) r->deterministic[k] = false;
-        if (!r->deterministic[k]) {
-            fprintf(stderr, "qibench regress: %s bench is not deterministic: %llu nodes in run 1, other counts later\n",
-                    r->side[k].label, (unsigned long long)r->side[k].nodes[0]);
-            rc = BENCH_VARIES;
-        }
-    }
-    bench_ratios(r);
-    return rc;
-}
-
-static double mean_of(const double *v, int n)
-{
-    double s = 0;
-    for (int i = 0; i < n; i++) s += v[i];
-    return s / n;
-}
-
-static void bench_print(const BenchReport *r)
-{
-    printf("\nbench (depth %d, %d runs of each engine, interleaved):\n", r->depth, r->runs);
-    for (int k = 0; k < 2; k++)
-        printf("  %-4s nodes %llu%s, %.0f nodes per CPU second (mean)\n", r->side[k].label,
-               (unsigned long long)r->side[k].nodes[0], r->deterministic[k] ? "" : " (NOT the same in every run)",
-               mean_of(r->side[k].nps, r->runs));
-    if (r->side[0].nodes[0] == r->side[1].nodes[0])
-        printf("  signature: identical, no functional change\n");
-    else
-        printf("  signature: changed (base %llu, new %llu): a functional change\n",
-               (unsigned long long)r->side[0].nodes[0], (unsigned long long)r->side[1].nodes[0]);
-    printf("  speed new/base: %.3f +/- %.3f (mean +/- sd of %d per-run ratios of nodes per CPU second; min %.3f, "
-           "max %.3f; wall clock %.3f)\n",
-           r->ratio_mean, r->ratio_sd, r->runs, r->ratio_min, r->ratio_max, r->wall_ratio_mean);
-    printf("Bench: %llu\n", (unsigned long long)r->side[1].nodes[0]);
-}
-
-/* ================================================================ */
-/* Part V: the match                                                */
+/* Part II: the match                                               */
 /* ================================================================ */
 
 /* The book's KEY=VALUE words (the user's, or the repository's
@@ -561,10 +195,9 @@ static void bench_print(const BenchReport *r)
  * many openings it holds; returns the count, or -1 with the error printed. */
 static int book_words(const RegressOptions *o, const char *top, char words[][PATH_BYTES], int *nwords)
 {
-    BookOptions b = {game_default(), NULL, BOOK_EPD, ORDER_SEQUENTIAL, 0, 0, 1};
+    BookOptions b = o->book_options;
     OpeningBook book;
     char err[512];
-    long v;
     *nwords = 0;
     if (o->nbook == 0) {
         char path[PATH_BYTES];
@@ -572,15 +205,9 @@ static int book_words(const RegressOptions *o, const char *top, char words[][PAT
         if (access(path, R_OK) != 0) snprintf(path, sizeof path, "%.900s/positions/xiangqi/bench.epd", top);
         snprintf(words[(*nwords)++], PATH_BYTES, "file=%.1000s", path);
         snprintf(words[(*nwords)++], PATH_BYTES, "format=epd");
+        b.file = words[0] + 5;
     }
     for (int i = 0; i < o->nbook; i++) snprintf(words[(*nwords)++], PATH_BYTES, "%s", o->book[i]);
-    for (int i = 0; i < *nwords; i++) {
-        const char *w = words[i], *value = strchr(w, '=') + 1;
-        if (strncmp(w, "file=", 5) == 0) b.file = value;
-        else if (strcmp(w, "format=pgn") == 0) b.format = BOOK_PGN;
-        else if (strncmp(w, "plies=", 6) == 0 && parse_long(value, 0, OPENING_MAX_PLIES, &v)) b.plies = (int)v;
-        else if (strncmp(w, "start=", 6) == 0 && parse_long(value, 1, 1000000, &v)) b.start = (int)v;
-    }
     if (book_load(&b, &book, err, sizeof err)) return fprintf(stderr, "qibench regress: --openings: %s\n", err), -1;
     int count = book.count;
     book_free(&book);
@@ -588,37 +215,27 @@ static int book_words(const RegressOptions *o, const char *top, char words[][PAT
 }
 
 typedef struct {
-    int status;          /* qibench match's child_wait result */
+    int status;          /* qibench match's exit status (128 + a signal), or -1 */
     char sprt[256];      /* its last "SPRT ..." line, or "" */
     char result[256];    /* its "new vs base: ..." line, or "" */
 } MatchReport;
 
-/* Copies the match's stdout to ours line by line, keeping the lines the verdict needs. */
-static void match_tee(int fd, MatchReport *m)
+/* proc_run's on_line for the match: each line copied to our stdout as it
+ * comes, keeping the lines the verdict needs. */
+static void match_line(void *ctx, const char *line, size_t len)
 {
-    FILE *in = fdopen(fd, "r");
-    if (!in) {
-        close(fd);
-        return;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    while ((n = getline(&line, &cap, in)) != -1) {
-        fwrite(line, 1, (size_t)n, stdout);
-        fflush(stdout);
-        line[strcspn(line, "\n")] = '\0';
-        if (strncmp(line, "SPRT", 4) == 0) snprintf(m->sprt, sizeof m->sprt, "%s", line);
-        if (strncmp(line, "new vs base:", 12) == 0) snprintf(m->result, sizeof m->result, "%s", line);
-    }
-    free(line);
-    fclose(in);
+    MatchReport *m = ctx;
+    fwrite(line, 1, len, stdout);
+    fflush(stdout);
+    size_t n = strcspn(line, "\n");
+    if (strncmp(line, "SPRT", 4) == 0) snprintf(m->sprt, sizeof m->sprt, "%.*s", (int)n, line);
+    if (strncmp(line, "new vs base:", 12) == 0) snprintf(m->result, sizeof m->result, "%.*s", (int)n, line);
 }
 
 /* The `qibench match` command line and the buffers its words live in. */
 typedef struct {
     char ebase[PATH_BYTES + 48], enew[PATH_BYTES + 48], limit[64], each[128], rounds[32], conc[16];
-    char elo0[40], elo1[40], alpha[40], beta[40];
+    char elo0[40], elo1[40], alpha[40], beta[40], model[24];
     char *argv[64];
 } MatchArgs;
 
@@ -644,9 +261,9 @@ static void match_args(MatchArgs *a, const RegressOptions *o, const char *self, 
     if (o->variant) a->argv[n++] = a->each;
     a->argv[n++] = "--openings";
     for (int i = 0; i < nwords; i++) a->argv[n++] = words[i];
+    snprintf(a->model, sizeof a->model, "model=%s", stats_model_name(o->sprt.model));
     char *tail[] = {"--rounds", a->rounds, "--concurrency", a->conc, "--sprt", a->elo0, a->elo1, a->alpha, a->beta,
-                    o->sprt.model == SPRT_LOGISTIC ? "model=logistic" : "model=normalized",
-                    "--results", (char *)o->results, "--name", (char *)run_name, NULL};
+                    a->model, "--results", (char *)o->results, "--name", (char *)run_name, NULL};
     for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) a->argv[n++] = tail[i];
 }
 
@@ -663,19 +280,14 @@ static int match_run_child(const RegressOptions *o, const char *self, const char
                 rounds, count, count);
     match_args(&a, o, self, base, cand, words, nwords, rounds, run_name);
     printf("\nmatch: new vs base, %s per move, at most %d game pairs, SPRT elo0 %g elo1 %g (%s)\n", a.limit, rounds,
-           o->sprt.elo0, o->sprt.elo1, o->sprt.model == SPRT_LOGISTIC ? "logistic" : "normalized");
-    int fds[2];
-    if (cloexec_pipe(fds)) return fprintf(stderr, "qibench regress: pipe: %s\n", strerror(errno)), -1;
-    pid_t pid = child_start(a.argv, fds[1], -1, false);
-    close(fds[1]);
-    match_tee(fds[0], m);
-    if (pid < 0) return -1;
-    m->status = child_wait(pid, "qibench match");
-    return 0;
+           o->sprt.elo0, o->sprt.elo1, stats_model_name(o->sprt.model));
+    ProcRunSpec spec = {.argv = a.argv, .on_line = match_line, .ctx = m};
+    m->status = regress_run(&spec);
+    return m->status < 0 ? -1 : 0;
 }
 
 /* ================================================================ */
-/* Part VI: verdict, regress.json, the command                      */
+/* Part III: verdict, regress.json, the command                    */
 /* ================================================================ */
 
 typedef struct {
@@ -707,6 +319,30 @@ static const char *verdict(const RegressRun *r, int *status)
     return "pass (no regression found: the SPRT did not decide within the rounds)";
 }
 
+/* regress.json's "bench": signatures, speed ratios, each run's speed. */
+static void json_bench(Json *j, const BenchReport *b, bool ok)
+{
+    json_begin_object(j, "bench");
+    json_int(j, "depth", b->depth);
+    json_int(j, "runs", b->runs);
+    json_bool(j, "ok", ok);
+    json_uint(j, "base_nodes", b->side[0].nodes[0]);
+    json_uint(j, "new_nodes", b->side[1].nodes[0]);
+    json_bool(j, "same_signature", ok && b->side[0].nodes[0] == b->side[1].nodes[0]);
+    json_double(j, "speed_ratio", ok ? b->ratio_mean : NAN);
+    json_double(j, "speed_ratio_sd", ok ? b->ratio_sd : NAN);
+    json_double(j, "speed_ratio_min", ok ? b->ratio_min : NAN);
+    json_double(j, "speed_ratio_max", ok ? b->ratio_max : NAN);
+    json_double(j, "wall_speed_ratio", ok ? b->wall_ratio_mean : NAN);
+    json_begin_array(j, "base_nps");
+    for (int i = 0; i < b->runs; i++) json_double(j, NULL, b->side[0].nps[i]);
+    json_end_array(j);
+    json_begin_array(j, "new_nps");
+    for (int i = 0; i < b->runs; i++) json_double(j, NULL, b->side[1].nps[i]);
+    json_end_array(j);
+    json_end_object(j);
+}
+
 static void write_json(const RegressRun *r, const RegressOptions *o, const char *text, int status)
 {
     char path[PATH_BYTES + 300];
@@ -716,32 +352,13 @@ static void write_json(const RegressRun *r, const RegressOptions *o, const char 
         fprintf(stderr, "qibench regress: cannot write %s: %s\n", path, strerror(errno));
         return;
     }
-    const BenchReport *b = &r->bench;
     Json j;
     json_init(&j);
     json_begin_object(&j, NULL);
     json_string(&j, "base", o->base_rev);
     json_string(&j, "base_commit", r->commit);
     json_string(&j, "candidate", r->describe);
-    json_begin_object(&j, "bench");
-    json_int(&j, "depth", b->depth);
-    json_int(&j, "runs", b->runs);
-    json_bool(&j, "ok", r->bench_ok);
-    json_uint(&j, "base_nodes", b->side[0].nodes[0]);
-    json_uint(&j, "new_nodes", b->side[1].nodes[0]);
-    json_bool(&j, "same_signature", r->bench_ok && b->side[0].nodes[0] == b->side[1].nodes[0]);
-    json_double(&j, "speed_ratio", r->bench_ok ? b->ratio_mean : NAN);
-    json_double(&j, "speed_ratio_sd", r->bench_ok ? b->ratio_sd : NAN);
-    json_double(&j, "speed_ratio_min", r->bench_ok ? b->ratio_min : NAN);
-    json_double(&j, "speed_ratio_max", r->bench_ok ? b->ratio_max : NAN);
-    json_double(&j, "wall_speed_ratio", r->bench_ok ? b->wall_ratio_mean : NAN);
-    json_begin_array(&j, "base_nps");
-    for (int i = 0; i < b->runs; i++) json_double(&j, NULL, b->side[0].nps[i]);
-    json_end_array(&j);
-    json_begin_array(&j, "new_nps");
-    for (int i = 0; i < b->runs; i++) json_double(&j, NULL, b->side[1].nps[i]);
-    json_end_array(&j);
-    json_end_object(&j);
+    json_bench(&j, &r->bench, r->bench_ok);
     json_begin_object(&j, "match");
     json_bool(&j, "ran", r->match_ran);
     json_int(&j, "status", r->match.status);
@@ -755,29 +372,15 @@ static void write_json(const RegressRun *r, const RegressOptions *o, const char 
     json_free(&j);
 }
 
-/* mkdir -p; returns 0 or -1 with errno. */
-static int make_dirs(const char *path)
-{
-    char buf[PATH_BYTES + 300];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            if (mkdir(buf, 0777) && errno != EEXIST) return -1;
-            *p = '/';
-        }
-    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
-}
-
 /* Resolves the repository, the base commit, the candidate and the run folder;
  * creates the temporary directory. Returns 0 or -1 (printed). */
 static int setup(RegressRun *r, const RegressOptions *o)
 {
     char spec[300];
-    if (git_line(o->repo, r->top, sizeof r->top, "rev-parse", "--show-toplevel", NULL))
+    if (regress_git_line(o->repo, r->top, sizeof r->top, "rev-parse", "--show-toplevel", NULL))
         return fprintf(stderr, "qibench regress: %s is not inside a git repository\n", o->repo), -1;
     snprintf(spec, sizeof spec, "%.280s^{commit}", o->base_rev);
-    if (git_line(r->top, r->commit, sizeof r->commit, "rev-parse", "--verify", spec))
+    if (regress_git_line(r->top, r->commit, sizeof r->commit, "rev-parse", "--verify", spec))
         return fprintf(stderr, "qibench regress: --base %s is not a commit in %s\n", o->base_rev, r->top), -1;
     if ((r->book_count = book_words(o, r->top, r->book, &r->nbook)) < 0) return -1;
     if (o->candidate) {
@@ -788,11 +391,10 @@ static int setup(RegressRun *r, const RegressOptions *o)
         snprintf(r->new_bin, sizeof r->new_bin, "%.1000s%s%.1000s", o->candidate[0] == '/' ? "" : cwd,
                  o->candidate[0] == '/' ? "" : "/", o->candidate);
         snprintf(r->describe, sizeof r->describe, "%.120s", o->candidate);
-    } else if (git_line(r->top, r->describe, sizeof r->describe, "describe", "--always", "--dirty")) {
+    } else if (regress_git_line(r->top, r->describe, sizeof r->describe, "describe", "--always", "--dirty")) {
         snprintf(r->describe, sizeof r->describe, "working tree");
     }
-    time_t t = time(NULL);
-    strftime(r->run_name, sizeof r->run_name, "regress-%Y%m%d-%H%M%S", localtime(&t));
+    cli_default_run_name("regress", r->run_name, sizeof r->run_name);
     if (o->name) snprintf(r->run_name, sizeof r->run_name, "%.120s", o->name);
     snprintf(r->run_dir, sizeof r->run_dir, "%.900s/%s", o->results, r->run_name);
     const char *tmpdir = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
@@ -806,25 +408,16 @@ static int build_both(RegressRun *r, const RegressOptions *o)
 {
     char dir[PATH_BYTES + 16], logp[PATH_BYTES + 32], what[128];
     snprintf(dir, sizeof dir, "%.900s/base", r->tmp);
-    if (extract_commit(r->top, r->commit, r->tmp, dir)) return -1;
+    if (regress_extract_commit(r->top, r->commit, r->tmp, dir)) return -1;
     snprintf(logp, sizeof logp, "%.900s/build-base.log", r->tmp);
     snprintf(what, sizeof what, "base %.12s", r->commit);
-    if (build_engine(dir, o->jobs, logp, what)) return -1;
+    if (regress_build_engine(dir, o->jobs, logp, what)) return -1;
     snprintf(r->base_bin, sizeof r->base_bin, "%.900s/bin/xiangqi-engine", dir);
     if (o->candidate) return 0; /* new_bin is set by setup */
     snprintf(logp, sizeof logp, "%.900s/build-new.log", r->tmp);
     snprintf(what, sizeof what, "new (%.100s)", r->describe);
-    if (build_engine(r->top, o->jobs, logp, what)) return -1;
+    if (regress_build_engine(r->top, o->jobs, logp, what)) return -1;
     snprintf(r->new_bin, sizeof r->new_bin, "%.900s/bin/xiangqi-engine", r->top);
-    return 0;
-}
-
-/* The path of this executable, for the `qibench match` child. */
-static int self_path(char *out, size_t len)
-{
-    ssize_t n = readlink("/proc/self/exe", out, len - 1);
-    if (n <= 0) return fprintf(stderr, "qibench regress: cannot read /proc/self/exe: %s\n", strerror(errno)), -1;
-    out[n] = '\0';
     return 0;
 }
 
@@ -836,23 +429,25 @@ int regress_command(int argc, char **argv)
     int pr = parse_options(argc, argv, &o);
     if (pr) return pr > 0 ? REGRESS_PASS : REGRESS_SETUP;
     memset(&r, 0, sizeof r);
-    if (self_path(self, sizeof self) || setup(&r, &o)) return REGRESS_SETUP;
+    if (util_self_path(self, sizeof self))
+        return fprintf(stderr, "qibench regress: cannot read /proc/self/exe: %s\n", strerror(errno)), REGRESS_SETUP;
+    if (setup(&r, &o)) return REGRESS_SETUP;
     int rc = build_both(&r, &o);
-    if (rc == 0 && make_dirs(r.run_dir) != 0) {
+    if (rc == 0 && util_make_dirs(r.run_dir) != 0) {
         fprintf(stderr, "qibench regress: cannot create %s: %s\n", r.run_dir, strerror(errno));
         rc = -1;
     }
     if (rc != 0) {
-        if (!o.keep) remove_tree(r.tmp);
+        if (!o.keep) regress_remove_tree(r.tmp);
         return REGRESS_SETUP;
     }
     printf("regress: base %s (%.12s) against new %s\n", o.base_rev, r.commit, r.describe);
     printf("  base engine: %s\n  new engine:  %s\n", r.base_bin, r.new_bin);
     r.bench = (BenchReport){.side = {{.label = "base", .path = r.base_bin}, {.label = "new", .path = r.new_bin}},
                             .runs = o.bench_runs, .depth = o.bench_depth};
-    int bench_rc = bench_compare(&r.bench, &o, r.tmp);
+    int bench_rc = regress_bench_compare(&r.bench, o.variant, r.tmp);
     r.bench_ok = bench_rc == 0;
-    if (bench_rc != BENCH_FAILED) bench_print(&r.bench);
+    if (bench_rc != BENCH_FAILED) regress_bench_print(&r.bench);
     int status = REGRESS_PASS;
     /* A bench that failed skips the match; one that varied does not. */
     if (!o.no_match && bench_rc != BENCH_FAILED) {
@@ -864,6 +459,6 @@ int regress_command(int argc, char **argv)
     write_json(&r, &o, text, status);
     printf("\nverdict: %s\nregress: exit status %d; results in %s\n", text, status, r.run_dir);
     if (o.keep) printf("regress: kept %s\n", r.tmp);
-    else remove_tree(r.tmp);
+    else regress_remove_tree(r.tmp);
     return status;
 }

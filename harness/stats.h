@@ -2,7 +2,8 @@
  * stats.h - match statistics: score, Elo with a 95% interval, LOS, draw
  * ratio and normalized Elo from W/D/L counts or from pentanomial counts
  * over game pairs, and the GSPRT log-likelihood ratio of fishtest /
- * fastchess; plus `qibench stats`, which prints them for given counts.
+ * fastchess (`qibench stats`, which prints them for given counts, is
+ * stats_cmd.h).
  *
  * A value that does not exist (no games, a score of 0 or 1, zero variance)
  * is NAN in these structs; test with isfinite(). The printers never print
@@ -92,28 +93,7 @@ int stats_sprt_wdl(const SprtParams *p, int64_t wins, int64_t draws, int64_t los
 int stats_sprt_penta(const SprtParams *p, const int64_t penta[PENTA_CELLS], SprtResult *out);
 /* "continue", "H0" or "H1". */
 const char *stats_verdict_name(SprtVerdict v);
-
-/* ---- `qibench stats` ---- */
-
-typedef struct {
-    bool is_penta;               /* --penta rather than --wdl */
-    int64_t wdl[3];              /* wins, draws, losses */
-    int64_t penta[PENTA_CELLS];
-    bool has_sprt;
-    SprtParams sprt;
-    bool json;
-} StatsCommand;
-
-/*
- * Parses the arguments after "stats" (argv[0] is "stats"). Returns 0, or
- * -1 with a one-line message in err (without the "qibench stats: " prefix).
- */
-int stats_parse_command(int argc, char **argv, StatsCommand *cmd, char *err, size_t errlen);
-/*
- * Computes and prints the statistics to out: "name: value" lines, or one
- * JSON object line with --json. Returns 0, or -1 with a message in err when
- * the SPRT cannot be computed or the output cannot be written.
- */
-int stats_run_command(const StatsCommand *cmd, FILE *out, char *err, size_t errlen);
+/* "logistic" or "normalized": the model= word of --sprt and summary.json. */
+const char *stats_model_name(SprtModel m);
 
 #endif

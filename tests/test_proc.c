@@ -8,10 +8,15 @@
  *    and afterwards no process and no zombie;
  *  - start failures with their one-line reasons; working directory;
  *  - stderr file (appended), traffic log format, no descriptor leaks,
- *    no SIGPIPE after the engine exited, over-long lines cut.
+ *    no SIGPIPE after the engine exited, over-long lines cut;
+ *  - proc_run: exit codes and signals, stdout into a buffer (cut), lines
+ *    as they come, a log file for both streams (appended), stderr to a
+ *    file (emptied), working directory, variables removed, start failures,
+ *    timeouts killed and reaped, no descriptor leaks.
  * Usage: test_proc [MOCK_ENGINE] (default build/release/tests/mock_engine).
  * Linux: descriptor and signal checks read /proc.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -631,6 +636,172 @@ static void test_mock_scripts(void)
     proc_free(p);
 }
 
+/* ----------------------------------------------------------------------
+ * proc_run
+ * -------------------------------------------------------------------- */
+
+/* Runs sh -c script with the rest of spec as given; returns proc_run's result. */
+static int run_sh(const char *script, ProcRunSpec *spec, int *status, char *err, size_t errlen)
+{
+    static char *argv[] = {"sh", "-c", NULL, NULL};
+    argv[2] = (char *)script;
+    spec->argv = argv;
+    return proc_run(spec, status, err, errlen);
+}
+
+static void test_run_status(void)
+{
+    ProcRunSpec spec = {0};
+    int status = -7;
+    char err[256] = "x";
+    CHECK(run_sh("exit 0", &spec, &status, err, sizeof err) == 0 && status == 0, "exit 0: status %d", status);
+    CHECK(err[0] == '\0', "no error text after a run: '%s'", err);
+    CHECK(run_sh("exit 3", &spec, &status, err, sizeof err) == 0 && status == 3, "exit 3: status %d", status);
+    CHECK(run_sh("kill -SEGV $$", &spec, &status, err, sizeof err) == 0 && status == 128 + SIGSEGV,
+          "killed by SIGSEGV: status %d", status);
+    CHECK(run_sh("exit 5", &spec, NULL, NULL, 0) == 0, "exit_status and err may be NULL");
+    char *missing[] = {"/nonexistent/qibench-program", NULL};
+    ProcRunSpec bad = {.argv = missing};
+    CHECK(proc_run(&bad, &status, err, sizeof err) == -1 && strstr(err, "cannot run '/nonexistent/qibench-program'"),
+          "a missing program: -1 and '%s'", err);
+    ProcRunSpec nodir = {.dir = "/nonexistent-dir"};
+    CHECK(run_sh("exit 0", &nodir, &status, err, sizeof err) == -1 && strstr(err, "cannot enter directory"),
+          "a missing folder: -1 and '%s'", err);
+    ProcRunSpec empty = {0};
+    CHECK(proc_run(&empty, &status, err, sizeof err) == -1 && strstr(err, "no program"), "no argv: '%s'", err);
+    CHECK(no_children(), "no child left after proc_run");
+}
+
+static void test_run_capture(void)
+{
+    char out[16], big[8], err[256];
+    int status;
+    ProcRunSpec spec = {.out = out, .out_len = sizeof out, .err_path = "/dev/null"};
+    CHECK(run_sh("echo hello; echo world >&2; echo there", &spec, &status, err, sizeof err) == 0
+              && strcmp(out, "hello\nthere\n") == 0, "stdout captured, stderr not: '%s'", out);
+    spec = (ProcRunSpec){.out = big, .out_len = sizeof big};
+    /* 300 KB: more than a pipe holds, so the child blocks unless it is read to the end. */
+    CHECK(run_sh("i=0; while [ $i -lt 3000 ]; do echo 0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789; i=$((i+1)); done",
+                 &spec, &status, err, sizeof err) == 0 && status == 0 && strcmp(big, "0123456") == 0,
+          "a long output is cut to the buffer and read to the end: '%s', status %d", big, status);
+    spec = (ProcRunSpec){.out = out, .out_len = sizeof out};
+    CHECK(run_sh("true", &spec, &status, err, sizeof err) == 0 && out[0] == '\0', "no output: empty buffer");
+    char dir[PATH_MAX];
+    spec = (ProcRunSpec){.dir = tmpdir, .out = dir, .out_len = sizeof dir};
+    char want[PATH_MAX];
+    CHECK(realpath(tmpdir, want) && run_sh("pwd -P", &spec, &status, err, sizeof err) == 0
+              && strncmp(dir, want, strlen(want)) == 0 && dir[strlen(want)] == '\n',
+          "runs in dir: '%s'", dir);
+}
+
+typedef struct {
+    int n;
+    char text[256];
+} Lines;
+
+static void on_line(void *ctx, const char *line, size_t len)
+{
+    Lines *l = ctx;
+    l->n++;
+    CHECK(strlen(line) == len, "line length %zu for '%s'", len, line);
+    size_t used = strlen(l->text);
+    snprintf(l->text + used, sizeof l->text - used, "[%s]", line);
+}
+
+static void test_run_lines(void)
+{
+    Lines lines = {0, ""};
+    char err[256];
+    int status;
+    ProcRunSpec spec = {.on_line = on_line, .ctx = &lines};
+    CHECK(run_sh("echo one; sleep 0.05; printf 'two\\nthree'", &spec, &status, err, sizeof err) == 0
+              && lines.n == 3 && strcmp(lines.text, "[one\n][two\n][three]") == 0,
+          "lines as they come, the last without a newline: %d '%s'", lines.n, lines.text);
+}
+
+static void test_run_files(void)
+{
+    char log[PATH_MAX], errp[PATH_MAX], buf[256], out[64], err[256];
+    int status;
+    tmp_path(log, sizeof log, "run.log");
+    tmp_path(errp, sizeof errp, "run.err");
+    ProcRunSpec spec = {.log_path = log};
+    run_sh("echo out1; echo err1 >&2", &spec, &status, err, sizeof err);
+    run_sh("echo out2; echo err2 >&2", &spec, &status, err, sizeof err);
+    CHECK(slurp(log, buf, sizeof buf) > 0 && strcmp(buf, "out1\nerr1\nout2\nerr2\n") == 0,
+          "both streams appended to the log: '%s'", buf);
+    spec = (ProcRunSpec){.err_path = errp, .out = out, .out_len = sizeof out};
+    run_sh("echo first >&2", &spec, &status, err, sizeof err);
+    run_sh("echo o; echo second >&2", &spec, &status, err, sizeof err);
+    CHECK(slurp(errp, buf, sizeof buf) > 0 && strcmp(buf, "second\n") == 0 && strcmp(out, "o\n") == 0,
+          "stderr file emptied at each run: '%s', stdout '%s'", buf, out);
+    ProcRunSpec nofile = {.log_path = "/nonexistent-dir/x.log"};
+    CHECK(run_sh("true", &nofile, &status, err, sizeof err) == -1 && strstr(err, "cannot open /nonexistent-dir/x.log"),
+          "an unwritable log: -1 and '%s'", err);
+    unlink(log);
+    unlink(errp);
+}
+
+static void test_run_env(void)
+{
+    const char *unset[] = {"QB_TEST_A", "QB_TEST", NULL};
+    char out[64], err[256];
+    int status;
+    setenv("QB_TEST_A", "a", 1);
+    setenv("QB_TEST_AB", "ab", 1);
+    ProcRunSpec spec = {.out = out, .out_len = sizeof out, .unset_env = unset};
+    CHECK(run_sh("echo ${QB_TEST_A-unset} ${QB_TEST_AB-unset}", &spec, &status, err, sizeof err) == 0
+              && strcmp(out, "unset ab\n") == 0, "only the named variables removed: '%s'", out);
+    spec.unset_env = NULL;
+    CHECK(run_sh("echo ${QB_TEST_A-unset}", &spec, &status, err, sizeof err) == 0 && strcmp(out, "a\n") == 0,
+          "otherwise inherited: '%s'", out);
+    CHECK(getenv("QB_TEST_A") && strcmp(getenv("QB_TEST_A"), "a") == 0, "our own environment is unchanged");
+    unsetenv("QB_TEST_A");
+    unsetenv("QB_TEST_AB");
+}
+
+static void test_run_timeout(void)
+{
+    char out[64], err[256];
+    int status;
+    ProcRunSpec spec = {.timeout_ms = 200};
+    int64_t t0 = now_ms();
+    int rc = run_sh("exec sleep 10", &spec, &status, err, sizeof err);
+    int64_t took = now_ms() - t0;
+    CHECK(rc == 1 && status == 128 + SIGKILL && strstr(err, "timed out after 200 ms"),
+          "a hung program: rc %d, status %d, '%s'", rc, status, err);
+    CHECK(took >= 190 && took < 200 + SLACK_MS, "killed at its timeout: %lld ms", (long long)took);
+    CHECK(no_children(), "the killed child is reaped");
+    spec = (ProcRunSpec){.out = out, .out_len = sizeof out, .timeout_ms = 200};
+    rc = run_sh("echo started; exec sleep 10", &spec, &status, err, sizeof err);
+    CHECK(rc == 1 && strcmp(out, "started\n") == 0, "timeout while reading: rc %d, output '%s'", rc, out);
+    rc = run_sh("exec >&-; exec sleep 10", &spec, &status, err, sizeof err);
+    CHECK(rc == 1, "timeout after the output closed: rc %d", rc);
+    spec.timeout_ms = 5000;
+    t0 = now_ms();
+    CHECK(run_sh("echo quick", &spec, &status, err, sizeof err) == 0 && status == 0 && now_ms() - t0 < SLACK_MS,
+          "a quick program under a timeout is not kept waiting");
+    CHECK(no_children(), "no child left after the timeouts");
+}
+
+static void test_run_no_fd_leak(void)
+{
+    int before = count_fds(0);
+    if (before < 0) return;
+    char out[64], log[PATH_MAX];
+    tmp_path(log, sizeof log, "leak.log");
+    ProcRunSpec cap = {.out = out, .out_len = sizeof out}, logged = {.log_path = log}, timed = {.timeout_ms = 50};
+    for (int i = 0; i < FD_CYCLES; i++) {
+        run_sh("ls /proc/self/fd | wc -l", &cap, NULL, NULL, 0);
+        run_sh("true", &logged, NULL, NULL, 0);
+        run_sh("exec sleep 5", &timed, NULL, NULL, 0);
+    }
+    /* sh, ls and wc see 0, 1, 2 (and ls its own directory): the harness's descriptors stay its own. */
+    CHECK(atoi(out) == 4, "the child sees only 0, 1, 2: %d entries", atoi(out));
+    CHECK(count_fds(0) == before, "descriptors: %d before, %d after", before, count_fds(0));
+    unlink(log);
+}
+
 /* Finds the mock (made absolute: test_working_dir runs children
  * elsewhere) and makes the scratch directory. Returns false on failure. */
 static bool setup(int argc, char **argv)
@@ -672,6 +843,13 @@ int main(int argc, char **argv)
     test_sigpipe();
     test_long_lines();
     test_mock_scripts();
+    test_run_status();
+    test_run_capture();
+    test_run_lines();
+    test_run_files();
+    test_run_env();
+    test_run_timeout();
+    test_run_no_fd_leak();
     CHECK(no_children(), "no child process left at the end");
     rmdir(tmpdir);
     return TEST_REPORT();

@@ -1,0 +1,123 @@
+/*
+ * summary.c - summary.json of a match or tournament: the run's state, the
+ * SPRT settings, every pairing's statistics (the keys of `qibench stats`),
+ * every engine's standing and the endings (see match_run.h).
+ */
+#include <math.h>
+
+#include "match_run.h"
+
+static void json_standing(Json *j, const int64_t wdl[3])
+{
+    StatsSummary st;
+    stats_from_wdl(wdl[0], wdl[1], wdl[2], &st);
+    json_int(j, "games", wdl[0] + wdl[1] + wdl[2]);
+    json_int(j, "wins", wdl[0]);
+    json_int(j, "draws", wdl[1]);
+    json_int(j, "losses", wdl[2]);
+    json_double(j, "score", st.score);
+    json_double(j, "elo", st.elo);
+    json_double(j, "elo_error", st.elo_error);
+    json_double(j, "draw_ratio", st.draw_ratio);
+}
+
+/* One pairing, from a's side, over its finished pairs: the keys and values
+ * of `qibench stats --penta` on its pentanomial counts (W/D/L and the draw
+ * ratio of the same games, as `qibench stats --wdl` gives them). */
+static void json_pairing(Json *j, const MatchRun *run, const Pairing *p)
+{
+    const EngineList *list = run->opt->engines;
+    StatsSummary pen, wdl;
+    SprtResult r;
+    bool sprt = run->opt->has_sprt && stats_sprt_penta(&run->opt->sprt, p->penta, &r) == 0;
+    stats_from_penta(p->penta, &pen);
+    stats_from_wdl(p->wdl[0], p->wdl[1], p->wdl[2], &wdl);
+    json_begin_object(j, NULL);
+    json_string(j, "engine", list->engines[p->a].spec.name);
+    json_string(j, "opponent", list->engines[p->b].spec.name);
+    json_int(j, "games", pen.games);
+    json_int(j, "pairs", pen.pairs);
+    json_int(j, "wins", p->wdl[0]);
+    json_int(j, "draws", p->wdl[1]);
+    json_int(j, "losses", p->wdl[2]);
+    json_double(j, "score", pen.score);
+    json_double(j, "elo", pen.elo);
+    json_double(j, "elo_error", pen.elo_error);
+    json_double(j, "los", pen.los);
+    json_double(j, "draw_ratio", wdl.draw_ratio);
+    json_double(j, "nelo", pen.nelo);
+    json_double(j, "nelo_error", pen.nelo_error);
+    json_double(j, "llr", sprt ? r.llr : NAN);
+    json_double(j, "lower_bound", sprt ? r.lower : NAN);
+    json_double(j, "upper_bound", sprt ? r.upper : NAN);
+    json_string(j, "verdict", sprt ? stats_verdict_name(r.verdict) : NULL);
+    json_begin_array(j, "penta");
+    for (int c = 0; c < PENTA_CELLS; c++) json_int(j, NULL, p->penta[c]);
+    json_end_array(j);
+    if (run->opt->has_sprt) {
+        json_begin_array(j, "llr_history");
+        for (int h = 0; h < p->nllr; h++) {
+            json_begin_array(j, NULL);
+            json_int(j, NULL, (int64_t)p->llr[h][0]);
+            json_double(j, NULL, p->llr[h][1]);
+            json_end_array(j);
+        }
+        json_end_array(j);
+    }
+    json_end_object(j);
+}
+
+/* "sprt": the test's settings, or null without --sprt. */
+static void json_sprt(Json *j, const MatchOptions *opt)
+{
+    if (!opt->has_sprt) {
+        json_null(j, "sprt");
+        return;
+    }
+    json_begin_object(j, "sprt");
+    json_double(j, "elo0", opt->sprt.elo0);
+    json_double(j, "elo1", opt->sprt.elo1);
+    json_double(j, "alpha", opt->sprt.alpha);
+    json_double(j, "beta", opt->sprt.beta);
+    json_string(j, "model", stats_model_name(opt->sprt.model));
+    json_end_object(j);
+}
+
+void summary_write(const MatchRun *run, const char *state)
+{
+    const MatchOptions *opt = run->opt;
+    const EngineList *list = opt->engines;
+    Json j;
+    json_init(&j);
+    json_begin_object(&j, NULL);
+    json_summary_header(&j, opt->format == FORMAT_MATCH ? "match" : "tournament");
+    json_string(&j, "state", state);
+    json_int(&j, "games", run->games_done);
+    json_int(&j, "games_planned", run->games_planned);
+    if (opt->shard_n) {
+        json_begin_object(&j, "shard");
+        json_int(&j, "index", opt->shard_k);
+        json_int(&j, "count", opt->shard_n);
+        json_end_object(&j);
+    }
+    json_sprt(&j, opt);
+    json_begin_array(&j, "pairings");
+    for (int i = 0; i < run->npairings; i++) json_pairing(&j, run, &run->pairings[i]);
+    json_end_array(&j);
+    json_begin_array(&j, "engines");
+    for (int e = 0; e < list->count; e++) {
+        json_begin_object(&j, NULL);
+        json_string(&j, "name", list->engines[e].spec.name);
+        json_standing(&j, run->engine_wdl[e]);
+        json_end_object(&j);
+    }
+    json_end_array(&j);
+    json_begin_object(&j, "terminations");
+    for (int k = 1; k < standings_term_keys(run); k++)
+        if (run->term_counts[k]) json_int(&j, standings_term_key_name(run, k), run->term_counts[k]);
+    json_end_object(&j);
+    json_end_object(&j);
+    if (json_write_file(&j, opt->run_dir, "summary.json"))
+        fprintf(stderr, "qibench: cannot write %s/summary.json\n", opt->run_dir);
+    json_free(&j);
+}
