@@ -11,6 +11,7 @@
  * rules depend on the history (repetition) see all of it.
  */
 #include "client_impl.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -182,13 +183,6 @@ int client_check_quirks(const Game *game, const EngineQuirks *q, char *err, size
 /* Lines                                                                    */
 /* ------------------------------------------------------------------------ */
 
-int64_t client_clock_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 ClientStatus client_fail(ClientStatus st, char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen) {
@@ -253,7 +247,7 @@ static ClientStatus disconnected(Client *c, ProcRead r, char *err, size_t errlen
 ClientStatus client_read_until(Client *c, int64_t deadline, char *err, size_t errlen)
 {
     for (;;) {
-        int64_t left = deadline - client_clock_ms();
+        int64_t left = deadline - util_monotonic_ms();
         if (left <= 0) return client_fail(CLIENT_STALL, err, errlen, "%s: no answer in time", c->spec.name);
         ProcRead r = proc_read_line(c->proc, c->line, sizeof c->line, (int)(left < INT32_MAX ? left : INT32_MAX));
         if (r == PROC_TIMEOUT) return client_fail(CLIENT_STALL, err, errlen, "%s: no answer in time", c->spec.name);
@@ -270,7 +264,7 @@ ClientStatus client_read_until(Client *c, int64_t deadline, char *err, size_t er
 /* Waits for a line starting with `word` (a whole word). */
 ClientStatus client_expect_word(Client *c, const char *word, int timeout_ms, char *err, size_t errlen)
 {
-    int64_t deadline = client_clock_ms() + timeout_ms;
+    int64_t deadline = util_monotonic_ms() + timeout_ms;
     size_t n = strlen(word);
     for (;;) {
         ClientStatus st = client_read_until(c, deadline, err, errlen);
@@ -324,7 +318,7 @@ ClientStatus client_sync(Client *c, char *err, size_t errlen)
     char pong[32];
     snprintf(pong, sizeof pong, "pong %d", ++c->ping_id);
     if ((st = client_send(c, err, errlen, "ping %d", c->ping_id)) != CLIENT_OK) return st;
-    int64_t deadline = client_clock_ms() + c->t.ready_ms;
+    int64_t deadline = util_monotonic_ms() + c->t.ready_ms;
     do {
         if ((st = client_read_until(c, deadline, err, errlen)) == CLIENT_STALL)
             return client_fail(st, err, errlen, "%s: no '%s' in %d ms", c->spec.name, pong, c->t.ready_ms);

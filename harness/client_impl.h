@@ -12,6 +12,7 @@
 #include "client.h"
 #include "client_parse.h"
 #include "proc.h"
+#include "util.h"
 
 #define LINE_BYTES PARSE_LINE_BYTES
 /* Moves one game can hold (the longest game any game allows, with room). */
@@ -48,8 +49,6 @@ struct Client {
 };
 
 /* ---- client.c ---- */
-
-int64_t client_clock_ms(void);
 
 /* Formats err (when not NULL) and returns st. */
 ClientStatus client_fail(ClientStatus st, char *err, size_t errlen, const char *fmt, ...)

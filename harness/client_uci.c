@@ -65,11 +65,11 @@ ClientStatus uci_go(Client *c, const char *root_fen, const MoveCode *moves, int 
     (void)moves; /* client_go wrote them to c->texts */
     char go[256];
     uci_go_line(l, go, sizeof go);
-    int64_t start = client_clock_ms();
+    int64_t start = util_monotonic_ms();
     ClientStatus st = uci_position_go(c, root_fen, n, go, err, errlen);
     if (st != CLIENT_OK) return st;
     st = uci_read_best(c, pos, start + client_search_budget(c, l, c->game->side_to_move(pos)), r, err, errlen);
-    r->wall_ms = client_clock_ms() - start;
+    r->wall_ms = util_monotonic_ms() - start;
     parse_pv(&c->parse, pos, r);
     return st;
 }
@@ -77,7 +77,7 @@ ClientStatus uci_go(Client *c, const char *root_fen, const MoveCode *moves, int 
 ClientStatus uci_handshake(Client *c, char *err, size_t errlen)
 {
     ClientStatus st = client_send(c, err, errlen, "uci");
-    int64_t deadline = client_clock_ms() + c->t.handshake_ms;
+    int64_t deadline = util_monotonic_ms() + c->t.handshake_ms;
     while (st == CLIENT_OK) {
         st = client_read_until(c, deadline, err, errlen);
         if (st == CLIENT_STALL) return client_fail(CLIENT_NO_HANDSHAKE, err, errlen, "%s: no uciok in %d ms", c->spec.name,

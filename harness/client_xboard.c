@@ -78,7 +78,7 @@ ClientStatus xboard_handshake(Client *c, char *err, size_t errlen)
     ClientStatus st = client_send(c, err, errlen, "xboard");
     if (st == CLIENT_OK) st = client_send(c, err, errlen, "protover 2");
     bool done = false, wait_more = false;
-    int64_t start = client_clock_ms();
+    int64_t start = util_monotonic_ms();
     c->plays_variant = true; /* unless a variants feature says otherwise */
     while (st == CLIENT_OK && !done) {
         int64_t limit = wait_more ? c->t.handshake_ms : XBOARD_FEATURE_WAIT_MS;
@@ -193,11 +193,11 @@ ClientStatus xboard_go(Client *c, const char *root_fen, const MoveCode *moves, i
     if (st == CLIENT_OK) st = xboard_limits(c, l, side, err, errlen);
     if (st == CLIENT_OK) st = client_send(c, err, errlen, "post");
     if (st != CLIENT_OK) return st;
-    int64_t start = client_clock_ms();
+    int64_t start = util_monotonic_ms();
     if ((st = client_send(c, err, errlen, "go")) != CLIENT_OK) return st;
     int claims = c->claims;
     st = xboard_read_move(c, pos, start + client_search_budget(c, l, side), r, err, errlen);
-    r->wall_ms = client_clock_ms() - start;
+    r->wall_ms = util_monotonic_ms() - start;
     parse_pv(&c->parse, pos, r);
     if (st == CLIENT_OK && r->best != MOVE_CODE_NONE && claims == c->claims && n + 1 < CLIENT_MAX_PLIES
         && strlen(root_fen) < sizeof c->xb_root) { /* the engine now holds the game and its move */

@@ -4,25 +4,15 @@
 #include "spec.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
 #include "variants.h"
 
 /* How long our engine may take to list its variants. */
 #define SPEC_VARIANTS_TIMEOUT_MS 10000
-
-static int spec_error(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int spec_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
@@ -82,20 +72,20 @@ static int set_limit(EngineEntry *e, const char *key, const char *value, char *e
         char *end;
         double sec = strtod(value, &end);
         if (end == value || *end || !(sec >= 0.001 && sec <= 86400))
-            return spec_error(err, errlen, "st: bad value '%s' (expected seconds per move, 0.001 to 86400)", value);
+            return util_fail(err, errlen, "st: bad value '%s' (expected seconds per move, 0.001 to 86400)", value);
         e->limits.movetime = (int64_t)(sec * 1000 + 0.5);
     }
     else if (strcmp(key, "timemargin") == 0 && parse_u64(value, 0, 3600000, &v)) e->tc.margin_ms = (int64_t)v;
     else if (strcmp(key, "tc") == 0) {
         int64_t margin = e->tc.margin_ms;
         if (spec_parse_tc(value, &e->tc))
-            return spec_error(err, errlen, "tc: bad time control '%s' (expected moves/seconds+increment, "
+            return util_fail(err, errlen, "tc: bad time control '%s' (expected moves/seconds+increment, "
                                            "e.g. 40/60+0.6, 10+0.1, or inf)", value);
         e->tc.margin_ms = margin;
     }
     else if (strcmp(key, "timemargin") == 0)
-        return spec_error(err, errlen, "timemargin: bad value '%s' (expected milliseconds, 0 or more)", value);
-    else return spec_error(err, errlen, "%s: bad value '%s' (expected a positive whole number)", key, value);
+        return util_fail(err, errlen, "timemargin: bad value '%s' (expected milliseconds, 0 or more)", value);
+    else return util_fail(err, errlen, "%s: bad value '%s' (expected a positive whole number)", key, value);
     return 0;
 }
 
@@ -103,7 +93,7 @@ static int set_limit(EngineEntry *e, const char *key, const char *value, char *e
 static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
 {
     const char *eq = strchr(kv, '=');
-    if (!eq || eq == kv) return spec_error(err, errlen, "expected KEY=VALUE, got '%s'", kv);
+    if (!eq || eq == kv) return util_fail(err, errlen, "expected KEY=VALUE, got '%s'", kv);
     char key[64];
     const char *value = eq + 1;
     snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
@@ -112,26 +102,26 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
     else if (strcmp(key, "cmd") == 0) snprintf(s->cmd, sizeof s->cmd, "%s", value);
     else if (strcmp(key, "dir") == 0) snprintf(s->dir, sizeof s->dir, "%s", value);
     else if (strcmp(key, "arg") == 0) {
-        if (s->nargs >= SPEC_MAX_ARGS) return spec_error(err, errlen, "too many arg= (at most %d)", SPEC_MAX_ARGS);
+        if (s->nargs >= SPEC_MAX_ARGS) return util_fail(err, errlen, "too many arg= (at most %d)", SPEC_MAX_ARGS);
         snprintf(s->args[s->nargs++], sizeof s->args[0], "%s", value);
     } else if (strcmp(key, "proto") == 0) {
         if (strcmp(value, "uci") == 0 || strcmp(value, "ucci") == 0) s->proto = PROTO_UCI;
         else if (strcmp(value, "xboard") == 0 || strcmp(value, "cecp") == 0) s->proto = PROTO_XBOARD;
-        else return spec_error(err, errlen, "proto: unknown protocol '%s' (expected uci or xboard)", value);
+        else return util_fail(err, errlen, "proto: unknown protocol '%s' (expected uci or xboard)", value);
     } else if (strcmp(key, "notation") == 0) {
-        if (strlen(value) >= sizeof s->notation) return spec_error(err, errlen, "notation: unknown '%s'", value);
+        if (strlen(value) >= sizeof s->notation) return util_fail(err, errlen, "notation: unknown '%s'", value);
         snprintf(s->notation, sizeof s->notation, "%s", strcmp(value, "auto") == 0 ? "" : value); /* checked by spec_finish */
     } else if (strcmp(key, "quirks") == 0) {
         if (client_parse_quirks(value, &s->quirks, err, errlen)) return -1;
     } else if (strncmp(key, "option.", 7) == 0 && key[7]) {
-        if (s->noptions >= SPEC_MAX_OPTIONS) return spec_error(err, errlen, "too many options");
+        if (s->noptions >= SPEC_MAX_OPTIONS) return util_fail(err, errlen, "too many options");
         snprintf(s->options[s->noptions].name, sizeof s->options[0].name, "%s", key + 7);
         snprintf(s->options[s->noptions++].value, sizeof s->options[0].value, "%s", value);
     } else if (strcmp(key, "depth") == 0 || strcmp(key, "nodes") == 0 || strcmp(key, "movetime") == 0
                || strcmp(key, "st") == 0 || strcmp(key, "tc") == 0 || strcmp(key, "timemargin") == 0) {
         if (set_limit(e, key, value, err, errlen)) return -1;
     } else {
-        return spec_error(err, errlen, "unknown key '%s' (expected name, cmd, arg, dir, proto, notation, "
+        return util_fail(err, errlen, "unknown key '%s' (expected name, cmd, arg, dir, proto, notation, "
                                        "quirks, option.NAME, depth, nodes, movetime, st, tc or timemargin)", key);
     }
     mark_set(e, strcmp(key, "st") == 0 ? "movetime" : key);
@@ -143,7 +133,7 @@ static int read_keys(int argc, char **argv, int *i, EngineEntry *e, const char *
 {
     char why[512];
     while (*i < argc && argv[*i][0] != '-') {
-        if (set_key(e, argv[*i], why, sizeof why)) return spec_error(err, errlen, "%s: %s", flag, why);
+        if (set_key(e, argv[*i], why, sizeof why)) return util_fail(err, errlen, "%s: %s", flag, why);
         (*i)++;
     }
     return 0;
@@ -155,17 +145,17 @@ static int add_variants(EngineList *list, const char *names, const char *own_eng
     static VariantList known;
     char buf[1024], *cursor, why[512];
     if (known.count == 0 && variants_of_engine(own_engine, SPEC_VARIANTS_TIMEOUT_MS, &known, why, sizeof why))
-        return spec_error(err, errlen, "-variant-engines: %s", why);
+        return util_fail(err, errlen, "-variant-engines: %s", why);
     const VariantList *all = &known;
     int count = all->count;
     snprintf(buf, sizeof buf, "%s", names);
     for (char *name = strtok_r(buf, ",", &cursor); name; name = strtok_r(NULL, ",", &cursor)) {
         bool every = strcmp(name, "all") == 0;
         if (!every && variants_find(all, name) < 0)
-            return spec_error(err, errlen, "-variant-engines: unknown variant '%s'", name);
+            return util_fail(err, errlen, "-variant-engines: unknown variant '%s'", name);
         for (int v = 0; v < count; v++) {
             if (!every && strcmp(all->name[v], name) != 0) continue;
-            if (list->count >= MAX_ENGINES) return spec_error(err, errlen, "too many engines (at most %d)", MAX_ENGINES);
+            if (list->count >= MAX_ENGINES) return util_fail(err, errlen, "too many engines (at most %d)", MAX_ENGINES);
             EngineEntry *e = &list->engines[list->count++];
             memset(e, 0, sizeof *e);
             snprintf(e->spec.name, sizeof e->spec.name, "%s", all->name[v]);
@@ -182,7 +172,7 @@ int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_
 {
     const char *flag = argv[*i];
     if (strcmp(flag, "-engine") == 0) {
-        if (list->count >= MAX_ENGINES) return spec_error(err, errlen, "too many engines (at most %d)", MAX_ENGINES);
+        if (list->count >= MAX_ENGINES) return util_fail(err, errlen, "too many engines (at most %d)", MAX_ENGINES);
         EngineEntry *e = &list->engines[list->count++];
         memset(e, 0, sizeof *e);
         (*i)++;
@@ -194,7 +184,7 @@ int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_
         return read_keys(argc, argv, i, &list->each, flag, err, errlen) ? -1 : 1;
     }
     if (strcmp(flag, "-variant-engines") == 0) {
-        if (*i + 1 >= argc) return spec_error(err, errlen, "-variant-engines: expected a list of variants or 'all'");
+        if (*i + 1 >= argc) return util_fail(err, errlen, "-variant-engines: expected a list of variants or 'all'");
         *i += 2;
         return add_variants(list, argv[*i - 1], own_engine, err, errlen) ? -1 : 1;
     }
@@ -238,9 +228,9 @@ static int check_for_game(EngineEntry *e, const Game *game, char *err, size_t er
             if (game->notations[k].protocol)
                 snprintf(names + strlen(names), sizeof names - strlen(names), "%s, ", game->notations[k].name);
         names[strlen(names) - 2] = '\0'; /* every game has a protocol notation */
-        return spec_error(err, errlen, "-engine: notation: unknown '%s' (expected %s or auto)", e->spec.notation, names);
+        return util_fail(err, errlen, "-engine: notation: unknown '%s' (expected %s or auto)", e->spec.notation, names);
     }
-    if (client_check_quirks(game, &e->spec.quirks, why, sizeof why)) return spec_error(err, errlen, "-engine: %s", why);
+    if (client_check_quirks(game, &e->spec.quirks, why, sizeof why)) return util_fail(err, errlen, "-engine: %s", why);
     return 0;
 }
 
@@ -262,7 +252,7 @@ int spec_finish(EngineList *list, const Game *game, const char *own_engine, char
         }
         for (int j = 0; j < i; j++)
             if (strcmp(list->engines[j].spec.name, e->spec.name) == 0)
-                return spec_error(err, errlen, "two engines are named '%s': give each a name=", e->spec.name);
+                return util_fail(err, errlen, "two engines are named '%s': give each a name=", e->spec.name);
     }
     return 0;
 }

@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "proc.h"
+#include "util.h"
 
 #define LINE_BYTES 8192
 
@@ -27,14 +27,6 @@ static void read_combo(char *line, VariantList *list)
     }
 }
 
-/* Milliseconds on the monotonic clock. */
-static long long mono_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 int variants_of_engine(const char *cmd, int timeout_ms, VariantList *list, char *err, size_t errlen)
 {
     static const char COMBO[] = "option name Search type combo ";
@@ -43,10 +35,10 @@ int variants_of_engine(const char *cmd, int timeout_ms, VariantList *list, char 
     ProcSpec spec = {cmd, NULL, NULL, NULL, NULL, "variants"};
     Proc *p = proc_start(&spec, why, sizeof why);
     if (!p) return snprintf(err, errlen, "%s", why), -1;
-    long long deadline = mono_ms() + timeout_ms;
+    int64_t deadline = util_monotonic_ms() + timeout_ms;
     bool ok = proc_send(p, "uci") == 0;
     while (ok) {
-        long long left = deadline - mono_ms();
+        int64_t left = deadline - util_monotonic_ms();
         if (left <= 0 || proc_read_line(p, line, sizeof line, (int)left) != PROC_LINE) {
             ok = false;
             break;
