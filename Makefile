@@ -49,7 +49,7 @@ endif
 XQ_SRC     := $(wildcard engine/xiangqi/*.c)
 # The search library, compiled for Xiangqi (engine/xiangqi/game.h on the path).
 SEARCH_SRC := $(wildcard engine/search/*.c)
-ENGINE_SRC := engine/main.c engine/uci.c
+ENGINE_SRC := engine/main.c engine/uci.c engine/options.c engine/bench.c engine/text.c
 # The harness: everything in harness/ but main.c is a library the tests link too.
 HARNESS_SRC := $(filter-out harness/main.c,$(wildcard harness/*.c))
 TEST_SRC   := $(wildcard tests/test_*.c)

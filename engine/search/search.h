@@ -19,6 +19,7 @@
 #include "game.h"
 
 #define MAX_PLY 128
+#define SEARCH_MAX_DEPTH (MAX_PLY - 1)        /* the deepest `go depth` */
 #define SCORE_INF 32000
 #define SCORE_MATE 30000                      /* mated at the root: -SCORE_MATE */
 #define SCORE_MATE_BOUND (SCORE_MATE - MAX_PLY) /* |score| above this is a mate */
