@@ -46,32 +46,64 @@ else
 BIN := $(BUILD)/bin
 endif
 
-XQ_SRC     := $(wildcard engine/xiangqi/*.c)
-# The search library, compiled for Xiangqi (engine/xiangqi/game.h on the path).
+# Games: each has engine/<game>/ (its rules and game.h). Adding a game is one
+# word here; the template below builds bin/<game>-engine for each.
+GAMES      := xiangqi
+
+# The search library and the protocol are game-independent sources, compiled
+# once per game with engine/<game>/ first on the include path (so that they
+# see that game's game.h) into $(BUILD)/<game>/engine/...
 SEARCH_SRC := $(wildcard engine/search/*.c)
 ENGINE_SRC := engine/main.c engine/uci.c engine/options.c engine/bench.c engine/text.c
+XQ_SRC     := $(wildcard engine/xiangqi/*.c)
 # The harness: everything in harness/ but main.c is a library the tests link too.
 HARNESS_SRC := $(filter-out harness/main.c,$(wildcard harness/*.c))
 TEST_SRC   := $(wildcard tests/test_*.c)
 
-XQ_OBJ     := $(XQ_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BUILD)/%.o)
-ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+# game_vars GAME: <game>_CORE_OBJ (its rules), <game>_SEARCH_OBJ, <game>_ENGINE_OBJ.
+define game_vars
+$(1)_CORE_OBJ   := $$(patsubst %.c,$$(BUILD)/%.o,$$(wildcard engine/$(1)/*.c))
+$(1)_SEARCH_OBJ := $$(SEARCH_SRC:%.c=$$(BUILD)/$(1)/%.o)
+$(1)_ENGINE_OBJ := $$(ENGINE_SRC:%.c=$$(BUILD)/$(1)/%.o)
+endef
+$(foreach g,$(GAMES),$(eval $(call game_vars,$(g))))
+
+# The Xiangqi rules core and its search library (what bin/qibench and the C
+# tests link).
+XQ_OBJ     := $(xiangqi_CORE_OBJ) $(xiangqi_SEARCH_OBJ)
+ENGINE_OBJ := $(foreach g,$(GAMES),$($(g)_ENGINE_OBJ))
+GAME_OBJ   := $(foreach g,$(GAMES),$($(g)_CORE_OBJ) $($(g)_SEARCH_OBJ) $($(g)_ENGINE_OBJ))
+ENGINE_BINS := $(GAMES:%=$(BIN)/%-engine)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/%.o)
 TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
+# The harness and the tests (they see engine/xiangqi/game.h).
 INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Iharness -Itests
 
 .PHONY: all test run perft bench-perft bench-search bench bench-expected help clean tests-build
 
-all: $(BIN)/xiangqi-engine $(BIN)/qibench ## build bin/xiangqi-engine and bin/qibench
+all: $(ENGINE_BINS) $(BIN)/qibench ## build bin/<game>-engine for every game (bin/xiangqi-engine) and bin/qibench
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(INCLUDES) -c $< -o $@
 
-$(BIN)/xiangqi-engine: $(ENGINE_OBJ) $(XQ_OBJ)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) $^ -o $@
+# game_rules GAME: its rules core, its copy of the search library and the
+# protocol, and bin/GAME-engine linked from the three.
+define game_rules
+$$(BUILD)/engine/$(1)/%.o: engine/$(1)/%.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) -Iengine/$(1) -c $$< -o $$@
+
+$$(BUILD)/$(1)/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) -Iengine/$(1) -Iengine/search -Iengine -c $$< -o $$@
+
+$$(BIN)/$(1)-engine: $$($(1)_ENGINE_OBJ) $$($(1)_CORE_OBJ) $$($(1)_SEARCH_OBJ)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(LDFLAGS) $$^ -o $$@
+endef
+$(foreach g,$(GAMES),$(eval $(call game_rules,$(g))))
 
 $(BIN)/qibench: $(BUILD)/harness/main.o $(HARNESS_OBJ) $(XQ_OBJ)
 	@mkdir -p $(dir $@)
@@ -85,7 +117,7 @@ $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(HARNESS_OBJ) $(XQ_OBJ)
 $(BUILD)/tests/mock_engine: $(BUILD)/tests/mock_engine.o
 	$(CC) $(LDFLAGS) $^ -o $@
 
-tests-build: $(BIN)/xiangqi-engine $(BIN)/qibench $(TEST_BINS) $(BUILD)/tests/mock_engine
+tests-build: $(ENGINE_BINS) $(BIN)/qibench $(TEST_BINS) $(BUILD)/tests/mock_engine
 
 test: ## build everything and run every test under ASan+UBSan (ends with "N passed, N failed")
 	$(MAKE) --no-print-directory tests-build
@@ -126,4 +158,4 @@ clean: ## remove build/ and bin/
 # Fragments for optional areas (fuzzing, position checks, reports): mk/*.mk.
 -include $(wildcard mk/*.mk)
 
--include $(XQ_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) $(BUILD)/harness/main.d $(TEST_BINS:=.d)
+-include $(GAME_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) $(BUILD)/harness/main.d $(TEST_BINS:=.d)
