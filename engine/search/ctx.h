@@ -15,22 +15,11 @@
 #define HISTORY_MAX (1 << 24)
 
 typedef struct SearchCtx SearchCtx;
-typedef int (*NodeFn)(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
-
-/* How a variant drives its node search over depths. */
-typedef enum { DRIVE_FIXED, DRIVE_ITERATIVE, DRIVE_ASPIRATION, DRIVE_MTDF } Drive;
-
-/* How each registry entry searches (parallel to the public list). */
-typedef struct {
-    Drive drive;
-    NodeFn node;
-    bool use_tt, use_hh;
-} VariantImpl;
 
 struct SearchCtx {
     GamePosition *pos;
     TT tt;
-    const VariantImpl *variant;
+    const Variant *variant;    /* never NULL */
     bool use_tt, use_hh, quiescence, tt_exact_draft;
 
     /* Counters of the current search. */
@@ -147,8 +136,5 @@ int search_negascout(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
 int drive_full_window(SearchCtx *ctx, int depth, int prev_score);
 int drive_aspiration(SearchCtx *ctx, int depth, int prev_score);
 int drive_mtdf(SearchCtx *ctx, int depth, int prev_score);
-
-/* ---- registry.c ---- */
-const VariantImpl *variant_impl(const Variant *v);
 
 #endif

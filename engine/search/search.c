@@ -167,7 +167,7 @@ int search_configure(Search *s, const SearchConfig *config)
         s->tt_mb = config->hash_mb;
     }
     s->config = *config;
-    const VariantImpl *v = variant_impl(config->variant ? config->variant : search_default_variant());
+    const Variant *v = config->variant ? config->variant : search_default_variant();
     s->ctx.variant = v;
     s->ctx.use_tt = v->use_tt;
     s->ctx.use_hh = v->use_hh;

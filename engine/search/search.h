@@ -30,7 +30,7 @@ typedef struct {
     int depth;
     uint64_t nodes;
     int64_t movetime;
-    int64_t time[2], inc[2]; /* per side: [0] the first player (Red), [1] the second */
+    int64_t time[2], inc[2]; /* per side (game_side): [0] the first player, [1] the second */
     int movestogo;
     bool infinite;
 } SearchLimits;
@@ -58,16 +58,29 @@ typedef void (*SearchReport)(const SearchInfo *info, void *user);
 
 typedef struct Search Search;
 
-/* One entry of the registry: the single list of variants. */
+struct SearchCtx;
+
+/* How a variant drives its node search over depths: one search at the
+ * requested depth, iterative deepening, with aspiration windows, MTD(f). */
+typedef enum { DRIVE_FIXED, DRIVE_ITERATIVE, DRIVE_ASPIRATION, DRIVE_MTDF } SearchDrive;
+
+/* A node search: the score of the position within (alpha, beta). */
+typedef int (*SearchNodeFn)(struct SearchCtx *ctx, int alpha, int beta, int depth, int ply);
+
+/* One entry of the registry, the single list of variants: its name and
+ * description, then how it searches (read by engine/search/ only). */
 typedef struct Variant {
     const char *name;
     const char *description;
+    SearchDrive drive;
+    SearchNodeFn node;
+    bool use_tt, use_hh; /* transposition table, history heuristic */
 } Variant;
 
 /* The registry, in order; *count receives the number of variants. */
 const Variant *search_variants(int *count);
 
-/* The variant with this name, or NULL. */
+/* The variant with exactly this name, or NULL. */
 const Variant *search_variant_by_name(const char *name);
 
 /* The default variant (the strongest): "negascout". */
