@@ -111,6 +111,10 @@ void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int pl
 /* Sorts captures (or check evasions) by MVV/LVA for quiescence. */
 void order_captures(const SearchCtx *ctx, GameMove *list, int n);
 
+/* Stable sort of list[0, n) (n <= GAME_MAX_MOVES) by keys, descending:
+ * ties keep their order. O(n log n). keys is left in an unspecified order. */
+void order_sort_by_keys(GameMove *list, int *keys, int n);
+
 /* Records a quiet move that caused a cutoff at this depth. */
 void history_reward(SearchCtx *ctx, GameMove m, int depth);
 
