@@ -46,6 +46,18 @@ struct Search {
     int tt_mb;
 };
 
+/* Is m noisy (a capture: searched by quiescence, never rewarded by the
+ * history)? Always false in a game without noisy moves. */
+static inline bool move_is_noisy(const SearchCtx *ctx, GameMove m)
+{
+#if GAME_HAS_NOISY
+    return game_is_capture(ctx->pos, m);
+#else
+    (void)ctx, (void)m;
+    return false;
+#endif
+}
+
 /* ---- search.c: shared node helpers ---- */
 
 /* Counts the node, updates seldepth and the PV length, and polls the limits.
@@ -108,7 +120,8 @@ void tt_save(SearchCtx *ctx, int alpha_orig, int beta, int depth, int ply, int b
  * moves by history (if the variant uses it) or in generation order. */
 void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int ply);
 
-/* Sorts captures (or check evasions) by MVV/LVA for quiescence. */
+/* Sorts captures (or check evasions) by MVV/LVA for quiescence; a no-op
+ * without noisy moves. */
 void order_captures(const SearchCtx *ctx, GameMove *list, int n);
 
 /* Stable sort of list[0, n) (n <= GAME_MAX_MOVES) by keys, descending:

@@ -3,7 +3,8 @@
  *
  * Every variant gets the same static order (captures by most valuable
  * victim / least valuable attacker before quiet moves in generation order),
- * so that "+HH" and "+TT" measure exactly what they add on top of it.
+ * so that "+HH" and "+TT" measure exactly what they add on top of it. In a
+ * game without noisy moves (GAME_HAS_NOISY 0) every move is quiet.
  */
 #include <string.h>
 
@@ -14,11 +15,13 @@
 #define KEY_TT (1 << 29)
 #define KEY_CAPTURE (1 << 28)
 
+#if GAME_HAS_NOISY
 static int capture_key(const GamePosition *pos, GameMove m)
 {
     /* Victim dominates; among equal victims the cheaper attacker first. */
     return KEY_CAPTURE + game_victim_value(pos, m) * 64 - game_attacker_value(pos, m) / 32;
 }
+#endif
 
 /* Runs up to this long are insertion-sorted before merging (a Xiangqi move
  * list rarely is longer: it is sorted exactly as before). */
@@ -95,8 +98,10 @@ void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int pl
             pv_found = true;
         } else if (m == tt_move) {
             keys[i] = KEY_TT;
+#if GAME_HAS_NOISY
         } else if (game_is_capture(ctx->pos, m)) {
             keys[i] = capture_key(ctx->pos, m);
+#endif
         } else {
             keys[i] = ctx->use_hh ? ctx->history[game_move_index(m)] : 0;
         }
@@ -107,10 +112,15 @@ void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int pl
 
 void order_captures(const SearchCtx *ctx, GameMove *list, int n)
 {
+#if GAME_HAS_NOISY
     int keys[GAME_MAX_MOVES];
     for (int i = 0; i < n; i++)
         keys[i] = game_is_capture(ctx->pos, list[i]) ? capture_key(ctx->pos, list[i]) : 0;
     order_sort_by_keys(list, keys, n);
+#else
+    /* Every move is quiet: the order stays. */
+    (void)ctx, (void)list, (void)n;
+#endif
 }
 
 void history_reward(SearchCtx *ctx, GameMove m, int depth)

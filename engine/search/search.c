@@ -79,7 +79,7 @@ bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, i
     nb->alpha = score;
     pv_update(ctx, ply, m);
     if (score < beta) return false;
-    if (ctx->use_hh && !game_is_capture(ctx->pos, m)) history_reward(ctx, m, depth);
+    if (ctx->use_hh && !move_is_noisy(ctx, m)) history_reward(ctx, m, depth);
     return true;
 }
 
