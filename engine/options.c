@@ -54,7 +54,7 @@ static void print_search(FILE *out, const SearchConfig *config)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Hash, Quiescence, TTExactDraft, Threads                                 */
+/* Hash, Quiescence, TTExactDraft, Threads, UCI_Variant                    */
 /* ------------------------------------------------------------------------ */
 
 static int set_hash(SearchConfig *config, const char *value, char *err, size_t errlen)
@@ -112,6 +112,22 @@ static void print_threads(FILE *out, const SearchConfig *config)
     fprintf(out, "option name Threads type spin default 1 min 1 max 1\n");
 }
 
+/* One game per binary: the only value is the game's own (what a harness
+ * sends when it sees the option, as for Fairy-Stockfish). */
+static int set_uci_variant(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    (void)config;
+    if (strcasecmp(value, GAME_UCI_VARIANT) != 0)
+        return text_fail(err, errlen, "bad UCI_Variant value '%s' (this engine plays only " GAME_UCI_VARIANT ")", value);
+    return 0;
+}
+
+static void print_uci_variant(FILE *out, const SearchConfig *config)
+{
+    (void)config;
+    fprintf(out, "option name UCI_Variant type combo default " GAME_UCI_VARIANT " var " GAME_UCI_VARIANT "\n");
+}
+
 /* ------------------------------------------------------------------------ */
 /* The table                                                                */
 /* ------------------------------------------------------------------------ */
@@ -126,6 +142,7 @@ static const struct {
     {"Quiescence", set_quiescence, print_quiescence},
     {"TTExactDraft", set_tt_exact_draft, print_tt_exact_draft},
     {"Threads", set_threads, print_threads},
+    {"UCI_Variant", set_uci_variant, print_uci_variant},
 };
 #define OPTION_COUNT (sizeof OPTIONS / sizeof OPTIONS[0])
 

@@ -1,6 +1,6 @@
 /*
  * options.h - the engine's UCI options (Search, Hash, Quiescence,
- * TTExactDraft, Threads): their defaults, how `setoption` and
+ * TTExactDraft, Threads, UCI_Variant): their defaults, how `setoption` and
  * the command-line flags set them, and the `option` lines of `uci`.
  * Game-independent: written against search.h (and so game.h) only.
  */
@@ -22,10 +22,10 @@ SearchConfig options_default_config(void);
 
 /*
  * Sets the option called name (case-insensitive) to value in *config. Check
- * options take true|false|on|off; Search takes a registry name
- * (case-insensitive). Returns 0, or -1
- * leaving *config unchanged and writing a one-line reason (no newline) to
- * err when err is not NULL.
+ * options take true|false|on|off; Search takes a registry name, UCI_Variant
+ * only the game's own (GAME_UCI_VARIANT), both case-insensitive. Returns 0,
+ * or -1 leaving *config unchanged and writing a one-line reason (no
+ * newline) to err when err is not NULL.
  */
 int options_set(SearchConfig *config, const char *name, const char *value, char *err, size_t errlen);
 
