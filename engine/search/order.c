@@ -23,8 +23,8 @@ static int capture_key(const GamePosition *pos, GameMove m)
 }
 #endif
 
-/* Runs up to this long are insertion-sorted before merging (a Xiangqi move
- * list rarely is longer: it is sorted exactly as before). */
+/* Runs up to this long are insertion-sorted before merging (so a chess-like
+ * move list, rarely longer, is one insertion sort). */
 #define SORT_RUN 64
 
 /* Stable insertion sort of list[lo, hi) by keys, descending. */

@@ -1,7 +1,7 @@
 /*
  * search.h - the game-independent search library: limits, configuration,
  * the variant registry and the entry point. Compiled once per game with that
- * game's game.h on the include path (nothing here names a Xiangqi piece).
+ * game's game.h on the include path (nothing here names a game's pieces).
  *
  * Node accounting, the same for every variant: a node is one position
  * visited by a search function, counted once on entry: the root, every
@@ -23,7 +23,7 @@
 #define SCORE_INF 32000
 #define SCORE_MATE 30000                      /* mated at the root: -SCORE_MATE */
 #define SCORE_MATE_BOUND (SCORE_MATE - MAX_PLY) /* |score| above this is a mate */
-#define SCORE_RULE_WIN 20000                  /* won by the perpetual-check rule */
+#define SCORE_RULE_WIN 20000                  /* won by a rule (GAME_RULE_WIN: perpetual check) */
 
 /* What `go` asked for. Zero means "not given". Times in milliseconds. */
 typedef struct {
