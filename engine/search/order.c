@@ -28,7 +28,7 @@ static int capture_key(const GamePosition *pos, GameMove m)
 #define SORT_RUN 64
 
 /* Stable insertion sort of list[lo, hi) by keys, descending. */
-static void insertion_sort(GameMove *list, int *keys, int lo, int hi)
+static inline void insertion_sort(GameMove *list, int *keys, int lo, int hi)
 {
     for (int i = lo + 1; i < hi; i++) {
         GameMove m = list[i];
@@ -84,6 +84,16 @@ void order_sort_by_keys(GameMove *list, int *keys, int n)
     if (from != list) memcpy(list, from, (size_t)n * sizeof *list);
 }
 
+/* The sort of a node's moves: short lists (nearly all, in chess-like games)
+ * are sorted in place here, without the call. */
+static inline void sort_moves(GameMove *list, int *keys, int n)
+{
+    if (n <= SORT_RUN)
+        insertion_sort(list, keys, 0, n);
+    else
+        order_sort_by_keys(list, keys, n);
+}
+
 void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int ply)
 {
     int keys[GAME_MAX_MOVES];
@@ -107,7 +117,7 @@ void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int pl
         }
     }
     if (!pv_found) ctx->follow_pv = false;
-    order_sort_by_keys(list, keys, n);
+    sort_moves(list, keys, n);
 }
 
 void order_captures(const SearchCtx *ctx, GameMove *list, int n)
@@ -116,7 +126,7 @@ void order_captures(const SearchCtx *ctx, GameMove *list, int n)
     int keys[GAME_MAX_MOVES];
     for (int i = 0; i < n; i++)
         keys[i] = game_is_capture(ctx->pos, list[i]) ? capture_key(ctx->pos, list[i]) : 0;
-    order_sort_by_keys(list, keys, n);
+    sort_moves(list, keys, n);
 #else
     /* Every move is quiet: the order stays. */
     (void)ctx, (void)list, (void)n;
