@@ -1,16 +1,15 @@
 /*
- * main.c - bin/xiangqi-engine: option flags, then the protocol loop or one
- * command from argv.
+ * main.c - bin/<game>-engine (GAME_ENGINE_BIN): option flags, then the
+ * protocol loop or one command from argv. Game-independent.
  *
- *   xiangqi-engine [--search NAME] [--hash MB] [--quiescence on|off]
- *                  [--tt-exact-draft on|off] [perft N [FEN] | bench [DEPTH] [VARIANT]]
+ *   GAME-engine [--search NAME] [--hash MB] [--quiescence on|off]
+ *               [--tt-exact-draft on|off] [perft N [FEN] | bench [DEPTH] [VARIANT]]
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
-#include "eval.h"
-#include "movegen.h"
+#include "bench.h"
+#include "options.h"
 #include "uci.h"
 
 /* Each flag sets the UCI option of the same meaning. */
@@ -29,7 +28,7 @@ static void usage(FILE *out)
 {
     int n;
     const Variant *v = search_variants(&n);
-    fprintf(out, "usage: xiangqi-engine [FLAGS] [COMMAND]\n\nFlags:\n");
+    fprintf(out, "usage: " GAME_ENGINE_BIN " [FLAGS] [COMMAND]\n\nFlags:\n");
     for (int i = 0; i < FLAG_COUNT; i++) {
         char flag[64];
         snprintf(flag, sizeof flag, "%s %s", FLAGS[i].flag, FLAGS[i].meta);
@@ -62,16 +61,16 @@ static int parse_flags(int argc, char **argv, SearchConfig *config)
         int f;
         for (f = 0; f < FLAG_COUNT && (strlen(FLAGS[f].flag) != len || strncmp(FLAGS[f].flag, argv[i], len)); f++) {}
         if (f == FLAG_COUNT) {
-            fprintf(stderr, "xiangqi-engine: unknown flag '%.*s' (see --help)\n", (int)len, argv[i]);
+            fprintf(stderr, GAME_ENGINE_BIN ": unknown flag '%.*s' (see --help)\n", (int)len, argv[i]);
             return -1;
         }
         const char *value = argv[i][len] == '=' ? argv[i] + len + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!value) {
-            fprintf(stderr, "xiangqi-engine: %s needs a value (%s)\n", FLAGS[f].flag, FLAGS[f].meta);
+            fprintf(stderr, GAME_ENGINE_BIN ": %s needs a value (%s)\n", FLAGS[f].flag, FLAGS[f].meta);
             return -1;
         }
-        if (uci_set_option(config, FLAGS[f].option, value, err, sizeof err)) {
-            fprintf(stderr, "xiangqi-engine: %s: %s\n", FLAGS[f].flag, err);
+        if (options_set(config, FLAGS[f].option, value, err, sizeof err)) {
+            fprintf(stderr, GAME_ENGINE_BIN ": %s: %s\n", FLAGS[f].flag, err);
             return -1;
         }
         i++;
@@ -81,12 +80,10 @@ static int parse_flags(int argc, char **argv, SearchConfig *config)
 
 int main(int argc, char **argv)
 {
-    board_init();
-    movegen_init();
-    eval_init();
-    SearchConfig config = uci_default_config();
+    game_init();
+    SearchConfig config = options_default_config();
     int first = parse_flags(argc, argv, &config);
     if (first <= 0) return first == 0 ? 0 : 1;
-    if (first < argc) return uci_command_line(&config, argc - first, argv + first);
+    if (first < argc) return bench_command_line(&config, argc - first, argv + first);
     return uci_loop(&config, stdin, stdout);
 }

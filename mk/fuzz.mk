@@ -25,7 +25,7 @@ FUZZ_TARGETS ?= $(FUZZ_ALL)
 
 # The library the targets test: the objects the unit tests link, in an
 # archive so that each target pulls in only the files it needs.
-FUZZ_LIB_SRC := $(XQ_SRC) $(SEARCH_SRC) $(HARNESS_SRC) $(HARNESS_GAMES:%=harness/games/%.c)
+FUZZ_LIB_SRC := $(XQ_SRC) $(SEARCH_SRC) $(HARNESS_SRC) $(GAMES:%=harness/games/%.c)
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_LIB     := $(FUZZ_DIR)/libqibench.a
 FUZZ_CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -MMD -MP -pthread -g -O1 \
@@ -88,7 +88,7 @@ fuzz-regress-build:
 fuzz-regress: ## replay fuzz/corpus and fuzz/regress through fuzz/driver.c under ASan+UBSan (no clang needed)
 	@$(MAKE) --no-print-directory sanitize="$(FUZZ_SANITIZE)" $@
 else
-$(BUILD)/fuzz/libqibench.a: $(HARNESS_OBJ) $(GAME_OBJ) $(XQ_OBJ)
+$(BUILD)/fuzz/libqibench.a: $(HARNESS_OBJ) $(SEALED_OBJ) $(XQ_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 

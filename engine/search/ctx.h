@@ -15,22 +15,11 @@
 #define HISTORY_MAX (1 << 24)
 
 typedef struct SearchCtx SearchCtx;
-typedef int (*NodeFn)(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
-
-/* How a variant drives its node search over depths. */
-typedef enum { DRIVE_FIXED, DRIVE_ITERATIVE, DRIVE_ASPIRATION, DRIVE_MTDF } Drive;
-
-/* How each registry entry searches (parallel to the public list). */
-typedef struct {
-    Drive drive;
-    NodeFn node;
-    bool use_tt, use_hh;
-} VariantImpl;
 
 struct SearchCtx {
     GamePosition *pos;
     TT tt;
-    const VariantImpl *variant;
+    const Variant *variant;    /* never NULL */
     bool use_tt, use_hh, quiescence, tt_exact_draft;
 
     /* Counters of the current search. */
@@ -56,6 +45,18 @@ struct Search {
     SearchConfig config;
     int tt_mb;
 };
+
+/* Is m noisy (a capture: searched by quiescence, never rewarded by the
+ * history)? Always false in a game without noisy moves. */
+static inline bool move_is_noisy(const SearchCtx *ctx, GameMove m)
+{
+#if GAME_HAS_NOISY
+    return game_is_capture(ctx->pos, m);
+#else
+    (void)ctx, (void)m;
+    return false;
+#endif
+}
 
 /* ---- search.c: shared node helpers ---- */
 
@@ -119,8 +120,13 @@ void tt_save(SearchCtx *ctx, int alpha_orig, int beta, int depth, int ply, int b
  * moves by history (if the variant uses it) or in generation order. */
 void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int ply);
 
-/* Sorts captures (or check evasions) by MVV/LVA for quiescence. */
+/* Sorts captures (or check evasions) by MVV/LVA for quiescence; a no-op
+ * without noisy moves. */
 void order_captures(const SearchCtx *ctx, GameMove *list, int n);
+
+/* Stable sort of list[0, n) (n <= GAME_MAX_MOVES) by keys, descending:
+ * ties keep their order. O(n log n). keys is left in an unspecified order. */
+void order_sort_by_keys(GameMove *list, int *keys, int n);
 
 /* Records a quiet move that caused a cutoff at this depth. */
 void history_reward(SearchCtx *ctx, GameMove m, int depth);
@@ -147,8 +153,5 @@ int search_negascout(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
 int drive_full_window(SearchCtx *ctx, int depth, int prev_score);
 int drive_aspiration(SearchCtx *ctx, int depth, int prev_score);
 int drive_mtdf(SearchCtx *ctx, int depth, int prev_score);
-
-/* ---- registry.c ---- */
-const VariantImpl *variant_impl(const Variant *v);
 
 #endif

@@ -3,8 +3,11 @@
  *
  * Every variant gets the same static order (captures by most valuable
  * victim / least valuable attacker before quiet moves in generation order),
- * so that "+HH" and "+TT" measure exactly what they add on top of it.
+ * so that "+HH" and "+TT" measure exactly what they add on top of it. In a
+ * game without noisy moves (GAME_HAS_NOISY 0) every move is quiet.
  */
+#include <string.h>
+
 #include "ctx.h"
 
 /* Sort keys, highest first. */
@@ -12,25 +15,83 @@
 #define KEY_TT (1 << 29)
 #define KEY_CAPTURE (1 << 28)
 
+#if GAME_HAS_NOISY
 static int capture_key(const GamePosition *pos, GameMove m)
 {
     /* Victim dominates; among equal victims the cheaper attacker first. */
     return KEY_CAPTURE + game_victim_value(pos, m) * 64 - game_attacker_value(pos, m) / 32;
 }
+#endif
 
-/* Stable insertion sort of list by keys, descending: ties keep generation order. */
-static void sort_by_keys(GameMove *list, int *keys, int n)
+/* Runs up to this long are insertion-sorted before merging (so a chess-like
+ * move list, rarely longer, is one insertion sort). */
+#define SORT_RUN 64
+
+/* Stable insertion sort of list[lo, hi) by keys, descending. */
+static inline void insertion_sort(GameMove *list, int *keys, int lo, int hi)
 {
-    for (int i = 1; i < n; i++) {
+    for (int i = lo + 1; i < hi; i++) {
         GameMove m = list[i];
         int k = keys[i], j = i - 1;
-        for (; j >= 0 && keys[j] < k; j--) {
+        for (; j >= lo && keys[j] < k; j--) {
             list[j + 1] = list[j];
             keys[j + 1] = keys[j];
         }
         list[j + 1] = m;
         keys[j + 1] = k;
     }
+}
+
+/* Merges the sorted runs [lo, mid) and [mid, hi) of (list, keys) into
+ * (out, out_keys) at the same places; on equal keys the left run first. */
+static void merge_runs(const GameMove *list, const int *keys, GameMove *out, int *out_keys, int lo, int mid, int hi)
+{
+    int i = lo, j = mid, o = lo;
+    while (i < mid && j < hi) {
+        bool left = keys[i] >= keys[j];
+        out[o] = left ? list[i] : list[j];
+        out_keys[o++] = left ? keys[i++] : keys[j++];
+    }
+    for (; i < mid; i++, o++) out[o] = list[i], out_keys[o] = keys[i];
+    for (; j < hi; j++, o++) out[o] = list[j], out_keys[o] = keys[j];
+}
+
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+
+/*
+ * Stable sort of list[0, n) by keys, descending: ties keep generation order
+ * (the order is the one insertion sort gives). O(n log n): insertion-sorted
+ * runs of SORT_RUN, then bottom-up merges back and forth between list and a
+ * buffer. keys is left in an unspecified order.
+ */
+void order_sort_by_keys(GameMove *list, int *keys, int n)
+{
+    if (n <= SORT_RUN) {
+        insertion_sort(list, keys, 0, n);
+        return;
+    }
+    GameMove buf[GAME_MAX_MOVES];
+    int buf_keys[GAME_MAX_MOVES];
+    GameMove *from = list, *to = buf, *t;
+    int *from_keys = keys, *to_keys = buf_keys, *tk;
+    for (int lo = 0; lo < n; lo += SORT_RUN) insertion_sort(list, keys, lo, min_int(lo + SORT_RUN, n));
+    for (int width = SORT_RUN; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width)
+            merge_runs(from, from_keys, to, to_keys, lo, min_int(lo + width, n), min_int(lo + 2 * width, n));
+        t = from, from = to, to = t;
+        tk = from_keys, from_keys = to_keys, to_keys = tk;
+    }
+    if (from != list) memcpy(list, from, (size_t)n * sizeof *list);
+}
+
+/* The sort of a node's moves: short lists (nearly all, in chess-like games)
+ * are sorted in place here, without the call. */
+static inline void sort_moves(GameMove *list, int *keys, int n)
+{
+    if (n <= SORT_RUN)
+        insertion_sort(list, keys, 0, n);
+    else
+        order_sort_by_keys(list, keys, n);
 }
 
 void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int ply)
@@ -47,22 +108,29 @@ void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int pl
             pv_found = true;
         } else if (m == tt_move) {
             keys[i] = KEY_TT;
+#if GAME_HAS_NOISY
         } else if (game_is_capture(ctx->pos, m)) {
             keys[i] = capture_key(ctx->pos, m);
+#endif
         } else {
             keys[i] = ctx->use_hh ? ctx->history[game_move_index(m)] : 0;
         }
     }
     if (!pv_found) ctx->follow_pv = false;
-    sort_by_keys(list, keys, n);
+    sort_moves(list, keys, n);
 }
 
 void order_captures(const SearchCtx *ctx, GameMove *list, int n)
 {
+#if GAME_HAS_NOISY
     int keys[GAME_MAX_MOVES];
     for (int i = 0; i < n; i++)
         keys[i] = game_is_capture(ctx->pos, list[i]) ? capture_key(ctx->pos, list[i]) : 0;
-    sort_by_keys(list, keys, n);
+    sort_moves(list, keys, n);
+#else
+    /* Every move is quiet: the order stays. */
+    (void)ctx, (void)list, (void)n;
+#endif
 }
 
 void history_reward(SearchCtx *ctx, GameMove m, int depth)

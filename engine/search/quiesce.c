@@ -1,29 +1,40 @@
 /*
- * quiesce.c - quiescence search, shared by every variant: captures only,
- * standing pat on the static evaluation; in check, every evasion and no
- * stand-pat (so mates at the horizon are seen). Fail-soft alpha-beta.
+ * quiesce.c - quiescence search, shared by every variant: noisy moves
+ * (captures) only, standing pat on the static evaluation; in check, every
+ * evasion and no stand-pat (so mates at the horizon are seen). Fail-soft
+ * alpha-beta. A game without noisy moves (GAME_HAS_NOISY 0) stands pat; one
+ * without check (GAME_HAS_CHECK 0) never searches evasions.
  */
 #include "ctx.h"
 
 int quiesce(SearchCtx *ctx, int alpha, int beta, int ply)
 {
-    GameMove list[GAME_MAX_MOVES];
-    int best, n;
-
     /* 1. Count the node; stop if asked. */
     if (node_enter(ctx, ply)) return 0;
+#if !GAME_HAS_NOISY && !GAME_HAS_CHECK
+    /* Nothing to resolve: the static evaluation. */
+    (void)alpha, (void)beta;
+    return game_eval(ctx->pos);
+#else
+    GameMove list[GAME_MAX_MOVES];
+    int best, n = 0;
     if (ply >= MAX_PLY - 1) return game_eval(ctx->pos);
 
     /* 2. Stand pat, unless in check: then all evasions, and mate if none. */
+#if GAME_HAS_CHECK
     if (game_in_check(ctx->pos)) {
         n = game_moves(ctx->pos, list);
         if (n == 0) return score_no_moves(ply);
         best = -SCORE_INF;
-    } else {
+    } else
+#endif
+    {
         best = game_eval(ctx->pos);
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
+#if GAME_HAS_NOISY
         n = game_captures(ctx->pos, list);
+#endif
     }
 
     /* 3. Captures (or evasions), most valuable victim first. */
@@ -42,4 +53,5 @@ int quiesce(SearchCtx *ctx, int alpha, int beta, int ply)
         }
     }
     return best;
+#endif
 }

@@ -79,7 +79,7 @@ bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, i
     nb->alpha = score;
     pv_update(ctx, ply, m);
     if (score < beta) return false;
-    if (ctx->use_hh && !game_is_capture(ctx->pos, m)) history_reward(ctx, m, depth);
+    if (ctx->use_hh && !move_is_noisy(ctx, m)) history_reward(ctx, m, depth);
     return true;
 }
 
@@ -167,7 +167,7 @@ int search_configure(Search *s, const SearchConfig *config)
         s->tt_mb = config->hash_mb;
     }
     s->config = *config;
-    const VariantImpl *v = variant_impl(config->variant ? config->variant : search_default_variant());
+    const Variant *v = config->variant ? config->variant : search_default_variant();
     s->ctx.variant = v;
     s->ctx.use_tt = v->use_tt;
     s->ctx.use_hh = v->use_hh;

@@ -1,7 +1,7 @@
 /*
  * search.h - the game-independent search library: limits, configuration,
  * the variant registry and the entry point. Compiled once per game with that
- * game's game.h on the include path (nothing here names a Xiangqi piece).
+ * game's game.h on the include path (nothing here names a game's pieces).
  *
  * Node accounting, the same for every variant: a node is one position
  * visited by a search function, counted once on entry: the root, every
@@ -19,17 +19,18 @@
 #include "game.h"
 
 #define MAX_PLY 128
+#define SEARCH_MAX_DEPTH (MAX_PLY - 1)        /* the deepest `go depth` */
 #define SCORE_INF 32000
 #define SCORE_MATE 30000                      /* mated at the root: -SCORE_MATE */
 #define SCORE_MATE_BOUND (SCORE_MATE - MAX_PLY) /* |score| above this is a mate */
-#define SCORE_RULE_WIN 20000                  /* won by the perpetual-check rule */
+#define SCORE_RULE_WIN 20000                  /* won by a rule (GAME_RULE_WIN: perpetual check) */
 
 /* What `go` asked for. Zero means "not given". Times in milliseconds. */
 typedef struct {
     int depth;
     uint64_t nodes;
     int64_t movetime;
-    int64_t time[2], inc[2]; /* per side: [0] the first player (Red), [1] the second */
+    int64_t time[2], inc[2]; /* per side (game_side): [0] the first player, [1] the second */
     int movestogo;
     bool infinite;
 } SearchLimits;
@@ -57,16 +58,29 @@ typedef void (*SearchReport)(const SearchInfo *info, void *user);
 
 typedef struct Search Search;
 
-/* One entry of the registry: the single list of variants. */
+struct SearchCtx;
+
+/* How a variant drives its node search over depths: one search at the
+ * requested depth, iterative deepening, with aspiration windows, MTD(f). */
+typedef enum { DRIVE_FIXED, DRIVE_ITERATIVE, DRIVE_ASPIRATION, DRIVE_MTDF } SearchDrive;
+
+/* A node search: the score of the position within (alpha, beta). */
+typedef int (*SearchNodeFn)(struct SearchCtx *ctx, int alpha, int beta, int depth, int ply);
+
+/* One entry of the registry, the single list of variants: its name and
+ * description, then how it searches (read by engine/search/ only). */
 typedef struct Variant {
     const char *name;
     const char *description;
+    SearchDrive drive;
+    SearchNodeFn node;
+    bool use_tt, use_hh; /* transposition table, history heuristic */
 } Variant;
 
 /* The registry, in order; *count receives the number of variants. */
 const Variant *search_variants(int *count);
 
-/* The variant with this name, or NULL. */
+/* The variant with exactly this name, or NULL. */
 const Variant *search_variant_by_name(const char *name);
 
 /* The default variant (the strongest): "negascout". */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char START_FEN[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+const char START_FEN[] = XQ_START_FEN;
 
 int16_t board_psq[16][256];
 

@@ -74,6 +74,8 @@ typedef struct {
     StateInfo hist[POS_MAX_PLY];
 } Position;
 
+/* The start position (also as a string literal, for game.h). */
+#define XQ_START_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 extern const char START_FEN[];
 
 /* Material plus piece-square value of each piece on each square from Red's

@@ -1,11 +1,17 @@
 /*
- * game.h - what the game-independent search library (engine/search/) needs
- * from Xiangqi. The Makefile compiles engine/search/ with this folder on the
- * include path, so every call here is inlined into the search: no indirect
- * call in the hot path. Another game provides the same names.
+ * game.h - Xiangqi as the engine sees it: what the game-independent search
+ * library (engine/search/) and the protocol (engine/uci.c, options.c,
+ * bench.c, main.c) need, to the contract of /work/notes/game_h_contract.md.
+ * The Makefile compiles those files with this folder first on the include
+ * path, so every call here is inlined: no indirect call in the hot path.
+ * Another game's folder provides the same names.
  */
 #ifndef XQ_GAME_H
 #define XQ_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "board.h"
 #include "eval.h"
@@ -13,18 +19,64 @@
 #include "notation.h"
 #include "rules.h"
 
-#define GAME_NAME "xiangqi"
+/* ---- Descriptor ---------------------------------------------------------- */
+
+#define GAME_NAME "xiangqi"                 /* positions/GAME_NAME/ */
+#define GAME_UCI_VARIANT "xiangqi"          /* the UCI_Variant value */
+#define GAME_ENGINE_ID "qibench-xiangqi"    /* `id name` */
+#define GAME_ENGINE_BIN "xiangqi-engine"    /* in usage and error messages */
+#define GAME_START_FEN XQ_START_FEN
 #define GAME_MAX_MOVES MAX_MOVES
 /* History-table index range: a Move is 16 bits. */
 #define GAME_MOVE_INDEXES 65536
 #define GAME_MOVE_NONE MOVE_NONE
 #define GAME_BENCH_FILE "positions/xiangqi/bench.epd"
+/* ICCS is 4 characters; the protocol also writes "(none)". */
+#define GAME_MOVE_TEXT_MAX 8
+/* A FEN line of the protocol or of a bench file, with its NUL. */
+#define GAME_POS_TEXT_MAX 256
+#define GAME_HAS_NOISY 1 /* captures: game_captures, game_is_capture, ... */
+#define GAME_HAS_CHECK 1 /* game_in_check */
 
 typedef Position GamePosition;
 typedef Move GameMove;
 
 /* What a rule says about the current position inside a search. */
 typedef enum { GAME_RULE_NONE, GAME_RULE_DRAW, GAME_RULE_WIN, GAME_RULE_LOSS } GameRule;
+
+/* ---- Set-up and text ------------------------------------------------------- */
+
+/* Fills every table (Zobrist keys, geometry, piece-square values); once, from main. */
+static inline void game_init(void)
+{
+    board_init();
+    movegen_init();
+    eval_init();
+}
+
+/* Parses a FEN. Returns 0, or -1 with a one-line reason in err (if not NULL). */
+static inline int game_pos_from_text(GamePosition *pos, const char *text, char *err, size_t errlen)
+{
+    return pos_from_fen(pos, text, err, errlen);
+}
+
+/* Writes the full FEN of pos to buf. */
+static inline void game_pos_to_text(const GamePosition *pos, char *buf, size_t len) { pos_to_fen(pos, buf, len); }
+
+/* Writes the diagram of pos (board, FEN, key) for the `d` command. */
+static inline void game_pos_print(const GamePosition *pos, char *buf, size_t len) { pos_print(pos, buf, len); }
+
+/* Move text for the protocol (ICCS). buf: room for GAME_MOVE_TEXT_MAX. */
+static inline void game_move_text(GameMove m, char *buf) { move_to_iccs(m, buf); }
+
+/* Parses protocol move text (ICCS) as a legal move of pos. Returns 0 and sets
+ * *out, or -1 with a one-line reason in err. */
+static inline int game_move_parse(GamePosition *pos, const char *text, GameMove *out, char *err, size_t errlen)
+{
+    return move_parse(pos, text, NOTATION_ICCS, out, err, errlen);
+}
+
+/* ---- Search ---------------------------------------------------------------- */
 
 static inline int game_moves(GamePosition *pos, GameMove *list) { return gen_legal(pos, list); }
 static inline int game_captures(GamePosition *pos, GameMove *list) { return gen_captures(pos, list); }
@@ -35,6 +87,9 @@ static inline uint64_t game_key(const GamePosition *pos) { return pos_key(pos); 
 static inline bool game_in_check(const GamePosition *pos) { return pos_in_check(pos); }
 static inline int game_move_index(GameMove m) { return m; }
 static inline int game_side(const GamePosition *pos) { return pos->side; }
+
+/* Leaf count of the legal move tree of the given depth (bulk-counted last ply). */
+static inline uint64_t game_perft(GamePosition *pos, int depth) { return perft(pos, depth); }
 
 static inline bool game_is_capture(const GamePosition *pos, GameMove m)
 {
@@ -69,8 +124,5 @@ static inline GameRule game_rule(const GamePosition *pos)
     }
     return rules_insufficient_material(pos) ? GAME_RULE_DRAW : GAME_RULE_NONE;
 }
-
-/* Move text for the protocol (ICCS). buf: room for 8. */
-static inline void game_move_text(GameMove m, char *buf) { move_to_iccs(m, buf); }
 
 #endif

@@ -1,0 +1,172 @@
+/*
+ * options.c - the UCI options table: one {name, set, print} entry per
+ * option, in the order `uci` lists them (see options.h).
+ */
+#include "options.h"
+
+#include <stdint.h>
+#include <string.h>
+#include <strings.h>
+
+#include "text.h"
+
+typedef int (*OptionSet)(SearchConfig *config, const char *value, char *err, size_t errlen);
+typedef void (*OptionPrint)(FILE *out, const SearchConfig *config);
+
+/* ------------------------------------------------------------------------ */
+/* Search                                                                   */
+/* ------------------------------------------------------------------------ */
+
+const Variant *options_find_variant(const char *name)
+{
+    int n;
+    const Variant *v = search_variants(&n);
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(v[i].name, name) == 0) return &v[i];
+    return NULL;
+}
+
+static int set_search(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    const Variant *v = options_find_variant(value);
+    if (!v) {
+        char names[512] = "";
+        int n;
+        const Variant *all = search_variants(&n);
+        for (int i = 0; i < n; i++) {
+            size_t len = strlen(names);
+            snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", all[i].name);
+        }
+        return text_fail(err, errlen, "unknown search variant '%s' (expected one of: %s)", value, names);
+    }
+    config->variant = v;
+    return 0;
+}
+
+static void print_search(FILE *out, const SearchConfig *config)
+{
+    int n;
+    const Variant *v = search_variants(&n);
+    fprintf(out, "option name Search type combo default %s",
+            (config->variant ? config->variant : search_default_variant())->name);
+    for (int i = 0; i < n; i++) fprintf(out, " var %s", v[i].name);
+    fprintf(out, "\n");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Hash, Quiescence, TTExactDraft, Threads, UCI_Variant                    */
+/* ------------------------------------------------------------------------ */
+
+static int set_hash(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    int64_t mb;
+    if (!text_parse_i64(value, OPTIONS_HASH_MIN_MB, OPTIONS_HASH_MAX_MB, &mb))
+        return text_fail(err, errlen, "bad Hash value '%s' (expected MB from %d to %d)", value, OPTIONS_HASH_MIN_MB,
+                          OPTIONS_HASH_MAX_MB);
+    config->hash_mb = (int)mb;
+    return 0;
+}
+
+static void print_hash(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name Hash type spin default %d min %d max %d\n", config->hash_mb, OPTIONS_HASH_MIN_MB,
+            OPTIONS_HASH_MAX_MB);
+}
+
+static int set_quiescence(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    if (!text_parse_bool(value, &config->quiescence))
+        return text_fail(err, errlen, "bad Quiescence value '%s' (expected true, false, on or off)", value);
+    return 0;
+}
+
+static void print_quiescence(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name Quiescence type check default %s\n", config->quiescence ? "true" : "false");
+}
+
+static int set_tt_exact_draft(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    if (!text_parse_bool(value, &config->tt_exact_draft))
+        return text_fail(err, errlen, "bad TTExactDraft value '%s' (expected true, false, on or off)", value);
+    return 0;
+}
+
+static void print_tt_exact_draft(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name TTExactDraft type check default %s\n", config->tt_exact_draft ? "true" : "false");
+}
+
+static int set_threads(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    int64_t n;
+    (void)config;
+    if (!text_parse_i64(value, 1, 1, &n))
+        return text_fail(err, errlen, "bad Threads value '%s' (only 1 is supported)", value);
+    return 0;
+}
+
+static void print_threads(FILE *out, const SearchConfig *config)
+{
+    (void)config;
+    fprintf(out, "option name Threads type spin default 1 min 1 max 1\n");
+}
+
+/* One game per binary: the only value is the game's own (what a harness
+ * sends when it sees the option, as for Fairy-Stockfish). */
+static int set_uci_variant(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    (void)config;
+    if (strcasecmp(value, GAME_UCI_VARIANT) != 0)
+        return text_fail(err, errlen, "bad UCI_Variant value '%s' (this engine plays only " GAME_UCI_VARIANT ")", value);
+    return 0;
+}
+
+static void print_uci_variant(FILE *out, const SearchConfig *config)
+{
+    (void)config;
+    fprintf(out, "option name UCI_Variant type combo default " GAME_UCI_VARIANT " var " GAME_UCI_VARIANT "\n");
+}
+
+/* ------------------------------------------------------------------------ */
+/* The table                                                                */
+/* ------------------------------------------------------------------------ */
+
+static const struct {
+    const char *name;
+    OptionSet set;
+    OptionPrint print;
+} OPTIONS[] = {
+    {"Search", set_search, print_search},
+    {"Hash", set_hash, print_hash},
+    {"Quiescence", set_quiescence, print_quiescence},
+    {"TTExactDraft", set_tt_exact_draft, print_tt_exact_draft},
+    {"Threads", set_threads, print_threads},
+    {"UCI_Variant", set_uci_variant, print_uci_variant},
+};
+#define OPTION_COUNT (sizeof OPTIONS / sizeof OPTIONS[0])
+
+SearchConfig options_default_config(void)
+{
+    return (SearchConfig){.variant = search_default_variant(),
+                          .hash_mb = OPTIONS_HASH_DEFAULT_MB,
+                          .quiescence = true,
+                          .tt_exact_draft = false};
+}
+
+int options_set(SearchConfig *config, const char *name, const char *value, char *err, size_t errlen)
+{
+    size_t i;
+    for (i = 0; i < OPTION_COUNT && strcasecmp(OPTIONS[i].name, name) != 0; i++) {}
+    if (i == OPTION_COUNT) return text_fail(err, errlen, "unknown option '%s'", name);
+    if (!*value) return text_fail(err, errlen, "option '%s' needs a value", OPTIONS[i].name);
+    SearchConfig next = *config;
+    if (OPTIONS[i].set(&next, value, err, errlen)) return -1;
+    *config = next;
+    return 0;
+}
+
+void options_print(FILE *out, const SearchConfig *config)
+{
+    for (size_t i = 0; i < OPTION_COUNT; i++) OPTIONS[i].print(out, config);
+}

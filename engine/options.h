@@ -1,0 +1,39 @@
+/*
+ * options.h - the engine's UCI options (Search, Hash, Quiescence,
+ * TTExactDraft, Threads, UCI_Variant): their defaults, how `setoption` and
+ * the command-line flags set them, and the `option` lines of `uci`.
+ * Game-independent: written against search.h (and so game.h) only.
+ */
+#ifndef ENGINE_OPTIONS_H
+#define ENGINE_OPTIONS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "search.h"
+
+#define OPTIONS_HASH_DEFAULT_MB 16
+#define OPTIONS_HASH_MIN_MB 1
+#define OPTIONS_HASH_MAX_MB 4096
+
+/* The option defaults: the registry's default variant, 16 MB of hash,
+ * quiescence on, TTExactDraft off. */
+SearchConfig options_default_config(void);
+
+/*
+ * Sets the option called name (case-insensitive) to value in *config. Check
+ * options take true|false|on|off; Search takes a registry name, UCI_Variant
+ * only the game's own (GAME_UCI_VARIANT), both case-insensitive. Returns 0,
+ * or -1 leaving *config unchanged and writing a one-line reason (no
+ * newline) to err when err is not NULL.
+ */
+int options_set(SearchConfig *config, const char *name, const char *value, char *err, size_t errlen);
+
+/* Writes one `option name ...` line per option to out, the defaults being
+ * the values of *config. */
+void options_print(FILE *out, const SearchConfig *config);
+
+/* The registry entry with this name, ignoring case, or NULL. */
+const Variant *options_find_variant(const char *name);
+
+#endif
