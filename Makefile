@@ -48,7 +48,7 @@ endif
 
 # Games: each has engine/<game>/ (its rules and game.h). Adding a game is one
 # word here; the template below builds bin/<game>-engine for each.
-GAMES      := xiangqi
+GAMES      := xiangqi amazons
 
 # The search library and the protocol are game-independent sources, compiled
 # once per game with engine/<game>/ first on the include path (so that they

@@ -9,9 +9,11 @@
 #include "game.h"
 
 extern const Game GAME_XIANGQI;
+extern const Game GAME_AMAZONS;
 
 static const Game *const GAMES[] = {
     &GAME_XIANGQI,
+    &GAME_AMAZONS,
 };
 #define GAME_COUNT (int)(sizeof GAMES / sizeof GAMES[0])
 
