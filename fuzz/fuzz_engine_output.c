@@ -24,7 +24,7 @@
 
 #include "fuzz.h"
 #include "client_parse.h"
-#include "game.h"
+#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
 
 /* Lines longer than this are cut by proc.c before the parsers see them. */
 #define FUZZ_LINE_MAX (PARSE_LINE_BYTES - 1)

@@ -21,7 +21,7 @@
 #include "fuzz.h"
 #include "board.h"
 #include "epd.h"
-#include "game.h"
+#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
 #include "eval.h"
 #include "movegen.h"
 

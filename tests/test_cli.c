@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "game.h"
+#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
 #include "openings.h"
 #include "testhelp.h"
 #include "util.h"

@@ -14,7 +14,7 @@
 
 #include "board.h"
 #include "epd.h"
-#include "game.h"
+#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
 #include "movegen.h"
 #include "testhelp.h"
 
