@@ -119,6 +119,10 @@ typedef struct Game {
 /* The game called name, or NULL. */
 const Game *game_by_name(const char *name);
 
+/* The number of games, and game i of them (0 .. game_count() - 1). */
+int game_count(void);
+const Game *game_at(int i);
+
 /* The default game (xiangqi). */
 const Game *game_default(void);
 

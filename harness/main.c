@@ -92,6 +92,19 @@ static void print_variants(FILE *f)
     fprintf(f, "\n");
 }
 
+/* The games, each with the notations its engines may write (notation=). */
+static void print_games(FILE *f)
+{
+    fprintf(f, "\nGames: --game NAME or -variant NAME (suite, bench, match, tournament, openings)\n");
+    for (int i = 0; i < game_count(); i++) {
+        const Game *g = game_at(i);
+        fprintf(f, "  %-10s %s against %s; notation=", g->name, g->side_name[0], g->side_name[1]);
+        for (int n = 0, first = 1; n < g->notation_count; n++)
+            if (g->notations[n].protocol) fprintf(f, "%s%s", first ? "" : "|", g->notations[n].name), first = 0;
+        fprintf(f, "|auto%s\n", g == game_default() ? " (the default game)" : "");
+    }
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: qibench COMMAND [ARGS]\n\nCommands:\n");
@@ -100,11 +113,11 @@ static void usage(FILE *f)
     fprintf(f, "\n"
                "Engines (as in cutechess-cli / fastchess):\n"
                "  -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=VALUE]...\n"
-               "          [notation=iccs|fairy|auto] [quirks=K=V,...] [depth=N] [nodes=N] [movetime=MS] [st=S]\n"
+               "          [notation=NAME|auto] [quirks=K=V,...] [depth=N] [nodes=N] [movetime=MS] [st=S]\n"
                "          [tc=MOVES/SECONDS+INC | tc=SECONDS+INC] [timemargin=MS]\n"
                "  -each KEY=VALUE...                settings for every engine\n"
                "  -variant-engines LIST|all         our engine once per search variant\n"
-               "  (no engine: bin/xiangqi-engine with its default variant)\n\n"
+               "  (no engine: our engine for the game, bin/GAME-engine, with its default variant)\n\n"
                "suite options:\n"
                "  --concurrency N     searches at a time, each in its own engine process (default 1)\n"
                "  --name RUN          results go to RESULTS/RUN (default suite-YYYYMMDD-HHMMSS)\n"
@@ -136,6 +149,7 @@ static void usage(FILE *f)
                "               130 interrupted\n\n"
                "Variants:");
     print_variants(f);
+    print_games(f);
 }
 
 static int help_command(int argc, char **argv)

@@ -23,6 +23,14 @@ Q=$(cd "$(dirname "$QIBENCH")" && pwd)/$(basename "$QIBENCH")
 QIBENCH=$Q
 
 rejects "unknown command 'frobnicate'" frobnicate
+# the game: --game NAME or -variant NAME, for every command that plays or searches
+rejects "unknown game 'chess' (expected xiangqi, amazons)" match $E2 --game chess
+rejects "unknown game 'chess'" tournament $E2 -variant chess
+rejects "-variant needs a game" match $E2 -variant
+rejects "unknown game 'go'" suite x.epd --game go
+rejects "unknown game 'go'" bench --game go
+rejects "unknown game 'go'" openings x.txt --game go
+rejects "notation: unknown 'iccs' (expected canonical, fairy or auto)" match --game amazons -engine name=a notation=iccs depth=1 -engine name=b depth=1
 # match and tournament options (qibench help lists them)
 rejects "bad option --games x" match $E2 --games x
 rejects "bad option --games 0" match $E2 --games 0

@@ -26,6 +26,10 @@ const Game *game_by_name(const char *name)
 
 const Game *game_default(void) { return GAMES[0]; }
 
+int game_count(void) { return GAME_COUNT; }
+
+const Game *game_at(int i) { return i >= 0 && i < GAME_COUNT ? GAMES[i] : NULL; }
+
 const char *game_names(void)
 {
     static char names[256];
