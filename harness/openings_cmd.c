@@ -89,18 +89,26 @@ typedef struct {
 /* Helpers                                                                  */
 /* ------------------------------------------------------------------------ */
 
+static void notation_names(const Game *game, char *buf, size_t len);
+
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: qibench openings FILE [-o OUT] [--game NAME] [--notation any|iccs|fairy|wxf|chinese]\n"
-               "                        [--plies MIN-MAX]\n"
-               "  FILE     one opening a line: ID | NAME | MOVES (moves from the start position in ICCS\n"
-               "           h2e2, WXF C2.5 / C2=5 or Chinese 炮二平五; '#' starts a comment line)\n"
+    char names[256];
+    fprintf(f, "usage: qibench openings FILE [-o OUT] [--game NAME] [--notation N] [--plies MIN-MAX]\n"
+               "  FILE     one opening a line: ID | NAME | MOVES (moves from the start position in any\n"
+               "           notation of the game, separated by spaces; '#' starts a comment line)\n"
                "  -o OUT   write the EPD book to OUT (default: standard output)\n"
-               "  --game NAME   the game (default xiangqi)\n"
-               "  --notation N  read moves only in notation N (default any: ICCS, WXF or Chinese;\n"
-               "           fairy, ranks 1-10, only when named)\n"
-               "  --plies MIN-MAX  each opening must have MIN to MAX plies (default 1-%d)\n"
-               "Writes one line per opening: FEN ;id \"ID\" ;c0 \"NAME\" ;moves \"ICCS moves\".\n"
+               "  --game NAME   the game (default %s)\n"
+               "  --notation N  read moves only in notation N (default any: every notation a person\n"
+               "           may type; a notation that clashes with another is read only when named):\n",
+            game_default()->name);
+    for (int i = 0; i < game_count(); i++) {
+        notation_names(game_at(i), names, sizeof names);
+        fprintf(f, "           %s: %s\n", game_at(i)->name, names);
+    }
+    fprintf(f, "  --plies MIN-MAX  each opening must have MIN to MAX plies (default 1-%d)\n"
+               "Writes one line per opening: POSITION ;id \"ID\" ;c0 \"NAME\" ;moves \"MOVES\" (in the game's\n"
+               "record notation).\n"
                "Exit status: 0 done, 1 cannot write, 2 usage or input error (one line FILE:LINE: what was expected).\n",
             OPENINGS_PLIES_MAX);
 }
@@ -360,7 +368,7 @@ static int parse_notation(const Game *game, const char *text, int *out)
     return 0;
 }
 
-/* "any, iccs, fairy, wxf or chinese": the names parse_notation takes. */
+/* "any, iccs, fairy, wxf or chinese" for Xiangqi: the names parse_notation takes. */
 static void notation_names(const Game *game, char *buf, size_t len)
 {
     int last = -1;

@@ -43,6 +43,7 @@ enum { REGRESS_PASS = 0, REGRESS_H0 = 1, REGRESS_SETUP = 2, REGRESS_ERROR = 3 };
 /* ================================================================ */
 
 typedef struct {
+    const Game *game;         /* --game / -variant, default xiangqi */
     const char *base_rev;     /* --base, required */
     const char *repo;         /* --repo, default "." (its git top level is used) */
     const char *candidate;    /* --candidate binary; NULL: build the working tree */
@@ -79,9 +80,10 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: qibench regress --base REV [OPTIONS]\n\n"
             "Builds the engine at git revision REV in a temporary directory and the working tree's\n"
-            "engine (make bin/xiangqi-engine in the repository), then (a) runs both benches\n"
+            "engine (make bin/GAME-engine in the repository), then (a) runs both benches\n"
             "interleaved and compares node signatures and speed, (b) plays an SPRT match new vs base.\n\n"
             "  --base REV           base revision (commit, tag, branch; required)\n"
+            "  --game NAME          the game (or -variant NAME; default xiangqi): bin/NAME-engine\n"
             "  --repo DIR           git repository (default: the top level of the current directory)\n"
             "  --candidate PATH     test this engine binary instead of building the working tree\n"
             "  --jobs N             make -jN for the builds (default 2)\n"
@@ -90,7 +92,7 @@ static void usage(FILE *f)
             "  --search VARIANT     search variant for bench and match (default: the engine's)\n"
             "  --nodes N            match: nodes per move (default %d)\n"
             "  --tc TC              match: time control instead, e.g. 10+0.1 (seconds)\n"
-            "  --openings KEY=VALUE...  as in match (default: REPO/positions/xiangqi/openings.epd,\n"
+            "  --openings KEY=VALUE...  as in match (default: REPO/positions/GAME/openings.epd,\n"
             "                       or bench.epd where there is none)\n"
             "  --rounds N           match: at most N game pairs (default: one per opening at fixed\n"
             "                       nodes, where games are deterministic; %d with --tc)\n"
@@ -156,15 +158,19 @@ static int value_option(int argc, char **argv, int *i, RegressOptions *o)
 static int parse_options(int argc, char **argv, RegressOptions *o)
 {
     bool nodes_given = false;
-    *o = (RegressOptions){.repo = ".", .results = "results", .nodes = DEFAULT_NODES, .concurrency = 1, .jobs = 2,
+    char why[256];
+    const Game *game = cli_game(argc, argv, why, sizeof why);
+    if (!game) return fprintf(stderr, "qibench regress: %s\n", why), -1;
+    *o = (RegressOptions){.game = game, .repo = ".", .results = "results", .nodes = DEFAULT_NODES, .concurrency = 1, .jobs = 2,
                           .bench_depth = DEFAULT_BENCH_DEPTH, .bench_runs = DEFAULT_BENCH_RUNS,
                           .sprt = {DEFAULT_ELO0, DEFAULT_ELO1, 0.05, 0.05, SPRT_NORMALIZED},
-                          .book_options = {NULL, NULL, BOOK_EPD, ORDER_SEQUENTIAL, 0, 0, 1}};
+                          .book_options = {game, NULL, BOOK_EPD, ORDER_SEQUENTIAL, 0, 0, 1}};
     for (int i = 1; i < argc;) {
         const char *flag = argv[i];
         int rc = 0;
         if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) return usage(stdout), 1;
-        if (strcmp(flag, "--keep") == 0) o->keep = true, i++;
+        if (cli_is_game_flag(flag)) i += 2; /* read by cli_game */
+        else if (strcmp(flag, "--keep") == 0) o->keep = true, i++;
         else if (strcmp(flag, "--no-match") == 0) o->no_match = true, i++;
         else if (strcmp(flag, "--sprt") == 0) rc = key_words(argc, argv, &i, o, true);
         else if (strcmp(flag, "--openings") == 0) rc = key_words(argc, argv, &i, o, false);
@@ -191,7 +197,7 @@ static int parse_options(int argc, char **argv, RegressOptions *o)
 /* ================================================================ */
 
 /* The book's KEY=VALUE words (the user's, or the repository's
- * positions/xiangqi/openings.epd, or its bench.epd when it has none) and how
+ * positions/GAME/openings.epd, or its bench.epd when it has none) and how
  * many openings it holds; returns the count, or -1 with the error printed. */
 static int book_words(const RegressOptions *o, const char *top, char words[][PATH_BYTES], int *nwords)
 {
@@ -201,8 +207,8 @@ static int book_words(const RegressOptions *o, const char *top, char words[][PAT
     *nwords = 0;
     if (o->nbook == 0) {
         char path[PATH_BYTES];
-        snprintf(path, sizeof path, "%.900s/positions/xiangqi/openings.epd", top);
-        if (access(path, R_OK) != 0) snprintf(path, sizeof path, "%.900s/positions/xiangqi/bench.epd", top);
+        snprintf(path, sizeof path, "%.900s/positions/%s/openings.epd", top, o->game->name);
+        if (access(path, R_OK) != 0) snprintf(path, sizeof path, "%.900s/positions/%s/bench.epd", top, o->game->name);
         snprintf(words[(*nwords)++], PATH_BYTES, "file=%.1000s", path);
         snprintf(words[(*nwords)++], PATH_BYTES, "format=epd");
         b.file = words[0] + 5;
@@ -255,8 +261,8 @@ static void match_args(MatchArgs *a, const RegressOptions *o, const char *self, 
     snprintf(a->elo1, sizeof a->elo1, "elo1=%.17g", o->sprt.elo1);
     snprintf(a->alpha, sizeof a->alpha, "alpha=%.17g", o->sprt.alpha);
     snprintf(a->beta, sizeof a->beta, "beta=%.17g", o->sprt.beta);
-    char *head[] = {(char *)self, "match", "-engine", "name=new", a->enew, "-engine", "name=base", a->ebase,
-                    "-each", a->limit};
+    char *head[] = {(char *)self, "match", "--game", (char *)o->game->name, "-engine", "name=new", a->enew,
+                    "-engine", "name=base", a->ebase, "-each", a->limit};
     for (size_t i = 0; i < sizeof head / sizeof *head; i++) a->argv[n++] = head[i];
     if (o->variant) a->argv[n++] = a->each;
     a->argv[n++] = "--openings";
@@ -411,13 +417,13 @@ static int build_both(RegressRun *r, const RegressOptions *o)
     if (regress_extract_commit(r->top, r->commit, r->tmp, dir)) return -1;
     snprintf(logp, sizeof logp, "%.900s/build-base.log", r->tmp);
     snprintf(what, sizeof what, "base %.12s", r->commit);
-    if (regress_build_engine(dir, o->jobs, logp, what)) return -1;
-    snprintf(r->base_bin, sizeof r->base_bin, "%.900s/bin/xiangqi-engine", dir);
+    if (regress_build_engine(dir, o->game->engine, o->jobs, logp, what)) return -1;
+    snprintf(r->base_bin, sizeof r->base_bin, "%.900s/bin/%s", dir, o->game->engine);
     if (o->candidate) return 0; /* new_bin is set by setup */
     snprintf(logp, sizeof logp, "%.900s/build-new.log", r->tmp);
     snprintf(what, sizeof what, "new (%.100s)", r->describe);
-    if (regress_build_engine(r->top, o->jobs, logp, what)) return -1;
-    snprintf(r->new_bin, sizeof r->new_bin, "%.900s/bin/xiangqi-engine", r->top);
+    if (regress_build_engine(r->top, o->game->engine, o->jobs, logp, what)) return -1;
+    snprintf(r->new_bin, sizeof r->new_bin, "%.900s/bin/%s", r->top, o->game->engine);
     return 0;
 }
 

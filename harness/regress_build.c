@@ -83,13 +83,14 @@ int regress_extract_commit(const char *repo, const char *commit, const char *tmp
     return 0;
 }
 
-int regress_build_engine(const char *dir, int jobs, const char *log_path, const char *what)
+int regress_build_engine(const char *dir, const char *engine, int jobs, const char *log_path, const char *what)
 {
-    char jflag[16], buf[64];
+    char jflag[16], buf[64], target[128];
     const char *make = getenv("MAKE") && getenv("MAKE")[0] ? getenv("MAKE") : "make";
     snprintf(jflag, sizeof jflag, "-j%d", jobs);
-    char *argv[] = {(char *)make, "-C", (char *)dir, jflag, "bin/xiangqi-engine", NULL};
-    fprintf(stderr, "regress: building %s (make -C %s %s bin/xiangqi-engine)\n", what, dir, jflag);
+    snprintf(target, sizeof target, "bin/%.100s", engine);
+    char *argv[] = {(char *)make, "-C", (char *)dir, jflag, target, NULL};
+    fprintf(stderr, "regress: building %s (make -C %s %s %s)\n", what, dir, jflag, target);
     int status = run_logged(argv, log_path, true);
     if (status == 0) return 0;
     fprintf(stderr, "qibench regress: building %s failed (%s); the end of %s:\n", what,
