@@ -116,17 +116,24 @@ static void json_reply(Json *js, const Game *g, GameState *pos, const EngineRepl
     json_end_array(js);
 }
 
+/* The job's position as a state, to write its moves in; NULL (and the run
+ * stopped, as by a failed write) when memory runs out: the suite was read
+ * with this game, so the position is one. */
+static GameState *job_position(Runner *run, const Job *j)
+{
+    GameState *pos = game_state_at(run->suite.game, run->suite.entries[j->position].fen);
+    if (!pos) stop_on_write_failure(run);
+    return pos;
+}
+
 /* Appends the job's line to searches.jsonl (whole, flushed). */
 static void record(Runner *run, const Job *j)
 {
     const EngineEntry *ee = &run->opt->engines->engines[j->engine];
     const EpdEntry *e = &run->suite.entries[j->position];
     const Game *g = run->suite.game;
-    GameState *pos = game_state_at(g, e->fen); /* the suite was read with this game: never NULL but for memory */
-    if (!pos) {
-        stop_on_write_failure(run);
-        return;
-    }
+    GameState *pos = job_position(run, j);
+    if (!pos) return;
     Json js;
     json_init(&js);
     json_begin_object(&js, NULL);
@@ -174,12 +181,9 @@ static void record_playout(Runner *run, const Job *j)
     const EpdEntry *e = &run->suite.entries[j->position];
     const PlayoutResult *r = j->playout;
     const Game *g = run->suite.game;
-    GameState *pos = game_state_at(g, e->fen);
+    GameState *pos = job_position(run, j);
     char line[512];
-    if (!pos) {
-        stop_on_write_failure(run);
-        return;
-    }
+    if (!pos) return;
     Json js;
     json_init(&js);
     json_begin_object(&js, NULL);
