@@ -53,10 +53,10 @@ ENGINE_SRC := engine/main.c engine/uci.c
 # The harness: everything in harness/ but main.c is a library the tests link too.
 HARNESS_SRC := $(filter-out harness/main.c,$(wildcard harness/*.c)) harness/games/registry.c
 # The games the harness plays. Each is sealed into one object: its harness
-# file (harness/games/GAME.c) with its rules core (engine/GAME/*.c, without
-# the search), whose only global symbol is its descriptor GAME_<NAME>, so
-# that two games' cores never clash.
-HARNESS_GAMES := xiangqi
+# files (harness/games/GAME.c and GAME_*.c) with its rules core
+# (engine/GAME/*.c, without the search), whose only global symbol is its
+# descriptor GAME_<NAME>, so that two games' cores never clash.
+HARNESS_GAMES := xiangqi amazons
 TEST_SRC   := $(wildcard tests/test_*.c)
 
 XQ_OBJ     := $(XQ_SRC:%.c=$(BUILD)/%.o) $(SEARCH_SRC:%.c=$(BUILD)/%.o)
@@ -79,14 +79,15 @@ $(BIN)/xiangqi-engine: $(ENGINE_OBJ) $(XQ_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@
 
-# harness/games/GAME.c sees its own engine folder's headers.
+# harness/games/GAME.c and GAME_*.c see their own engine folder's headers.
 $(BUILD)/harness/games/%.o: harness/games/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iengine/$* -Iharness -c $< -o $@
+	$(CC) $(CFLAGS) -Iengine/$(firstword $(subst _, ,$*)) -Iharness -c $< -o $@
 
+game_harness_obj = $(patsubst %.c,$(BUILD)/%.o,$(wildcard harness/games/$(1).c harness/games/$(1)_*.c))
 game_core_obj = $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/$(1)/*.c))
 .SECONDEXPANSION:
-$(BUILD)/sealed/%.o: $(BUILD)/harness/games/%.o $$(call game_core_obj,$$*)
+$(BUILD)/sealed/%.o: $$(call game_harness_obj,$$*) $$(call game_core_obj,$$*)
 	@mkdir -p $(dir $@)
 	ld -r $^ -o $@.tmp
 	objcopy --keep-global-symbol=GAME_$(shell echo $* | tr a-z A-Z) $@.tmp $@
@@ -146,4 +147,4 @@ clean: ## remove build/ and bin/
 -include $(wildcard mk/*.mk)
 
 -include $(XQ_OBJ:.o=.d) $(ENGINE_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) $(BUILD)/harness/main.d $(TEST_BINS:=.d) \
-  $(HARNESS_GAMES:%=$(BUILD)/harness/games/%.d)
+  $(patsubst %.c,$(BUILD)/%.d,$(wildcard harness/games/*.c))

@@ -1,7 +1,7 @@
 /*
  * registry.c - the games the harness knows, one line each; the first is the
  * default. Adding a game: its descriptor file beside this one, a line here,
- * and its name in the Makefile's GAMES.
+ * and its name in the Makefile's HARNESS_GAMES.
  */
 #include <stdio.h>
 #include <string.h>
@@ -9,9 +9,11 @@
 #include "game.h"
 
 extern const Game GAME_XIANGQI;
+extern const Game GAME_AMAZONS;
 
 static const Game *const GAMES[] = {
     &GAME_XIANGQI,
+    &GAME_AMAZONS,
 };
 #define GAME_COUNT (int)(sizeof GAMES / sizeof GAMES[0])
 

@@ -1,0 +1,196 @@
+/*
+ * amazons.c - the Game of the Amazons for the harness: the Game descriptor
+ * over the rules core in engine/amazons/ (board, movegen, notation). The
+ * side to move with no legal turn loses; there are no draws and no rule
+ * limits, so the harness never scores an Amazons game a draw. The only
+ * harness file that includes an Amazons header; the Makefile seals it with
+ * the rules core into one object whose only global symbol is GAME_AMAZONS.
+ */
+#include <ctype.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "client.h"
+#include "game.h"
+#include "movegen.h"
+#include "notation.h"
+
+/* The game's notations, in Game.notations order. */
+enum { N_CANONICAL, N_FAIRY, N_COUNT };
+
+static const GameNotation NOTATIONS[N_COUNT] = {
+    [N_CANONICAL] = {"canonical", "Amazons", "an", "d1-d6/g9", true, true, -1},
+    [N_FAIRY] = {"fairy", "Fairy-Stockfish", "a", "d1d6,d6g9", true, true, -1},
+};
+
+/* The game's reasons (0: none). */
+enum { END_NO_TURN = 1, END_REASONS };
+
+/* The engines the harness knows: Fairy-Stockfish (UCI_Variant amazons)
+ * writes "d1d6,d6g9". */
+static const EngineProfile PROFILES[] = {
+    {"fairy-stockfish", "fairy-stockfish", "fairy", {"", QUIRK_AUTO, QUIRK_AUTO, QUIRK_AUTO, PV_COORD, "", -1}},
+};
+
+/* Every ply fills a square: from the start, 100 - 8 amazons = 92 plies at most. */
+#define AMAZONS_MAX_PLIES (AMZ_SQUARES - 2 * AMZ_MAX_AMAZONS)
+
+struct GameState {
+    AmzPosition pos;
+};
+
+/* ------------------------------------------------------------------------ */
+/* State                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void init_tables(void) { amz_board_init(); }
+
+static GameState *am_state_new(void)
+{
+    pthread_once(&tables_once, init_tables);
+    GameState *s = malloc(sizeof *s);
+    if (s && amz_pos_from_text(&s->pos, AMZ_START_TEXT, NULL, 0) != 0) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void am_state_free(GameState *s) { free(s); }
+
+static void am_state_copy(GameState *dst, const GameState *src) { *dst = *src; }
+
+static int am_set_position(GameState *s, const char *text, char *err, size_t errlen)
+{
+    return amz_pos_from_text(&s->pos, text, err, errlen);
+}
+
+static void am_position_text(const GameState *s, char *buf, size_t len) { amz_pos_to_text(&s->pos, buf, len); }
+
+static int am_side_to_move(const GameState *s) { return s->pos.side; }
+
+static int am_plies(const GameState *s) { return s->pos.ply; }
+
+/* The full-move number: the root's, plus one for each Black turn since. */
+static int am_move_number(const GameState *s)
+{
+    int root_side = (s->pos.side + s->pos.ply) & 1;
+    return s->pos.fullmove + (s->pos.ply + root_side) / 2;
+}
+
+static int am_legal_moves(GameState *s, MoveCode *list) { return amz_gen_moves(&s->pos, list); }
+
+static bool am_is_legal(GameState *s, MoveCode m) { return amz_move_is_legal(&s->pos, m); }
+
+static bool am_play(GameState *s, MoveCode m) { return amz_pos_make(&s->pos, m); }
+
+static void am_undo(GameState *s) { amz_pos_unmake(&s->pos); }
+
+/* ------------------------------------------------------------------------ */
+/* Turn text                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* Does text name three squares of the board ("d1", "j10"), whatever stands
+ * between them? Then a refusal is an illegal turn, not malformed text. */
+static bool names_three_squares(const char *text)
+{
+    int squares = 0;
+    for (const char *p = text; *p;) {
+        int file = tolower((unsigned char)*p) - 'a';
+        if (file < 0 || file >= AMZ_FILES || !isdigit((unsigned char)p[1])) {
+            if (isalnum((unsigned char)*p)) return false;
+            p++;
+            continue;
+        }
+        char *end;
+        long rank = strtol(p + 1, &end, 10);
+        if (rank < 1 || rank > AMZ_RANKS) return false;
+        squares++;
+        p = end;
+    }
+    return squares == 3;
+}
+
+/* Every notation reads every form (the parser takes them all). */
+static int am_parse_move(GameState *s, const char *text, int n, MoveCode *out, char *err, size_t errlen)
+{
+    (void)n;
+    AmzMove m;
+    if (amz_move_parse(&s->pos, text, &m, err, errlen) == 0) {
+        *out = m;
+        return 0;
+    }
+    return names_three_squares(text) ? MOVE_ILLEGAL : MOVE_MALFORMED;
+}
+
+/* Both notations are coordinates: no position needed. */
+static int am_format_move(GameState *s, MoveCode m, int n, char *buf, size_t len)
+{
+    char text[AMZ_MOVE_TEXT_MAX];
+    (void)s;
+    buf[0] = '\0';
+    int from = AMZ_MOVE_FROM(m), to = AMZ_MOVE_TO(m), arrow = AMZ_MOVE_ARROW(m);
+    if (m >> 21 || from >= AMZ_SQUARES || to >= AMZ_SQUARES || arrow >= AMZ_SQUARES || from == to) return -1;
+    if (n == N_CANONICAL) amz_move_to_canonical(m, text);
+    else if (n == N_FAIRY) amz_move_to_fairy(m, text);
+    else return -1;
+    if (strlen(text) >= len) return -1;
+    memcpy(buf, text, strlen(text) + 1);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Endings                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* No draws and no limits: the rules are ignored. */
+static GameOutcome am_outcome(GameState *s, const GameRules *rules)
+{
+    (void)rules;
+    if (amz_count_moves(&s->pos) > 0) return (GameOutcome){RESULT_NONE, 0};
+    return (GameOutcome){game_win_for(!s->pos.side), END_NO_TURN};
+}
+
+static const char *am_reason_name(int reason) { return reason == END_NO_TURN ? "no legal turn" : "unknown"; }
+
+const Game GAME_AMAZONS = {
+    .name = "amazons",
+    .variant = "amazons",
+    .engine = "amazons-engine",
+    .side_name = {"White", "Black"},
+    .start = AMZ_START_TEXT,
+    .max_moves = AMZ_MAX_MOVES,
+    .max_plies = AMAZONS_MAX_PLIES,
+    .has_draws = false,
+    .default_rules = {0, 0},
+    .notations = NOTATIONS,
+    .notation_count = N_COUNT,
+    .record_notation = N_CANONICAL,
+    .protocol_notation = N_FAIRY,
+    .reason_count = END_REASONS,
+    .fen_dialects = NULL,
+    .profiles = PROFILES,
+    .profile_count = (int)(sizeof PROFILES / sizeof PROFILES[0]),
+    .reason_name = am_reason_name,
+    .state_new = am_state_new,
+    .state_free = am_state_free,
+    .state_copy = am_state_copy,
+    .set_position = am_set_position,
+    .position_text = am_position_text,
+    .side_to_move = am_side_to_move,
+    .move_number = am_move_number,
+    .plies = am_plies,
+    .legal_moves = am_legal_moves,
+    .is_legal = am_is_legal,
+    .play = am_play,
+    .undo = am_undo,
+    .parse_move = am_parse_move,
+    .format_move = am_format_move,
+    .outcome = am_outcome,
+    .engine_position = NULL,
+};
