@@ -22,6 +22,7 @@
 #include "match.h"
 #include "openings.h"
 #include "openings_cmd.h"
+#include "play.h"
 #include "regress.h"
 #include "spec.h"
 #include "stats.h"
@@ -57,6 +58,7 @@ static void usage(FILE *f)
                "                                   named move lists (ID | NAME | MOVES) -> EPD opening book\n"
                "  regress --base REV [OPTIONS]     the working tree's engine against REV's: bench, SPRT match\n"
                "                                   (qibench regress --help)\n"
+               "  play [OPTIONS]                   a game in the terminal, human or engine per side (play --help)\n"
                "  help                             this text\n\n"
                "Engines (as in cutechess-cli / fastchess):\n"
                "  -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=VALUE]...\n"
@@ -753,6 +755,7 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "stats") == 0) return cmd_stats(argc - 1, argv + 1);
     if (strcmp(argv[1], "openings") == 0) return openings_command(argc - 1, argv + 1);
     if (strcmp(argv[1], "regress") == 0) return regress_command(argc - 1, argv + 1);
+    if (strcmp(argv[1], "play") == 0) return play_command(argc - 1, argv + 1);
     if (strcmp(argv[1], "--version") == 0) return printf("qibench %s\n", GIT_HASH), 0;
     fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
     return 2;
