@@ -128,6 +128,12 @@ typed "notation wxf"
 see "hvh: the moves in WXF" "2. H2+3  C2.5"
 typed "傌八進九"
 see "hvh: traditional Chinese read" "H8+9"
+typed "save $tmp/saved.pgn"
+see "hvh: save FILE" "saved the game so far in $tmp/saved.pgn (PGN)"
+tr '\n' ' ' <"$tmp/saved.pgn" | grep -qE ' 1\. h2e2 .* h9g7 .* 2\. h0g2 .* b7e7 .* 3\. b0a2 '
+check "hvh: the saved file holds the moves" test $? -eq 0
+typed hint
+see "hvh: a hint from our own engine" "hint: "
 typed undo
 typed fen
 see "hvh: undo takes back one move between two people" \
@@ -149,6 +155,8 @@ typed a1b2
 see "refuse: the rule" "illegal: a1b2: a chariot moves along a file or a rank"
 typed a5a0
 see "refuse: a blocked path" "illegal: a5a0: the chariot's path is blocked at a1"
+typed "moves a1"
+see "refuse: moves PREFIX" "legal moves starting 'a1'"
 typed hello
 see "refuse: garbage" "'hello' is not a move or a command (type help)"
 long=$(printf '%0300d' 0)
@@ -205,6 +213,8 @@ play --game amazons --white human --black human --fen "$END"
 see "amazons: prompt" "White to move>"
 typed "a1-a3/a1"
 see "amazons: ends in words" "Black has no legal turn: White wins"
+keys new
+see "amazons: a new game from the same start" "White to move>"
 quit_cleanly "amazons"
 run=$(latest_run)
 check "amazons: PGN" grep -qF '[Variant "amazons"]' "$run/game.pgn"
@@ -212,6 +222,7 @@ check "amazons: SGF" test -f "$run/game.sgf"
 check "amazons: SGF game, result and move" grep -qF 'GM[18]' "$run/game.sgf"
 check "amazons: SGF result" grep -qF 'RE[W+]' "$run/game.sgf"
 check "amazons: SGF move a1-a3/a1" grep -qF ';W[aaacaa]' "$run/game.sgf"
+check "amazons: one game saved (the new one had no moves)" test "$(grep -c '^\[Event' "$run/game.pgn")" -eq 1
 
 play --game amazons --white human --black mock -engine name=mock cmd="$M" arg=--moves arg="x,d10-d7/d8" depth=1
 see "amazons mock: prompt" "White to move>"
