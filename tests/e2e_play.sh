@@ -20,7 +20,11 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 Q=$(cd "$(dirname "$QIBENCH")" && pwd)/$(basename "$QIBENCH")
 M=$(cd "$(dirname "$MOCK")" && pwd)/$(basename "$MOCK")
-# Each pane has its own tmux server (a server being killed cannot take a new session).
+# Each pane has its own tmux server (a server being killed cannot take a new
+# session); their sockets live in the scratch folder.
+TMUX_TMPDIR=$tmp
+export TMUX_TMPDIR
+unset TMUX
 SOCK=qibench-play-$$-0
 panes=0
 trap 'tmux -L "$SOCK" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
