@@ -59,9 +59,9 @@ XQ_SRC     := $(wildcard engine/xiangqi/*.c)
 # The harness: everything in harness/ but main.c is a library the tests link too.
 HARNESS_SRC := $(filter-out harness/main.c,$(wildcard harness/*.c)) harness/games/registry.c
 # The harness plays the same games. Each is sealed into one object: its
-# harness file (harness/games/GAME.c) with its rules core (engine/GAME/*.c,
-# without the search), whose only global symbol is its descriptor
-# GAME_<NAME>, so that two games' cores never clash.
+# harness files (harness/games/GAME.c and GAME_*.c) with its rules core
+# (engine/GAME/*.c, without the search), whose only global symbol is its
+# descriptor GAME_<NAME>, so that two games' cores never clash.
 TEST_SRC   := $(wildcard tests/test_*.c)
 
 # game_vars GAME: <game>_CORE_OBJ (its rules), <game>_SEARCH_OBJ, <game>_ENGINE_OBJ.
@@ -113,15 +113,17 @@ endef
 $(foreach g,$(GAMES),$(eval $(call game_rules,$(g))))
 
 # The harness sees only its own headers (a game is reached through
-# harness/game.h); harness/games/GAME.c also sees its engine folder's.
+# harness/game.h); harness/games/GAME.c and GAME_*.c also see their engine
+# folder's.
 $(HARNESS_OBJ) $(BUILD)/harness/main.o: INCLUDES := -Iharness
 
 $(BUILD)/harness/games/%.o: harness/games/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iengine/$* -Iharness -c $< -o $@
+	$(CC) $(CFLAGS) -Iengine/$(firstword $(subst _, ,$*)) -Iharness -c $< -o $@
 
+game_harness_obj = $(patsubst %.c,$(BUILD)/%.o,$(wildcard harness/games/$(1).c harness/games/$(1)_*.c))
 .SECONDEXPANSION:
-$(BUILD)/sealed/%.o: $(BUILD)/harness/games/%.o $$($$*_CORE_OBJ)
+$(BUILD)/sealed/%.o: $$(call game_harness_obj,$$*) $$($$*_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	ld -r $^ -o $@.tmp
 	objcopy --keep-global-symbol=GAME_$(shell echo $* | tr a-z A-Z) $@.tmp $@
@@ -181,4 +183,4 @@ clean: ## remove build/ and bin/
 -include $(wildcard mk/*.mk)
 
 -include $(GAME_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) $(BUILD)/harness/main.d $(TEST_BINS:=.d) \
-  $(GAMES:%=$(BUILD)/harness/games/%.d)
+  $(patsubst %.c,$(BUILD)/%.d,$(wildcard harness/games/*.c))

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* A move, as the game encodes it; MOVE_CODE_NONE is never a legal move. */
 typedef uint32_t MoveCode;
@@ -62,6 +63,30 @@ enum { MOVE_MALFORMED = -1, MOVE_ILLEGAL = -2 };
 /* Any notation a person may type (parse_move's notation argument). */
 #define NOTATION_ANY (-1)
 
+/* How a board is drawn (Game.render). */
+typedef struct {
+    bool ascii;    /* letters only: no colour, no box drawing, no Chinese characters */
+    bool colour;   /* ANSI colours (ignored with ascii) */
+    bool flipped;  /* the second player's side at the bottom */
+    MoveCode last; /* the last move, marked (MOVE_CODE_NONE: none) */
+} RenderOptions;
+
+/* A drawn board is at most this wide (in terminal columns), so that a
+ * panel of text fits beside it in 80. */
+#define RENDER_COLUMNS_MAX 46
+
+/* What a game writes in SGF files (Game.sgf). */
+typedef struct {
+    int gm;         /* GM[]: the game's SGF number */
+    int size;       /* SZ[] */
+    char colour[2]; /* each side's move property ('W', 'B') */
+    /* The property value of move m ("djddgd"); 0, or -1 when it cannot be written. */
+    int (*move_value)(MoveCode m, char *buf, size_t len);
+    /* The setup properties (AB[..]AW[..]...) of s, or "" when s is the
+     * start position the game's SGF assumes. */
+    void (*setup)(const GameState *s, char *buf, size_t len);
+} GameSgf;
+
 typedef struct Game {
     const char *name;        /* --game NAME, positions/NAME/ */
     const char *variant;     /* UCI_Variant / xboard variant, PGN Variant tag */
@@ -80,6 +105,7 @@ typedef struct Game {
     const char *const *fen_dialects; /* xboard setboard spellings (NULL: the text as it is) */
     const struct EngineProfile *profiles; /* third-party engines' quirks for this game */
     int profile_count;
+    const GameSgf *sgf;      /* NULL: the game has no SGF */
 
     /* A short lower-case name of a reason ("checkmate", "perpetual check"). */
     const char *(*reason_name)(int reason);
@@ -105,7 +131,9 @@ typedef struct Game {
     void (*undo)(GameState *s);
     /* Reads a move in notation n (NOTATION_ANY: every notation a person may
      * type). 0 with *out set, MOVE_MALFORMED or MOVE_ILLEGAL with a
-     * one-line reason in err. The state is unchanged. */
+     * one-line reason in err, for a person to read: for an illegal move the
+     * rule that refuses it ("the horse's leg is blocked at c1"), or which
+     * pieces match when several do. The state is unchanged. */
     int (*parse_move)(GameState *s, const char *text, int n, MoveCode *out, char *err, size_t errlen);
     /* Writes the legal move m of s in notation n; 0, or -1 (buf "") when it
      * cannot. Coordinate notations may ignore s (then any position will do). */
@@ -114,6 +142,12 @@ typedef struct Game {
     GameOutcome (*outcome)(GameState *s, const GameRules *rules);
     /* The position text spelled for an engine (dialect: fen_dialects index). */
     void (*engine_position)(const char *text, int dialect, char *out, size_t len);
+    /* Draws the board of s on out: lines of at most RENDER_COLUMNS_MAX
+     * columns, each ending '\n', with the files and ranks labelled. */
+    void (*render)(const GameState *s, const RenderOptions *o, FILE *out);
+    /* An ending (o.result not RESULT_NONE, o.reason one of the game's) in
+     * words, with the winner: "Black is checkmated: Red wins". */
+    void (*ending_text)(GameOutcome o, char *buf, size_t len);
 } Game;
 
 /* The game called name, or NULL. */

@@ -89,8 +89,7 @@ static void engine_failed(const Game *game, GameRecord *g, int side, ClientStatu
     forfeit(game, g, side, term, err);
 }
 
-/* The limits of the next search, from the clocks. */
-static GoLimits next_limits(const GameSetup *s, int side, const int64_t clock[2], const int moves_made[2])
+GoLimits game_next_limits(const GameSetup *s, int side, const int64_t clock[2], const int moves_made[2])
 {
     const TimeControl *t = s->tc[side];
     GoLimits l;
@@ -108,8 +107,7 @@ static GoLimits next_limits(const GameSetup *s, int side, const int64_t clock[2]
     return l;
 }
 
-/* Charges a move's time to the clock; false if the flag fell. */
-static bool charge_clock(const TimeControl *t, int64_t *clock, int *moves_made, int64_t used)
+bool game_charge_clock(const TimeControl *t, int64_t *clock, int *moves_made, int64_t used)
 {
     if (t->movetime_ms > 0 && used > t->movetime_ms + t->margin_ms) return false;
     if (t->base_ms <= 0) return true;
@@ -150,7 +148,7 @@ static bool ended_by_rules(const GameSetup *s, GameState *pos, GameRecord *g)
 static bool in_time(const GameSetup *s, int side, int64_t *clock, int *moves_made, int64_t used, GameRecord *g)
 {
     const TimeControl *t = s->tc[side];
-    if (charge_clock(t, clock, moves_made, used)) return true;
+    if (game_charge_clock(t, clock, moves_made, used)) return true;
     char why[96];
     if (t->movetime_ms > 0 && used > t->movetime_ms + t->margin_ms)
         snprintf(why, sizeof why, "lost on time: %lld ms for a move of %lld ms", (long long)used,
@@ -180,7 +178,7 @@ void game_play(const GameSetup *s, const char *fen, const MoveCode *opening, int
     int moves_made[2] = {0, 0};
     while (!ended_by_rules(s, pos, g)) {
         int side = game->side_to_move(pos);
-        GoLimits l = next_limits(s, side, clock, moves_made);
+        GoLimits l = game_next_limits(s, side, clock, moves_made);
         EngineReply r;
         char err[256];
         ClientStatus st = player_go(s->player[side], fen, played, g->plies, &l, &r, err, sizeof err);

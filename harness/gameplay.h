@@ -84,6 +84,15 @@ typedef struct {
  */
 void game_play(const GameSetup *s, const char *fen, const MoveCode *opening, int nopening, GameRecord *g);
 
+/* The limits of the next search of `side` (0 or 1) from its time control
+ * (depth, nodes, movetime, clock) and both clocks (ms left). */
+GoLimits game_next_limits(const GameSetup *s, int side, const int64_t clock[2], const int moves_made[2]);
+
+/* Charges a move's time (used, ms) to a side's clock under its time control
+ * t (adding the increment, and the base again after each period); false if
+ * the flag fell or a fixed move time was exceeded beyond the margin. */
+bool game_charge_clock(const TimeControl *t, int64_t *clock, int *moves_made, int64_t used);
+
 /* A termination as text: "checkmate", "perpetual check", "time forfeit", ...
  * (the game names its reasons); "unterminated" for a game that has not ended. */
 const char *game_termination_name(const Game *game, Termination term, int reason);

@@ -218,6 +218,7 @@ typedef struct {
 typedef struct {
     Lexer lx;
     int max_plies;
+    MoveCode *whole; /* pgn_read_game: every move of the first game goes here (room for max_plies) */
     const Game *game;
     GameState *pos;
     PgnGame g;
@@ -291,7 +292,8 @@ static int try_move(PgnReader *r, const char *text, char *why, size_t whylen)
 {
     MoveCode m;
     if (r->game->parse_move(r->pos, text, NOTATION_ANY, &m, why, whylen) != 0) return -1;
-    r->g.op.moves[r->g.op.nmoves++] = m;
+    if (r->whole) r->whole[r->g.op.nmoves++] = m;
+    else r->g.op.moves[r->g.op.nmoves++] = m;
     r->game->play(r->pos, m);
     return 0;
 }
@@ -415,7 +417,10 @@ static char *read_file(const char *path, size_t *len, const ErrSink *sink)
     return buf;
 }
 
-static int load_pgn(const Game *game, const char *path, int max_plies, OpeningList *list, const ErrSink *sink)
+/* Reads the games of a PGN file into list, each cut at max_plies; with
+ * whole, only the first game, its moves into whole (room for max_plies). */
+static int load_pgn(const Game *game, const char *path, int max_plies, MoveCode *whole, OpeningList *list,
+                    const ErrSink *sink)
 {
     size_t len;
     char *text = read_file(path, &len, sink);
@@ -430,12 +435,13 @@ static int load_pgn(const Game *game, const char *path, int max_plies, OpeningLi
     const char *begin = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text; /* UTF-8 BOM */
     r->lx = (Lexer){path, begin, begin, text + len, 1, sink};
     r->max_plies = max_plies;
+    r->whole = whole;
     r->game = game;
     r->pos = pos;
     r->list = list;
     for (;;) {
         skip_space(&r->lx);
-        if (r->lx.p >= r->lx.end) break;
+        if (r->lx.p >= r->lx.end || (whole && list->count > 0)) break;
         if (pgn_step(r) != 0) goto done;
     }
     rc = game_finish(r);
@@ -498,7 +504,7 @@ int book_load(const BookOptions *opt, OpeningBook *book, char *err, size_t errle
     int max_plies = opt->plies == 0 || opt->plies > OPENING_MAX_PLIES ? OPENING_MAX_PLIES : opt->plies;
     const Game *game = opt->game ? opt->game : game_default();
     int rc = opt->format == BOOK_EPD ? load_epd(game, opt->file, &list, &sink)
-                                     : load_pgn(game, opt->file, max_plies, &list, &sink);
+                                     : load_pgn(game, opt->file, max_plies, NULL, &list, &sink);
     if (rc != 0) goto fail;
     if (list.count == 0) {
         fail(&sink, "%s: no openings in the book", opt->file);
@@ -518,6 +524,21 @@ int book_load(const BookOptions *opt, OpeningBook *book, char *err, size_t errle
 fail:
     free(list.items);
     return -1;
+}
+
+int pgn_read_game(const Game *game, const char *path, char *fen, size_t fenlen, MoveCode *moves, int cap, char *err,
+                  size_t errlen)
+{
+    ErrSink sink = {err, errlen};
+    OpeningList list = {NULL, 0, 0};
+    int n = load_pgn(game, path, cap, moves, &list, &sink);
+    if (n == 0 && list.count == 0) n = fail(&sink, "%s: no game in the file", path);
+    if (n == 0) {
+        copy_text(fen, fenlen, list.items[0].fen);
+        n = list.items[0].nmoves;
+    }
+    free(list.items);
+    return n;
 }
 
 void book_free(OpeningBook *book)

@@ -49,4 +49,14 @@ int book_load(const BookOptions *opt, OpeningBook *book, char *err, size_t errle
 
 void book_free(OpeningBook *book);
 
+/*
+ * Reads the first game of a PGN file whole (as book_load reads its games):
+ * the position it starts from into fen (room for fenlen) and its moves
+ * into moves (room for cap; moves past cap are not read). Returns how
+ * many moves, or -1 with a one-line error in err (as book_load's, or "no
+ * game in the file").
+ */
+int pgn_read_game(const Game *game, const char *path, char *fen, size_t fenlen, MoveCode *moves, int cap, char *err,
+                  size_t errlen);
+
 #endif

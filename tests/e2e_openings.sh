@@ -67,7 +67,7 @@ bad_input() {
 bad_input "illegal move" 'a | A | h2e2 h9g7\n# comment\n\nb | B | h2e2 h9g7 h2e3\n' \
     "4: ply 3 'h2e3' is not legal after h2e2 h9g7"
 bad_input "illegal Chinese move" 'a | A | 炮二平五 马8进7 炮二进八\n' \
-    "1: ply 3 '炮二进八' is not legal after h2e2 h9g7: no legal move"
+    "1: ply 3 '炮二进八' is not legal after h2e2 h9g7: Red has no cannon on file 2"
 bad_input "bad notation text" 'a | A | h2e2\nb | B | 炮二平五 马8进x\n' "2: ply 2 '马8进x' is not a move"
 bad_input "text in no notation" 'a | A | h2e2 hello\n' "1: ply 2 'hello' is not a move"
 bad_input "notation forced to ICCS" 'a | A | 炮二平五\n' "1: ply 1 '炮二平五' is not a move" --notation iccs

@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #define MAX_MOVES 64
-#define MOVE_BYTES 8
+#define MOVE_BYTES 16 /* an Amazons turn: d10-d4/g4 */
 #define DEFAULT_MOVES "h2e2,h9g7,h0g2,i9h9,i0h0,b9c7"
 #define ARG_MAX_VALUE 1000000000L
 #define EXIT_ON_GO_STATUS 3

@@ -3,7 +3,7 @@
  * variations, NAGs, glued move numbers, ICCS / WXF / Chinese moves), the
  * plies cut, the start index, the seeded shuffle (reproducible, a
  * permutation, the same order as a reference splitmix64 Fisher-Yates) and
- * one exact error per kind of mistake.
+ * one exact error per kind of mistake; a PGN game read whole (pgn_read_game).
  *
  * Moves are worked out by hand from the start position
  *   rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR
@@ -327,6 +327,39 @@ static void test_errors(void)
     EXPECT_ERROR(&o, "no opening book file given");
 }
 
+/* pgn_read_game: a whole game, longer than a book keeps (OPENING_MAX_PLIES),
+ * from a FEN tag, and only the first game of the file; errors. */
+static void test_whole_game(void)
+{
+    const Game *g = game_by_name("xiangqi");
+    GameState *s = game_state_at(g, START_FULL);
+    MoveCode want[100], got[200];
+    char text[8192] = "[Event \"long\"]\n[FEN \"" START_FULL "\"]\n\n", move[MOVE_TEXT_BYTES], fen[GAME_TEXT_MAX];
+    int n = 0;
+    MoveCode *list = malloc(GAME_MOVES_MAX * sizeof *list);
+    while (n < 100 && g->outcome(s, NULL).result == RESULT_NONE) {
+        int count = g->legal_moves(s, list);
+        want[n] = list[(n * 7) % count];
+        game_move_record(g, s, want[n], move, sizeof move);
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s ", n % 2 ? "" : "1. ", move);
+        g->play(s, want[n++]);
+    }
+    strcat(text, "*\n\n[Event \"second\"]\n\n1. b2e2 *\n");
+    const char *path = write_temp(text);
+    char err[256] = "";
+    int read = pgn_read_game(g, path, fen, sizeof fen, got, 200, err, sizeof err);
+    CHECK(n > OPENING_MAX_PLIES && read == n, "whole game: %d moves read of %d (%s)", read, n, err);
+    CHECK(read == n && memcmp(got, want, (size_t)n * sizeof *got) == 0, "whole game: the same moves");
+    CHECK(strcmp(fen, START_FULL) == 0, "whole game: fen '%s'", fen);
+    CHECK(pgn_read_game(g, path, fen, sizeof fen, got, 10, err, sizeof err) == 10, "whole game: cut at the room");
+    CHECK(pgn_read_game(g, write_temp("\n"), fen, sizeof fen, got, 10, err, sizeof err) == -1
+              && strstr(err, "no game in the file"), "no game: %s", err);
+    CHECK(pgn_read_game(g, write_temp("1. h2h8 *\n"), fen, sizeof fen, got, 10, err, sizeof err) == -1
+              && strstr(err, "move 'h2h8'"), "bad move: %s", err);
+    free(list);
+    g->state_free(s);
+}
+
 int main(void)
 {
     board_init();
@@ -336,6 +369,7 @@ int main(void)
     test_plies_and_start();
     test_random_order();
     test_errors();
+    test_whole_game();
     for (int i = 0; i < ntemp; i++) unlink(temp_paths[i]);
     return TEST_REPORT();
 }

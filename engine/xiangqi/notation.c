@@ -673,3 +673,48 @@ int move_parse_any(Position *pos, const char *text, Move *out, char *err, size_t
     }
     return -1;
 }
+
+/* ------------------------------------------------------------------------ */
+/* Reading without choosing: for explaining a refusal                       */
+/* ------------------------------------------------------------------------ */
+
+/* Decodes trimmed WXF or Chinese text into spec; false when it is neither. */
+static bool decode_descriptive(const char *text, Notation n, MoveSpec *spec)
+{
+    size_t len = 0;
+    const char *s = text ? trim(text, &len) : "";
+    if (n == NOTATION_WXF) return wxf_decode(s, len, spec);
+    return n == NOTATION_CHINESE && chinese_decode(s, len, spec);
+}
+
+bool move_read_coordinates(const char *text, Notation n, Move *m)
+{
+    size_t len = 0;
+    const char *s = text ? trim(text, &len) : "";
+    return (n == NOTATION_ICCS || n == NOTATION_FAIRY) && coord_decode(s, len, n == NOTATION_FAIRY, m);
+}
+
+int move_text_filter(Position *pos, const char *text, Notation n, Move *list, int count)
+{
+    MoveSpec spec;
+    Move m;
+    int kept = 0;
+    if (move_read_coordinates(text, n, &m)) {
+        for (int i = 0; i < count; i++)
+            if (list[i] == m) list[kept++] = m;
+        return kept;
+    }
+    if (!decode_descriptive(text, n, &spec)) return -1;
+    for (int i = 0; i < count; i++)
+        if (pos->board[MOVE_FROM(list[i])] != EMPTY && spec_matches(pos, list[i], &spec)) list[kept++] = list[i];
+    return kept;
+}
+
+bool move_text_piece(const char *text, Notation n, int *kind, int *file)
+{
+    MoveSpec spec;
+    if (!decode_descriptive(text, n, &spec)) return false;
+    *kind = spec.kind;
+    *file = spec.mark == MARK_NONE ? spec.file : 0;
+    return true;
+}

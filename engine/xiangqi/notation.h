@@ -40,4 +40,25 @@ int move_parse(Position *pos, const char *text, Notation n, Move *out, char *err
 /* Tries ICCS, then WXF, then Chinese (never Fairy: it clashes with ICCS). */
 int move_parse_any(Position *pos, const char *text, Move *out, char *err, size_t errlen);
 
+/*
+ * For saying why a text names no legal move (the harness's messages):
+ *
+ * move_read_coordinates reads ICCS or Fairy coordinates ("h2e2") into *m
+ * without looking at a position; false when text is not such coordinates.
+ *
+ * move_text_filter keeps, in place, the moves of list[0..count) that text
+ * in notation n describes, legal or not: the squares for coordinates; for
+ * WXF and Chinese the piece kind, its file or front / rear marker (counted
+ * among the pieces on pos), the direction and the number. Every move must
+ * start on a square holding a piece of the side to move. Returns how many
+ * were kept, or -1 when text is not in notation n.
+ *
+ * move_text_piece reads which piece a WXF or Chinese text names: its kind
+ * (GENERAL..PAWN) and its file, 1-9 from the mover's right (0 when the text
+ * names it by a front / rear marker instead); false when text is neither.
+ */
+bool move_read_coordinates(const char *text, Notation n, Move *m);
+int move_text_filter(Position *pos, const char *text, Notation n, Move *list, int count);
+bool move_text_piece(const char *text, Notation n, int *kind, int *file);
+
 #endif

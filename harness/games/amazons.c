@@ -2,9 +2,11 @@
  * amazons.c - the Game of the Amazons for the harness: the Game descriptor
  * over the rules core in engine/amazons/ (board, movegen, notation). The
  * side to move with no legal turn loses; there are no draws and no rule
- * limits, so the harness never scores an Amazons game a draw. The only
- * harness file that includes an Amazons header; the Makefile seals it with
- * the rules core into one object whose only global symbol is GAME_AMAZONS.
+ * limits, so the harness never scores an Amazons game a draw. Also the
+ * endings in words and SGF (GM[18]). With amazons_board.c (drawing), the
+ * only harness files that include an Amazons header; the Makefile seals
+ * them with the rules core into one object whose only global symbol is
+ * GAME_AMAZONS.
  */
 #include <ctype.h>
 #include <pthread.h>
@@ -12,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "amazons_impl.h"
 #include "board.h"
 #include "client.h"
 #include "game.h"
@@ -37,10 +40,6 @@ static const EngineProfile PROFILES[] = {
 
 /* Every ply fills a square: from the start, 100 - 8 amazons = 92 plies at most. */
 #define AMAZONS_MAX_PLIES (AMZ_SQUARES - 2 * AMZ_MAX_AMAZONS)
-
-struct GameState {
-    AmzPosition pos;
-};
 
 /* ------------------------------------------------------------------------ */
 /* State                                                                    */
@@ -158,6 +157,67 @@ static GameOutcome am_outcome(GameState *s, const GameRules *rules)
 
 static const char *am_reason_name(int reason) { return reason == END_NO_TURN ? "no legal turn" : "unknown"; }
 
+/* "White has no legal turn: Black wins". */
+static void am_ending_text(GameOutcome o, char *buf, size_t len)
+{
+    static const char *const SIDE[2] = {"White", "Black"};
+    int winner = o.result == RESULT_FIRST_WINS ? 0 : 1;
+    if (o.reason == END_NO_TURN) snprintf(buf, len, "%s has no legal turn: %s wins", SIDE[!winner], SIDE[winner]);
+    else snprintf(buf, len, "%s wins", SIDE[winner]);
+}
+
+/* ------------------------------------------------------------------------ */
+/* SGF                                                                      */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * SGF for Amazons, GM[18], as in the SGF FF[4] Amazons page
+ * (https://red-bean.com/sgf/amazons.html): a point is two lower-case
+ * letters, the column then the row; the default start is
+ * AB[dj][gj][ag][jg]AW[da][ga][ad][jd], so row 'a' is White's first rank
+ * (our rank 1) and 'j' rank 10; a move is three points concatenated, from,
+ * to and arrow: ;W[dadfgi]. Setup properties AB / AW / AA (arrows) in the
+ * root replace the default start.
+ */
+static void sgf_point(int sq, char *out)
+{
+    out[0] = (char)('a' + AMZ_SQ_FILE(sq));
+    out[1] = (char)('a' + AMZ_SQ_RANK(sq));
+}
+
+static int am_sgf_move(MoveCode m, char *buf, size_t len)
+{
+    int sq[3] = {AMZ_MOVE_FROM(m), AMZ_MOVE_TO(m), AMZ_MOVE_ARROW(m)};
+    if (len < 7 || m >> 21 || sq[0] >= AMZ_SQUARES || sq[1] >= AMZ_SQUARES || sq[2] >= AMZ_SQUARES) return -1;
+    for (int i = 0; i < 3; i++) sgf_point(sq[i], buf + 2 * i);
+    buf[6] = '\0';
+    return 0;
+}
+
+/* AB[..]AW[..]AA[..] (and PL[B] when Black moves first), or "" at the default start. */
+static void am_sgf_setup(const GameState *s, char *buf, size_t len)
+{
+    static const char *const PROPERTY[4] = {"", "AW", "AB", "AA"};
+    AmzPosition start;
+    size_t used = 0;
+    buf[0] = '\0';
+    amz_pos_from_text(&start, AMZ_START_TEXT, NULL, 0);
+    if (memcmp(start.board, s->pos.board, sizeof start.board) == 0 && s->pos.side == AMZ_WHITE) return;
+    for (int cell = 1; cell <= 3; cell++) {
+        bool named = false;
+        for (int sq = 0; sq < AMZ_SQUARES && used + 8 < len; sq++) {
+            if (s->pos.board[sq] != cell) continue;
+            char p[3] = {0};
+            sgf_point(sq, p);
+            used += (size_t)snprintf(buf + used, len - used, "%s[%s]", named ? "" : PROPERTY[cell], p);
+            named = true;
+        }
+    }
+    if (s->pos.side == AMZ_BLACK && used + 6 < len) snprintf(buf + used, len - used, "PL[B]");
+}
+
+static const GameSgf SGF = {18, AMZ_FILES, {'W', 'B'}, am_sgf_move, am_sgf_setup};
+
 const Game GAME_AMAZONS = {
     .name = "amazons",
     .variant = "amazons",
@@ -176,6 +236,7 @@ const Game GAME_AMAZONS = {
     .fen_dialects = NULL,
     .profiles = PROFILES,
     .profile_count = (int)(sizeof PROFILES / sizeof PROFILES[0]),
+    .sgf = &SGF,
     .reason_name = am_reason_name,
     .state_new = am_state_new,
     .state_free = am_state_free,
@@ -193,4 +254,6 @@ const Game GAME_AMAZONS = {
     .format_move = am_format_move,
     .outcome = am_outcome,
     .engine_position = NULL,
+    .render = am_render,
+    .ending_text = am_ending_text,
 };

@@ -1,7 +1,7 @@
 /*
  * registry.c - the games the harness knows, one line each; the first is the
  * default. Adding a game: its descriptor file beside this one, a line here,
- * and its name in the Makefile's GAMES.
+ * and its name in the Makefile's HARNESS_GAMES.
  */
 #include <stdio.h>
 #include <string.h>

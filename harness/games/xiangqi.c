@@ -1,10 +1,11 @@
 /*
  * xiangqi.c - Xiangqi for the harness: the Game descriptor over the rules
  * core in engine/xiangqi/ (board, movegen, notation, rules), the SAN reader
- * for engines that write SAN principal variations (Sjaak II), and the
- * third-party engines' quirks. The only harness file that includes a
- * Xiangqi header; the Makefile seals it with the rules core into one object
- * whose only global symbol is GAME_XIANGQI.
+ * for engines that write SAN principal variations (Sjaak II), the endings
+ * in words, and the third-party engines' quirks. With xiangqi_board.c
+ * (drawing) and xiangqi_explain.c (why a typed move is refused), the only
+ * harness files that include a Xiangqi header; the Makefile seals them with
+ * the rules core into one object whose only global symbol is GAME_XIANGQI.
  */
 #include <ctype.h>
 #include <pthread.h>
@@ -18,6 +19,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "rules.h"
+#include "xiangqi_impl.h"
 
 /* The game's notations, in Game.notations order. */
 enum { N_ICCS, N_FAIRY, N_WXF, N_CHINESE, N_SAN, N_SAN_FAIRY, N_COUNT };
@@ -50,10 +52,6 @@ static const EngineProfile PROFILES[] = {
     {"fairy-max", "fairy-max|fairymax", "iccs", {"", QUIRK_NO, QUIRK_NO, QUIRK_AUTO, PV_COORD, "he", 8000}},
     /* Sjaak II: FEN with H / E, SAN principal variations ("1. ... Hc7 2. Hg2"). */
     {"sjaak", "sjaak", "iccs", {"", QUIRK_AUTO, QUIRK_AUTO, QUIRK_AUTO, PV_SAN, "he", -1}},
-};
-
-struct GameState {
-    Position pos;
 };
 
 /* ------------------------------------------------------------------------ */
@@ -230,8 +228,10 @@ static int xq_parse_move(GameState *s, const char *text, int n, MoveCode *out, c
         *out = m;
         return 0;
     }
+    bool malformed = strncmp(err, "malformed", 9) == 0 || strncmp(err, "unknown", 7) == 0;
+    if (!malformed) xq_explain(&s->pos, text, n == NOTATION_ANY ? -1 : (int)CORE[n], err, errlen);
     if (n == N_ICCS || n == N_FAIRY) return looks_like_coordinates(text) ? MOVE_ILLEGAL : MOVE_MALFORMED;
-    return strncmp(err, "malformed", 9) == 0 ? MOVE_MALFORMED : MOVE_ILLEGAL;
+    return malformed ? MOVE_MALFORMED : MOVE_ILLEGAL;
 }
 
 /* Coordinates need no position: any move between two board squares can be
@@ -269,6 +269,28 @@ static GameOutcome xq_outcome(GameState *s, const GameRules *rules)
 }
 
 static const char *xq_reason_name(int reason) { return rules_reason_text((EndReason)reason); }
+
+/* "Black is checkmated: Red wins", "perpetual check by Red: Black wins", "draw by repetition". */
+static void xq_ending_text(GameOutcome o, char *buf, size_t len)
+{
+    static const char *const SIDE[2] = {"Red", "Black"};
+    int winner = o.result == RESULT_FIRST_WINS ? 0 : 1, loser = !winner;
+    if (o.result == RESULT_DRAW) {
+        switch (o.reason) {
+        case END_REPETITION: snprintf(buf, len, "the position occurred three times: draw"); break;
+        case END_NO_CAPTURE: snprintf(buf, len, "no capture for too long: draw"); break;
+        case END_INSUFFICIENT_MATERIAL: snprintf(buf, len, "neither side can attack: draw"); break;
+        default: snprintf(buf, len, "%s: draw", rules_reason_text((EndReason)o.reason)); break;
+        }
+        return;
+    }
+    switch (o.reason) {
+    case END_CHECKMATE: snprintf(buf, len, "%s is checkmated: %s wins", SIDE[loser], SIDE[winner]); break;
+    case END_STALEMATE: snprintf(buf, len, "%s has no legal move: %s wins", SIDE[loser], SIDE[winner]); break;
+    case END_PERPETUAL_CHECK: snprintf(buf, len, "perpetual check by %s: %s wins", SIDE[loser], SIDE[winner]); break;
+    default: snprintf(buf, len, "%s: %s wins", rules_reason_text((EndReason)o.reason), SIDE[winner]); break;
+    }
+}
 
 /* The FEN with xboard's Xiangqi letters (h horse, e elephant), or as it is (n / b). */
 static void xq_engine_position(const char *fen, int dialect, char *out, size_t outlen)
@@ -317,4 +339,6 @@ const Game GAME_XIANGQI = {
     .format_move = xq_format_move,
     .outcome = xq_outcome,
     .engine_position = xq_engine_position,
+    .render = xq_render,
+    .ending_text = xq_ending_text,
 };
