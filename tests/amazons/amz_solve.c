@@ -12,10 +12,11 @@
  *       L: empty squares an amazon can still reach (the others never matter);
  *       R: regions (king-connected groups of empty squares and amazons) with
  *       an amazon and an empty square, X of them holding amazons of both
- *       sides; N: legal turns; RESULT: win or loss for the side to move,
- *       "unsolved" when the budget ran out, "skipped" when L > --max-live
- *       (nothing searched then); W: the winning turns, canonical, space-
- *       separated (every root turn is searched to the end to find them all).
+ *       sides; N: legal turns (counted when skipped too); RESULT: win or
+ *       loss for the side to move, "unsolved" when the budget ran out,
+ *       "skipped" when L > --max-live (nothing searched then); W: the
+ *       winning turns, canonical, space-separated (every root turn is
+ *       searched to the end to find them all).
  *   amz_solve check [--budget NODES] FILE
  *       for every EPD line of FILE with a bm: the side to move wins and the
  *       bm turns are exactly the winning turns. Ends "N passed, N failed".
@@ -38,7 +39,9 @@
 #define LINE_MAX_BYTES 4096
 
 /* The table: key with its lowest bit replaced by the result (1 = the side
- * to move wins); 0 is an empty slot. Always replaced. */
+ * to move wins); 0 is an empty slot. Always replaced. The slot index holds
+ * the lowest bit, so the keys sharing a slot agree on it and the rest of
+ * the key tells them apart. */
 static uint64_t tt[TT_SIZE];
 static long long nodes, budget = DEFAULT_BUDGET;
 static bool aborted;
@@ -222,7 +225,7 @@ static int cmd_solve(int max_live)
         reroot(&pos);
         Regions r = count_regions(&pos);
         amz_pos_to_text(&pos, text, sizeof text);
-        int nall = 0, nwin = 0;
+        int nall = amz_count_moves(&pos), nwin = 0;
         const char *result = "skipped";
         nodes = 0;
         if (max_live < 0 || r.live <= max_live) {
@@ -273,6 +276,7 @@ static bool check_line(AmzPosition *pos, char *line, int lineno)
 {
     static AmzMove bm[AMZ_MAX_MOVES];
     char *ops = strchr(line, ';'), err[160];
+    nodes = 0;
     if (ops) *ops++ = '\0';
     if (amz_pos_from_text(pos, line, err, sizeof err) != 0) {
         printf("FAIL: line %d: bad position: %s\n", lineno, err);
