@@ -141,13 +141,14 @@ $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(HARNESS_OBJ) $(SEALED_OBJ) $(XQ
 $(BUILD)/tests/mock_engine: $(BUILD)/tests/mock_engine.o
 	$(CC) $(LDFLAGS) $^ -o $@
 
-tests-build: $(ENGINE_BINS) $(BIN)/qibench $(TEST_BINS) $(BUILD)/tests/mock_engine
+tests-build: $(ENGINE_BINS) $(BIN)/qibench $(TEST_BINS) $(BUILD)/tests/mock_engine amazons-build
 
 test: ## build everything and run every test under ASan+UBSan (ends with "N passed, N failed")
 	$(MAKE) --no-print-directory tests-build
 	$(MAKE) --no-print-directory sanitize="address undefined" tests-build
 	@BUILD=build/san-release FAST_BUILD=build/release ENGINE=build/san-release/bin/xiangqi-engine \
-	  FAST_ENGINE=bin/xiangqi-engine QIBENCH=build/san-release/bin/qibench \
+	  FAST_ENGINE=bin/xiangqi-engine AMZ_ENGINE=build/san-release/bin/amazons-engine \
+	  FAST_AMZ_ENGINE=bin/amazons-engine QIBENCH=build/san-release/bin/qibench \
 	  MOCK=build/san-release/tests/mock_engine PYTHON=$(PYTHON) sh tests/run.sh
 
 perft: $(BUILD)/tests/test_perft ## check every perft.epd position to its deepest depth (optimised build)

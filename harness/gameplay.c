@@ -55,7 +55,8 @@ static bool is_lost(int score, int limit) { return score <= -limit; }
 static bool is_won(int score, int limit) { return score >= limit; }
 static bool is_level(int score, int limit) { return score >= -limit && score <= limit; }
 
-/* Score adjudication after a move; true if it ended the game. */
+/* Score adjudication after a move; true if it ended the game. A game
+ * without draws (Amazons) is never adjudicated drawn. */
 static bool adjudicate(const Game *game, GameRecord *g, const Adjudication *adj)
 {
     for (int p = 0; p < 2 && adj->resign_movecount > 0; p++) {
@@ -66,7 +67,7 @@ static bool adjudicate(const Game *game, GameRecord *g, const Adjudication *adj)
             return true;
         }
     }
-    if (adj->draw_movecount > 0 && g->plies / 2 >= adj->draw_movenumber
+    if (game->has_draws && adj->draw_movecount > 0 && g->plies / 2 >= adj->draw_movenumber
         && recent_scores(g, 0, adj->draw_movecount, is_level, adj->draw_score)
         && recent_scores(g, 1, adj->draw_movecount, is_level, adj->draw_score)) {
         g->result = RESULT_DRAW;

@@ -18,7 +18,7 @@ AMZ_DIR       := $(BUILD)/amazons-tests
 AMZ_OBJ       := $(AMZ_SRC:%.c=$(AMZ_DIR)/obj/%.o)
 AMZ_TEST_SRC  := $(wildcard tests/amazons/test_*.c)
 AMZ_TESTS     := $(AMZ_TEST_SRC:tests/amazons/%.c=$(AMZ_DIR)/%)
-AMZ_TOOLS     := $(AMZ_DIR)/amazons_cli $(AMZ_DIR)/perft_naive
+AMZ_TOOLS     := $(AMZ_DIR)/amazons_cli $(AMZ_DIR)/amz_solve $(AMZ_DIR)/perft_naive
 AMZ_TOOL_OBJ  := $(AMZ_TESTS:$(AMZ_DIR)/%=$(AMZ_DIR)/obj/tests/amazons/%.o) \
                  $(AMZ_TOOLS:$(AMZ_DIR)/%=$(AMZ_DIR)/obj/tests/amazons/%.o)
 AMZ_INCLUDES  := -Iengine/amazons -Itests
@@ -29,7 +29,7 @@ $(AMZ_OBJ) $(AMZ_TOOL_OBJ): $(AMZ_DIR)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(AMZ_INCLUDES) -c $< -o $@
 
-$(AMZ_TESTS) $(AMZ_DIR)/amazons_cli: $(AMZ_DIR)/%: $(AMZ_DIR)/obj/tests/amazons/%.o $(AMZ_OBJ)
+$(AMZ_TESTS) $(AMZ_DIR)/amazons_cli $(AMZ_DIR)/amz_solve: $(AMZ_DIR)/%: $(AMZ_DIR)/obj/tests/amazons/%.o $(AMZ_OBJ)
 	$(CC) $(LDFLAGS) $^ -o $@
 
 # The yardstick links nothing of ours.

@@ -40,16 +40,18 @@ def reachable(piece):
 
 
 class FairyStockfish:
-    """One long-running Fairy-Stockfish process, switched to xiangqi."""
+    """One long-running Fairy-Stockfish process (or any UCI engine), switched to a variant."""
 
-    def __init__(self, path, options=()):
-        """Start the engine, remember its id name, set UCI_Variant and the options."""
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    def __init__(self, path, options=(), variant="xiangqi"):
+        """Start the engine (path: a program, or a list of program and arguments),
+        remember its id name, set UCI_Variant and the options."""
+        argv = [path] if isinstance(path, str) else list(path)
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send("uci")
         names = [l for l in self.read_until("uciok") if l.startswith("id name ")]
         self.name = names[0][8:] if names else "unknown"
-        for option in ("UCI_Variant value xiangqi",) + tuple(options):
+        for option in (f"UCI_Variant value {variant}",) + tuple(options):
             self.send(f"setoption name {option}")
         self.sync()
 

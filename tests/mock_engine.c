@@ -8,7 +8,9 @@
  * of moves in the last `position` command (0 after `position startpos`).
  * The default list is legal in sequence from the start position when two
  * mocks play each other (or one mock plays both sides); past its end the
- * list wraps, and the answers are then illegal.
+ * list wraps, and the answers are then illegal. With --amazons the list
+ * holds Amazons turns in the canonical form (d1-d6/g9), answered in the
+ * Fairy-Stockfish form (d1d6,d6g9), and UCI_Variant offers amazons.
  *
  * Faults count the `go` commands since the program started (1 = the first);
  * --no-readyok counts `isready` commands the same way. --fd-report FILE
@@ -29,7 +31,7 @@
 #include <unistd.h>
 
 #define MAX_MOVES 64
-#define MOVE_BYTES 16 /* an Amazons turn: d10-d4/g4 */
+#define MOVE_BYTES 16 /* "j10-j1/a10" and its Fairy form "j10j1,j1a10" fit */
 #define DEFAULT_MOVES "h2e2,h9g7,h0g2,i9h9,i0h0,b9c7"
 #define ARG_MAX_VALUE 1000000000L
 #define EXIT_ON_GO_STATUS 3
@@ -40,7 +42,7 @@
 typedef struct {
     long crash_on_go, exit_on_go, stall_after_go, illegal, garbage, slow_start_ms;
     long crash_mid_search, signal_on_go, signal, no_readyok, none, overlong, flood, flood_forever, close_stdout;
-    bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, stderr_noise;
+    bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, amazons, stderr_noise;
     const char *fd_report;
     char moves[MAX_MOVES][MOVE_BYTES];
     int move_count;
@@ -60,7 +62,7 @@ static void usage(void)
             "                   [--moves m1,m2,...] [--crash-at-startup] [--crash-mid-search N]\n"
             "                   [--signal-on-go N [--signal SIG]] [--no-readyok N] [--none N]\n"
             "                   [--overlong N] [--flood N] [--flood-forever N] [--close-stdout N]\n"
-            "                   [--fd-report FILE]\n");
+            "                   [--fd-report FILE] [--amazons]\n");
     exit(2);
 }
 
@@ -121,6 +123,7 @@ static void parse_args(int argc, char **argv)
         else if (strcmp(a, "--exit-at-startup") == 0) S.exit_at_startup = true;
         else if (strcmp(a, "--ignore-quit") == 0) S.ignore_quit = true;
         else if (strcmp(a, "--fairy") == 0) S.fairy = true;
+        else if (strcmp(a, "--amazons") == 0) S.amazons = true;
         else if (strcmp(a, "--stderr-noise") == 0) S.stderr_noise = true;
         else usage();
     }
@@ -156,10 +159,23 @@ static void to_fairy(const char *move, char *out, size_t outlen)
     out[n] = '\0';
 }
 
+/* Rewrites the Amazons turn "d1-d6/g9" as "d1d6,d6g9" (anything else as it is). */
+static void to_amazons_fairy(const char *move, char *out, size_t outlen)
+{
+    const char *dash = strchr(move, '-'), *slash = strchr(move, '/');
+    if (!dash || !slash || slash < dash) {
+        snprintf(out, outlen, "%s", move);
+        return;
+    }
+    int from = (int)(dash - move), to = (int)(slash - dash - 1);
+    snprintf(out, outlen, "%.*s%.*s,%.*s%s", from, move, to, dash + 1, to, dash + 1, slash + 1);
+}
+
 static void answer_move(const char *move)
 {
     char text[2 * MOVE_BYTES];
-    if (S.fairy) to_fairy(move, text, sizeof text);
+    if (S.amazons) to_amazons_fairy(move, text, sizeof text);
+    else if (S.fairy) to_fairy(move, text, sizeof text);
     else snprintf(text, sizeof text, "%s", move);
     printf("info depth 1 score cp 0 nodes 1 time 0 pv %s\nbestmove %s\n", text, text);
     fflush(stdout);
@@ -322,7 +338,8 @@ static void cmd_uci(const char *ok)
     if (S.no_uciok) return;
     say("id name mock");
     say("id author qibench tests");
-    say("option name UCI_Variant type combo default xiangqi var xiangqi");
+    if (S.amazons) say("option name UCI_Variant type combo default amazons var amazons");
+    else say("option name UCI_Variant type combo default xiangqi var xiangqi");
     say(ok);
 }
 

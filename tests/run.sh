@@ -3,12 +3,17 @@
 # ("N passed, N failed[, N skipped]") and prints the total as the last line.
 # Environment: BUILD (where the sanitizer-built test binaries are), FAST_BUILD
 # (the optimised ones: test_play_* run from there, being long self-play),
-# ENGINE (engine binary to test end to end), FAST_ENGINE (optimised engine).
+# ENGINE (engine binary to test end to end), FAST_ENGINE (optimised engine),
+# AMZ_ENGINE and FAST_AMZ_ENGINE (the same for the Game of the Amazons). The
+# Amazons rules core's own tests and tools are in $BUILD/amazons-tests
+# (mk/amazons.mk).
 set -u
 : "${BUILD:=build/san-release}" "${FAST_BUILD:=build/release}"
 : "${ENGINE:=bin/xiangqi-engine}" "${FAST_ENGINE:=bin/xiangqi-engine}"
+: "${AMZ_ENGINE:=bin/amazons-engine}" "${FAST_AMZ_ENGINE:=bin/amazons-engine}"
 : "${QIBENCH:=bin/qibench}" "${MOCK:=build/release/tests/mock_engine}"
-export ENGINE FAST_ENGINE QIBENCH MOCK
+AMZ_DIR=$BUILD/amazons-tests
+export ENGINE FAST_ENGINE AMZ_ENGINE FAST_AMZ_ENGINE QIBENCH MOCK AMZ_DIR
 passed=0 failed=0 skipped=0
 log=$(mktemp) || exit 1
 trap 'rm -f "$log"' EXIT
@@ -46,6 +51,16 @@ for t in "$BUILD"/tests/test_*; do
     case "$t" in */test_proc) run_one "$(basename "$t")" "$t" "$MOCK"; continue ;; esac
     [ -x "$t" ] || continue
     run_one "$(basename "$t")" "$t"
+done
+# The Amazons rules core: unit tests, then the oracle (skips without node).
+for t in "$AMZ_DIR"/test_*; do
+    case "$t" in *.o|*.d) continue ;; esac
+    [ -x "$t" ] || continue
+    run_one "$(basename "$t")" "$t"
+done
+for t in tests/amazons/oracle_*.sh; do
+    [ -f "$t" ] || continue
+    run_one "$(basename "$t")" sh "$t" "$AMZ_DIR/amazons_cli"
 done
 for t in "$FAST_BUILD"/tests/test_play*; do
     case "$t" in *.o|*.d) continue ;; esac

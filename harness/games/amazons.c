@@ -94,11 +94,13 @@ static void am_undo(GameState *s) { amz_pos_unmake(&s->pos); }
 /* Turn text                                                                */
 /* ------------------------------------------------------------------------ */
 
-/* Does text name three squares of the board ("d1", "j10"), whatever stands
- * between them? Then a refusal is an illegal turn, not malformed text. */
-static bool names_three_squares(const char *text)
+/* Does text name the three squares of a turn ("d1", "j10"), whatever stands
+ * between them, or four with the second twice (the Fairy form d1d6,d6g9)?
+ * Then a refusal is an illegal turn, not malformed text. */
+static bool names_a_turn(const char *text)
 {
     int squares = 0;
+    long named[4] = {0, 0, 0, 0};
     for (const char *p = text; *p;) {
         int file = tolower((unsigned char)*p) - 'a';
         if (file < 0 || file >= AMZ_FILES || !isdigit((unsigned char)p[1])) {
@@ -109,10 +111,11 @@ static bool names_three_squares(const char *text)
         char *end;
         long rank = strtol(p + 1, &end, 10);
         if (rank < 1 || rank > AMZ_RANKS) return false;
-        squares++;
+        if (squares == 4) return false;
+        named[squares++] = rank * AMZ_FILES + file;
         p = end;
     }
-    return squares == 3;
+    return squares == 3 || (squares == 4 && named[1] == named[2]);
 }
 
 /* Every notation reads every form (the parser takes them all). */
@@ -124,7 +127,7 @@ static int am_parse_move(GameState *s, const char *text, int n, MoveCode *out, c
         *out = m;
         return 0;
     }
-    return names_three_squares(text) ? MOVE_ILLEGAL : MOVE_MALFORMED;
+    return names_a_turn(text) ? MOVE_ILLEGAL : MOVE_MALFORMED;
 }
 
 /* Both notations are coordinates: no position needed. */
