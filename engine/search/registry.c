@@ -11,18 +11,18 @@
 #define DEFAULT_VARIANT "negascout"
 
 static const Variant VARIANTS[] = {
-    {"negamax", "plain negamax: every move to full depth, no pruning", DRIVE_FIXED, search_negamax, false, false},
-    {"alphabeta", "alpha-beta pruning", DRIVE_FIXED, search_alphabeta, false, false},
-    {"alphabeta-hh", "alpha-beta + history heuristic", DRIVE_FIXED, search_alphabeta, false, true},
-    {"alphabeta-tt", "alpha-beta + transposition table", DRIVE_FIXED, search_alphabeta, true, false},
-    {"id", "iterative deepening alpha-beta, previous PV first", DRIVE_ITERATIVE, search_alphabeta, false, false},
-    {"aspiration", "iterative deepening + aspiration windows", DRIVE_ASPIRATION, search_alphabeta, false, false},
+    {"negamax", "plain negamax: every move to full depth, no pruning", DRIVE_FIXED, search_negamax, VARIANT_EXACT},
+    {"alphabeta", "alpha-beta pruning", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT},
+    {"alphabeta-hh", "alpha-beta + history heuristic", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT | VARIANT_HH},
+    {"alphabeta-tt", "alpha-beta + transposition table", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT | VARIANT_TT},
+    {"id", "iterative deepening alpha-beta, previous PV first", DRIVE_ITERATIVE, search_alphabeta, VARIANT_EXACT},
+    {"aspiration", "iterative deepening + aspiration windows", DRIVE_ASPIRATION, search_alphabeta, VARIANT_EXACT},
     {"pvs", "iterative deepening + aspiration windows + principal variation search", DRIVE_ASPIRATION, search_pvs,
-     false, false},
+     VARIANT_EXACT},
     {"negascout", "NegaScout + transposition table + history heuristic, iterative, aspiration (strongest)",
-     DRIVE_ASPIRATION, search_negascout, true, true},
+     DRIVE_ASPIRATION, search_negascout, VARIANT_EXACT | VARIANT_TT | VARIANT_HH},
     {"mtdf", "MTD(f): null-window alpha-beta on the table + history, first guess from the previous iteration",
-     DRIVE_MTDF, search_alphabeta, true, true},
+     DRIVE_MTDF, search_alphabeta, VARIANT_EXACT | VARIANT_TT | VARIANT_HH},
 };
 
 #define VARIANT_COUNT ((int)(sizeof VARIANTS / sizeof VARIANTS[0]))

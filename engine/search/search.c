@@ -169,8 +169,8 @@ int search_configure(Search *s, const SearchConfig *config)
     s->config = *config;
     const Variant *v = config->variant ? config->variant : search_default_variant();
     s->ctx.variant = v;
-    s->ctx.use_tt = v->use_tt;
-    s->ctx.use_hh = v->use_hh;
+    s->ctx.use_tt = (v->flags & VARIANT_TT) != 0;
+    s->ctx.use_hh = (v->flags & VARIANT_HH) != 0;
     s->ctx.quiescence = config->quiescence;
     s->ctx.tt_exact_draft = config->tt_exact_draft;
     return 0;

@@ -64,6 +64,13 @@ struct SearchCtx;
  * requested depth, iterative deepening, with aspiration windows, MTD(f). */
 typedef enum { DRIVE_FIXED, DRIVE_ITERATIVE, DRIVE_ASPIRATION, DRIVE_MTDF } SearchDrive;
 
+/* Variant flags. */
+enum {
+    VARIANT_TT = 1 << 0,    /* uses the transposition table */
+    VARIANT_HH = 1 << 1,    /* uses the history heuristic */
+    VARIANT_EXACT = 1 << 2, /* minimax-exact: negamax's root score at fixed depth (with TTExactDraft) */
+};
+
 /* A node search: the score of the position within (alpha, beta). */
 typedef int (*SearchNodeFn)(struct SearchCtx *ctx, int alpha, int beta, int depth, int ply);
 
@@ -74,8 +81,11 @@ typedef struct Variant {
     const char *description;
     SearchDrive drive;
     SearchNodeFn node;
-    bool use_tt, use_hh; /* transposition table, history heuristic */
+    unsigned flags; /* VARIANT_* */
 } Variant;
+
+/* Is v minimax-exact (VARIANT_EXACT)? The same-value invariant holds for these only. */
+static inline bool variant_is_exact(const Variant *v) { return (v->flags & VARIANT_EXACT) != 0; }
 
 /* The registry, in order; *count receives the number of variants. */
 const Variant *search_variants(int *count);
