@@ -108,7 +108,7 @@ $$(BUILD)/$(1)/%.o: %.c
 
 $$(BIN)/$(1)-engine: $$($(1)_CORE_OBJ) $$($(1)_SEARCH_OBJ) $$($(1)_ENGINE_OBJ)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(LDFLAGS) $$^ -o $$@
+	$$(CC) $$(LDFLAGS) $$^ -o $$@ -lm
 endef
 $(foreach g,$(GAMES),$(eval $(call game_rules,$(g))))
 

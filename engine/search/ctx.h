@@ -6,6 +6,7 @@
 #ifndef SEARCH_CTX_H
 #define SEARCH_CTX_H
 
+#include "mcts.h"
 #include "search.h"
 #include "tt.h"
 
@@ -38,6 +39,12 @@ struct SearchCtx {
     bool follow_pv;
 
     int history[GAME_MOVE_INDEXES];
+
+    /* random and mcts: the Seed option; mcts: its playouts and its tree. */
+    uint64_t seed;
+    SearchPlayout playout;
+    int mcts_cutoff;
+    MctsTree tree;
 };
 
 struct Search {
@@ -148,6 +155,11 @@ int search_negamax(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
 int search_alphabeta(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
 int search_pvs(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
 int search_negascout(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
+
+/* ---- the variants that are not alpha-beta: fill *info (its pv[0] holds a
+ * legal move on entry, the fallback) and report as they go ---- */
+void random_run(SearchCtx *ctx, SearchInfo *info, SearchReport report, void *user);
+void mcts_run(SearchCtx *ctx, SearchInfo *info, SearchReport report, void *user);
 
 /* ---- drivers: return the score of one full iteration at depth ---- */
 int drive_full_window(SearchCtx *ctx, int depth, int prev_score);

@@ -1,7 +1,9 @@
 /*
  * registry.c - the single list of search variants, one {name, description,
  * drive, node search, flags} entry each: the engine's `Search` option, its
- * --search flag, the harness and the README all read it.
+ * --search flag, the harness and the README all read it. The last two are
+ * not alpha-beta (DRIVE_RANDOM, DRIVE_MCTS: no node search) and not exact
+ * (no VARIANT_EXACT: the same-value invariant does not apply to them).
  */
 #include <string.h>
 
@@ -23,6 +25,9 @@ static const Variant VARIANTS[] = {
      DRIVE_ASPIRATION, search_negascout, VARIANT_EXACT | VARIANT_TT | VARIANT_HH},
     {"mtdf", "MTD(f): null-window alpha-beta on the table + history, first guess from the previous iteration",
      DRIVE_MTDF, search_alphabeta, VARIANT_EXACT | VARIANT_TT | VARIANT_HH},
+    {"random", "a uniformly random legal move, from the Seed option (the baseline)", DRIVE_RANDOM, NULL, 0},
+    {"mcts", "Monte-Carlo tree search: UCT with progressive widening, playouts by MCTSPlayout / MCTSCutoff",
+     DRIVE_MCTS, NULL, 0},
 };
 
 #define VARIANT_COUNT ((int)(sizeof VARIANTS / sizeof VARIANTS[0]))
