@@ -16,12 +16,15 @@
  * the best by one-ply value of MCTS_WIDEN_SAMPLE moves drawn at random from
  * those not yet expanded (with MCTSCutoff 0, that value is its first result).
  *
- * Measured in Amazons at 100 ms a move (README, "MCTS"): evaluation
- * playouts cut off at once (MCTSCutoff 0) won 20 games of 20 against
- * random playouts, and 55-60% against cut-offs after 2 or 4 plies; one
- * sampled move a node played even with 4 or 8 and makes the most playouts;
- * c = 0.5 beat 0.25 and 1.0; a scale of 1000 beat 400 by a little; implicit
- * minimax backups (Lanctot et al. 2014) mixed in at 0.25 or 0.5 lost.
+ * Measured in Amazons, mcts against itself at 100 ms a move, 10-15 game
+ * pairs a match (README, "MCTS"): evaluation playouts cut off at once
+ * (MCTSCutoff 0) won 20 games of 20 against random playouts, 11-9 and 12-8
+ * against cut-offs after 2 and 4 plies. The rest was within the noise
+ * (+-120 Elo): 4 moves sampled a node against 1, 8, and 1 with scale 1000
+ * went 8-12, 10-10, 18-12; scale 400 against 1000, 9-11 and 16-14; c = 0.5
+ * against 0.25 and 1.0 (scale 1000, one move sampled), 16-8 and 15-9;
+ * implicit minimax backups (Lanctot et al. 2014) mixed in at 0.5 and 0.25
+ * lost 10-20 and 14-16, and were left out.
  *
  * Playouts (option MCTSPlayout): `random` plays uniformly random legal
  * moves to the end of the game (no legal move: the side to move lost; the
@@ -52,10 +55,10 @@
 #define MCTS_WIDEN_FACTOR 1.0
 /* Moves drawn per expansion below the root; the best by one-ply value is
  * added (1: a move drawn at random). */
-#define MCTS_WIDEN_SAMPLE 1
+#define MCTS_WIDEN_SAMPLE 4
 /* Evaluation units per logistic unit when squashing to a win probability
  * (Amazons: 100 a square of territory; Xiangqi: centipawns). */
-#define MCTS_EVAL_SCALE 1000.0
+#define MCTS_EVAL_SCALE 400.0
 /* A random playout that reaches this many plies is a draw. */
 #define MCTS_PLAYOUT_PLY_CAP 200
 /* The principal line follows children visited at least this often; its
