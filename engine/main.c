@@ -3,7 +3,8 @@
  * protocol loop or one command from argv. Game-independent.
  *
  *   GAME-engine [--search NAME] [--hash MB] [--quiescence on|off]
- *               [--tt-exact-draft on|off] [perft N [FEN] | bench [DEPTH] [VARIANT]]
+ *               [--tt-exact-draft on|off] [--seed N] [--mcts-playout random|eval]
+ *               [--mcts-cutoff PLIES] [perft N [FEN] | bench [DEPTH] [VARIANT]]
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,13 +18,17 @@ static const struct {
     const char *flag, *option, *meta, *help;
 } FLAGS[] = {
     {"--search", "Search", "NAME", "search variant, one of those listed below"},
-    {"--hash", "Hash", "MB", "transposition table size in MB, 1 to 4096 (default: 16)"},
+    {"--hash", "Hash", "MB", "transposition table size in MB, 1 to 4096 (default: 16); mcts: its tree's too"},
     {"--quiescence", "Quiescence", "on|off", "quiescence search at the leaves (default: on)"},
     {"--tt-exact-draft", "TTExactDraft", "on|off", "table cutoffs only at exactly the same depth (default: off)"},
+    {"--seed", "Seed", "N", "random and mcts: the seed, 0 to 2147483647 (default: 1)"},
+    {"--mcts-playout", "MCTSPlayout", "random|eval", "mcts: playouts to the end, or cut off (default: eval)"},
+    {"--mcts-cutoff", "MCTSCutoff", "PLIES", "mcts, eval playouts: random plies before the evaluation (default: 0)"},
 };
 #define FLAG_COUNT (int)(sizeof FLAGS / sizeof FLAGS[0])
 
-/* Prints the flags, the commands and the registry's variants to out. */
+/* Prints the flags, the commands and the registry's variants to out; the
+ * variants that are not minimax-exact are marked "(not exact)". */
 static void usage(FILE *out)
 {
     int n;
@@ -42,7 +47,8 @@ static void usage(FILE *out)
     fprintf(out, "\nSearch variants:\n");
     for (int i = 0; i < n; i++) {
         const char *mark = &v[i] == search_default_variant() ? " (default)" : "";
-        fprintf(out, "  %-26s %s%s\n", v[i].name, v[i].description, mark);
+        const char *inexact = variant_is_exact(&v[i]) ? "" : " (not exact)";
+        fprintf(out, "  %-26s %s%s%s\n", v[i].name, v[i].description, mark, inexact);
     }
 }
 

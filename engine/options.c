@@ -4,6 +4,7 @@
  */
 #include "options.h"
 
+#include <inttypes.h>
 #include <stdint.h>
 #include <string.h>
 #include <strings.h>
@@ -129,6 +130,60 @@ static void print_uci_variant(FILE *out, const SearchConfig *config)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Seed, MCTSPlayout, MCTSCutoff (the random and mcts variants)            */
+/* ------------------------------------------------------------------------ */
+
+static int set_seed(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    int64_t seed;
+    if (!text_parse_i64(value, 0, OPTIONS_SEED_MAX, &seed))
+        return text_fail(err, errlen, "bad Seed value '%s' (expected 0 to %" PRId64 ")", value,
+                         (int64_t)OPTIONS_SEED_MAX);
+    config->seed = (uint64_t)seed;
+    return 0;
+}
+
+static void print_seed(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name Seed type spin default %" PRIu64 " min 0 max %" PRId64 "\n", config->seed,
+            (int64_t)OPTIONS_SEED_MAX);
+}
+
+static const char *const PLAYOUT_NAMES[] = {[SEARCH_PLAYOUT_EVAL] = "eval", [SEARCH_PLAYOUT_RANDOM] = "random"};
+
+static int set_playout(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    for (int i = 0; i < (int)(sizeof PLAYOUT_NAMES / sizeof PLAYOUT_NAMES[0]); i++)
+        if (strcasecmp(value, PLAYOUT_NAMES[i]) == 0) {
+            config->playout = (SearchPlayout)i;
+            return 0;
+        }
+    return text_fail(err, errlen, "bad MCTSPlayout value '%s' (expected random or eval)", value);
+}
+
+static void print_playout(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name MCTSPlayout type combo default %s var random var eval\n",
+            PLAYOUT_NAMES[config->playout]);
+}
+
+static int set_cutoff(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    int64_t plies;
+    if (!text_parse_i64(value, 0, OPTIONS_CUTOFF_MAX, &plies))
+        return text_fail(err, errlen, "bad MCTSCutoff value '%s' (expected plies from 0 to %d)", value,
+                         OPTIONS_CUTOFF_MAX);
+    config->mcts_cutoff = (int)plies;
+    return 0;
+}
+
+static void print_cutoff(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name MCTSCutoff type spin default %d min 0 max %d\n", config->mcts_cutoff,
+            OPTIONS_CUTOFF_MAX);
+}
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -143,6 +198,9 @@ static const struct {
     {"TTExactDraft", set_tt_exact_draft, print_tt_exact_draft},
     {"Threads", set_threads, print_threads},
     {"UCI_Variant", set_uci_variant, print_uci_variant},
+    {"Seed", set_seed, print_seed},
+    {"MCTSPlayout", set_playout, print_playout},
+    {"MCTSCutoff", set_cutoff, print_cutoff},
 };
 #define OPTION_COUNT (sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -151,7 +209,10 @@ SearchConfig options_default_config(void)
     return (SearchConfig){.variant = search_default_variant(),
                           .hash_mb = OPTIONS_HASH_DEFAULT_MB,
                           .quiescence = true,
-                          .tt_exact_draft = false};
+                          .tt_exact_draft = false,
+                          .seed = OPTIONS_SEED_DEFAULT,
+                          .playout = OPTIONS_PLAYOUT_DEFAULT,
+                          .mcts_cutoff = OPTIONS_CUTOFF_DEFAULT};
 }
 
 int options_set(SearchConfig *config, const char *name, const char *value, char *err, size_t errlen)

@@ -1,7 +1,8 @@
 /*
  * options.h - the engine's UCI options (Search, Hash, Quiescence,
- * TTExactDraft, Threads, UCI_Variant): their defaults, how `setoption` and
- * the command-line flags set them, and the `option` lines of `uci`.
+ * TTExactDraft, Threads, UCI_Variant, Seed, MCTSPlayout, MCTSCutoff): their
+ * defaults, how `setoption` and the command-line flags set them, and the
+ * `option` lines of `uci`.
  * Game-independent: written against search.h (and so game.h) only.
  */
 #ifndef ENGINE_OPTIONS_H
@@ -15,15 +16,25 @@
 #define OPTIONS_HASH_DEFAULT_MB 16
 #define OPTIONS_HASH_MIN_MB 1
 #define OPTIONS_HASH_MAX_MB 4096
+/* Seed (random, mcts): any value from 0 to the largest UCI spin (31 bits). */
+#define OPTIONS_SEED_DEFAULT 1
+#define OPTIONS_SEED_MAX 2147483647
+/* MCTSPlayout and MCTSCutoff (mcts: engine/search/mcts.h), the defaults
+ * chosen by measurement (README, "MCTS"); MCTSCutoff in plies. */
+#define OPTIONS_PLAYOUT_DEFAULT SEARCH_PLAYOUT_EVAL
+#define OPTIONS_CUTOFF_DEFAULT 0
+#define OPTIONS_CUTOFF_MAX 100
 
 /* The option defaults: the registry's default variant, 16 MB of hash,
- * quiescence on, TTExactDraft off. */
+ * quiescence on, TTExactDraft off, seed 1, evaluation playouts cut off
+ * after MCTS_DEFAULT_CUTOFF plies. */
 SearchConfig options_default_config(void);
 
 /*
  * Sets the option called name (case-insensitive) to value in *config. Check
  * options take true|false|on|off; Search takes a registry name, UCI_Variant
- * only the game's own (GAME_UCI_VARIANT), both case-insensitive. Returns 0,
+ * only the game's own (GAME_UCI_VARIANT), MCTSPlayout random|eval, all
+ * case-insensitive. Returns 0,
  * or -1 leaving *config unchanged and writing a one-line reason (no
  * newline) to err when err is not NULL.
  */

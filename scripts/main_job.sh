@@ -1,6 +1,6 @@
 #!/bin/sh
 # main_job.sh - `make run`: what qibench does, in a few minutes on two cores.
-#   1. all nine search variants over the bench set at a fixed depth (nodes,
+#   1. every search variant over the bench set at a fixed depth (nodes,
 #      time, NPS, EBF, agreement);
 #   2. the endgame playouts for the strongest variant (negascout);
 #   3. a short paired match between two variants (negascout against
@@ -23,7 +23,7 @@ started=$(date +%s)
 
 step() { printf '\n=== %s\n\n' "$*"; }
 
-step "1/3 nine search variants over positions/xiangqi/bench.epd at depth $DEPTH"
+step "1/3 every search variant over positions/xiangqi/bench.epd at depth $DEPTH"
 "$QIBENCH" suite positions/xiangqi/bench.epd -variant-engines all -each depth="$DEPTH" \
     --concurrency "$CONCURRENCY" --results "$root" --name suite 2>/dev/null || exit $?
 

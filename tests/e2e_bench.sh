@@ -1,28 +1,38 @@
 #!/bin/sh
-# e2e_bench.sh - the bench node signature: `bench 3 VARIANT` for every variant
-# must give the node count stored in tests/bench.expected, in the sanitizer
-# build (ENGINE) and the optimised build (FAST_ENGINE) alike. After a change
-# that alters the search on purpose, regenerate the file with
-# `make bench-expected` and say so in the commit message ("Bench: N").
+# e2e_bench.sh - the bench node signatures: `bench DEPTH VARIANT` for every
+# variant must give the node count stored for it, in the sanitizer build
+# (ENGINE) and the optimised build (FAST_ENGINE) alike: tests/bench.expected
+# for bin/xiangqi-engine (ENGINE itself) and tests/bench.amazons.expected for
+# bin/amazons-engine (the one beside it). After a change that alters the
+# search on purpose, regenerate both with `make bench-expected` and say so
+# in the commit message ("Bench: N").
 set -u
 ENGINE=${ENGINE:-bin/xiangqi-engine}
 FAST_ENGINE=${FAST_ENGINE:-bin/xiangqi-engine}
-EXPECTED=tests/bench.expected
-passed=0 failed=0
+log="${TMPDIR:-/tmp}/qibench-bench.$$"
 
-grep -v '^#' "$EXPECTED" | while read -r variant depth nodes; do
-    for engine in "$ENGINE" "$FAST_ENGINE"; do
-        got=$("$engine" bench "$depth" "$variant" 2>/dev/null | sed -n 's/^Nodes searched *: //p')
-        if [ "$got" = "$nodes" ]; then
-            echo "ok"
-        else
-            echo "FAIL: $engine bench $depth $variant: expected $nodes nodes, got '$got'"
-        fi
+# check_file EXPECTED ENGINE...: one "ok" or "FAIL" line per variant and engine.
+check_file() {
+    expected=$1; shift
+    grep -v '^#' "$expected" | while read -r variant depth nodes; do
+        for engine in "$@"; do
+            got=$("$engine" bench "$depth" "$variant" 2>/dev/null | sed -n 's/^Nodes searched *: //p')
+            if [ "$got" = "$nodes" ]; then
+                echo "ok"
+            else
+                echo "FAIL: $engine bench $depth $variant: expected $nodes nodes, got '$got' ($expected)"
+            fi
+        done
     done
-done >"${TMPDIR:-/tmp}/qibench-bench.$$"
-passed=$(grep -c '^ok$' "${TMPDIR:-/tmp}/qibench-bench.$$")
-failed=$(grep -c '^FAIL' "${TMPDIR:-/tmp}/qibench-bench.$$")
-grep '^FAIL' "${TMPDIR:-/tmp}/qibench-bench.$$"
-rm -f "${TMPDIR:-/tmp}/qibench-bench.$$"
-[ "$passed" -ge 18 ] || { echo "FAIL: expected 9 variants x 2 builds, checked $passed"; failed=$((failed + 1)); }
+}
+
+{
+    check_file tests/bench.expected "$ENGINE" "$FAST_ENGINE"
+    check_file tests/bench.amazons.expected "$(dirname "$ENGINE")/amazons-engine" "$(dirname "$FAST_ENGINE")/amazons-engine"
+} >"$log"
+passed=$(grep -c '^ok$' "$log")
+failed=$(grep -c '^FAIL' "$log")
+grep '^FAIL' "$log"
+rm -f "$log"
+[ "$passed" -ge 44 ] || { echo "FAIL: expected 11 variants x 2 builds x 2 games, checked $passed"; failed=$((failed + 1)); }
 echo "$passed passed, $failed failed"

@@ -39,7 +39,7 @@ check "uci names the engine" grep -qx 'id name qibench-xiangqi' "$tmp/out"
 check "uci names an author" grep -q '^id author .' "$tmp/out"
 check "Search option is a combo defaulting to negascout" \
     grep -q '^option name Search type combo default negascout\( var [a-z-]*\)*$' "$tmp/out"
-for v in negamax alphabeta alphabeta-hh alphabeta-tt id aspiration pvs negascout mtdf; do
+for v in negamax alphabeta alphabeta-hh alphabeta-tt id aspiration pvs negascout mtdf random mcts; do
     check "Search option lists $v" grep -q "^option name Search .* var $v\( \|\$\)" "$tmp/out"
 done
 "$ENGINE" --help 2>/dev/null | sed -n '/^Search variants:/,$p' | sed -n 's/^  \([a-z-]*\) .*/\1/p' >"$tmp/help_variants"
@@ -49,6 +49,9 @@ check "Hash option" grep -qx 'option name Hash type spin default 16 min 1 max 40
 check "Quiescence option" grep -qx 'option name Quiescence type check default true' "$tmp/out"
 check "TTExactDraft option" grep -qx 'option name TTExactDraft type check default false' "$tmp/out"
 check "Threads option" grep -qx 'option name Threads type spin default 1 min 1 max 1' "$tmp/out"
+check "Seed option" grep -qx 'option name Seed type spin default 1 min 0 max 2147483647' "$tmp/out"
+check "MCTSPlayout option" grep -qx 'option name MCTSPlayout type combo default eval var random var eval' "$tmp/out"
+check "MCTSCutoff option" grep -qx 'option name MCTSCutoff type spin default 0 min 0 max 100' "$tmp/out"
 run ucci
 check "ucci ends with ucciok" test "$(tail -n 1 "$tmp/out")" = ucciok
 check "ucci lists the options too" grep -q '^option name Search ' "$tmp/out"
@@ -80,7 +83,7 @@ check "go movetime 200: legal bestmove ($(best))" is_legal "$(best)"
 check "go movetime 200: answered within 2 s (took $elapsed ms)" test "$elapsed" -lt 2000
 
 # Every variant honours movetime, the clock, nodes and stop.
-for v in negamax alphabeta alphabeta-hh alphabeta-tt id aspiration pvs negascout mtdf; do
+for v in negamax alphabeta alphabeta-hh alphabeta-tt id aspiration pvs negascout mtdf random mcts; do
     start=$(now_ms)
     run "setoption name Search value $v" "position startpos" "go movetime 300"
     elapsed=$(($(now_ms) - start))

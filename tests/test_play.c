@@ -47,8 +47,8 @@ static double play_game(const char *fen, const Player *red, const Player *black,
 /* Plays OPENINGS game pairs of a against b; returns a's score fraction. */
 static double match(const Player *a, const Player *b, const char *const *openings)
 {
-    SearchConfig ca = {search_variant_by_name(a->variant), 4, true, false};
-    SearchConfig cb = {search_variant_by_name(b->variant), 4, true, false};
+    SearchConfig ca = {.variant = search_variant_by_name(a->variant), .hash_mb = 4, .quiescence = true};
+    SearchConfig cb = {.variant = search_variant_by_name(b->variant), .hash_mb = 4, .quiescence = true};
     Search *sa = search_new(&ca), *sb = search_new(&cb);
     double score = 0;
     for (int i = 0; i < OPENINGS; i++) {

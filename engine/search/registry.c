@@ -1,7 +1,9 @@
 /*
  * registry.c - the single list of search variants, one {name, description,
  * drive, node search, flags} entry each: the engine's `Search` option, its
- * --search flag, the harness and the README all read it.
+ * --search flag, the harness and the README all read it. The last two are
+ * not alpha-beta (DRIVE_RANDOM, DRIVE_MCTS: no node search) and not exact
+ * (no VARIANT_EXACT: the same-value invariant does not apply to them).
  */
 #include <string.h>
 
@@ -11,18 +13,21 @@
 #define DEFAULT_VARIANT "negascout"
 
 static const Variant VARIANTS[] = {
-    {"negamax", "plain negamax: every move to full depth, no pruning", DRIVE_FIXED, search_negamax, false, false},
-    {"alphabeta", "alpha-beta pruning", DRIVE_FIXED, search_alphabeta, false, false},
-    {"alphabeta-hh", "alpha-beta + history heuristic", DRIVE_FIXED, search_alphabeta, false, true},
-    {"alphabeta-tt", "alpha-beta + transposition table", DRIVE_FIXED, search_alphabeta, true, false},
-    {"id", "iterative deepening alpha-beta, previous PV first", DRIVE_ITERATIVE, search_alphabeta, false, false},
-    {"aspiration", "iterative deepening + aspiration windows", DRIVE_ASPIRATION, search_alphabeta, false, false},
+    {"negamax", "plain negamax: every move to full depth, no pruning", DRIVE_FIXED, search_negamax, VARIANT_EXACT},
+    {"alphabeta", "alpha-beta pruning", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT},
+    {"alphabeta-hh", "alpha-beta + history heuristic", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT | VARIANT_HH},
+    {"alphabeta-tt", "alpha-beta + transposition table", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT | VARIANT_TT},
+    {"id", "iterative deepening alpha-beta, previous PV first", DRIVE_ITERATIVE, search_alphabeta, VARIANT_EXACT},
+    {"aspiration", "iterative deepening + aspiration windows", DRIVE_ASPIRATION, search_alphabeta, VARIANT_EXACT},
     {"pvs", "iterative deepening + aspiration windows + principal variation search", DRIVE_ASPIRATION, search_pvs,
-     false, false},
+     VARIANT_EXACT},
     {"negascout", "NegaScout + transposition table + history heuristic, iterative, aspiration (strongest)",
-     DRIVE_ASPIRATION, search_negascout, true, true},
+     DRIVE_ASPIRATION, search_negascout, VARIANT_EXACT | VARIANT_TT | VARIANT_HH},
     {"mtdf", "MTD(f): null-window alpha-beta on the table + history, first guess from the previous iteration",
-     DRIVE_MTDF, search_alphabeta, true, true},
+     DRIVE_MTDF, search_alphabeta, VARIANT_EXACT | VARIANT_TT | VARIANT_HH},
+    {"random", "a uniformly random legal move, from the Seed option (the baseline)", DRIVE_RANDOM, NULL, 0},
+    {"mcts", "Monte-Carlo tree search: UCT with progressive widening, playouts by MCTSPlayout / MCTSCutoff",
+     DRIVE_MCTS, NULL, 0},
 };
 
 #define VARIANT_COUNT ((int)(sizeof VARIANTS / sizeof VARIANTS[0]))

@@ -146,7 +146,10 @@ Search *search_new(const SearchConfig *config)
         return NULL;
     }
     s->tt_mb = config->hash_mb;
-    search_configure(s, config);
+    if (search_configure(s, config)) {
+        search_free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -154,11 +157,29 @@ void search_free(Search *s)
 {
     if (!s) return;
     tt_free(&s->ctx.tt);
+    mcts_tree_free(&s->ctx.tree);
     free(s);
+}
+
+/* The MCTS arena while the variant is mcts (Hash MB), none otherwise. */
+static int configure_tree(MctsTree *tree, const Variant *v, int mb)
+{
+    if (v->drive != DRIVE_MCTS) {
+        mcts_tree_free(tree);
+        return 0;
+    }
+    if (tree->nodes && tree->mb == mb) return 0;
+    MctsTree fresh = {0};
+    if (mcts_tree_init(&fresh, mb)) return -1;
+    mcts_tree_free(tree);
+    *tree = fresh;
+    return 0;
 }
 
 int search_configure(Search *s, const SearchConfig *config)
 {
+    const Variant *v = config->variant ? config->variant : search_default_variant();
+    if (configure_tree(&s->ctx.tree, v, config->hash_mb)) return -1;
     if (config->hash_mb != s->tt_mb) {
         TT fresh;
         if (tt_init(&fresh, config->hash_mb)) return -1;
@@ -167,12 +188,14 @@ int search_configure(Search *s, const SearchConfig *config)
         s->tt_mb = config->hash_mb;
     }
     s->config = *config;
-    const Variant *v = config->variant ? config->variant : search_default_variant();
     s->ctx.variant = v;
-    s->ctx.use_tt = v->use_tt;
-    s->ctx.use_hh = v->use_hh;
+    s->ctx.use_tt = (v->flags & VARIANT_TT) != 0;
+    s->ctx.use_hh = (v->flags & VARIANT_HH) != 0;
     s->ctx.quiescence = config->quiescence;
     s->ctx.tt_exact_draft = config->tt_exact_draft;
+    s->ctx.seed = config->seed;
+    s->ctx.playout = config->playout;
+    s->ctx.mcts_cutoff = config->mcts_cutoff;
     return 0;
 }
 
@@ -235,6 +258,28 @@ static GameMove start_search(SearchCtx *ctx, GamePosition *pos, const SearchLimi
     return list[0];
 }
 
+/* The alpha-beta variants: iterations of increasing depth (one at the
+ * requested depth for DRIVE_FIXED) until a limit; info gets the last
+ * completed one. */
+static void iterate(Search *s, SearchInfo *info, SearchReport report, void *user)
+{
+    SearchCtx *ctx = &s->ctx;
+    bool fixed = ctx->variant->drive == DRIVE_FIXED;
+    int last = ctx->limits.depth > 0 ? ctx->limits.depth : MAX_PLY - 2;
+    int first = fixed && ctx->limits.depth > 0 ? ctx->limits.depth : 1, prev_score = 0;
+    for (int depth = first; depth <= last; depth++) {
+        if (depth > first && !limits_next_iteration(ctx, depth)) break;
+        if (fixed && depth > first) search_clear(s); /* each depth from scratch */
+        ctx->seldepth = 0;
+        ctx->follow_pv = !fixed && ctx->prev_pv_len > 0;
+        int score = run_iteration(ctx, depth, prev_score);
+        if (ctx->stopped || ctx->pv_len[0] == 0) break; /* an unfinished iteration is thrown away */
+        prev_score = score;
+        record_iteration(ctx, info, depth, score);
+        if (report) report(info, user);
+    }
+}
+
 SearchInfo search_run(Search *s, GamePosition *pos, const SearchLimits *limits, atomic_bool *stop,
                       SearchReport report, void *user)
 {
@@ -247,19 +292,10 @@ SearchInfo search_run(Search *s, GamePosition *pos, const SearchLimits *limits, 
         return info;
     }
     info.pv_len = 1;
-    bool fixed = ctx->variant->drive == DRIVE_FIXED;
-    int last = limits->depth > 0 ? limits->depth : MAX_PLY - 2;
-    int first = fixed && limits->depth > 0 ? limits->depth : 1, prev_score = 0;
-    for (int depth = first; depth <= last; depth++) {
-        if (depth > first && !limits_next_iteration(ctx, depth)) break;
-        if (fixed && depth > first) search_clear(s); /* each depth from scratch */
-        ctx->seldepth = 0;
-        ctx->follow_pv = !fixed && ctx->prev_pv_len > 0;
-        int score = run_iteration(ctx, depth, prev_score);
-        if (ctx->stopped || ctx->pv_len[0] == 0) break; /* an unfinished iteration is thrown away */
-        prev_score = score;
-        record_iteration(ctx, &info, depth, score);
-        if (report) report(&info, user);
+    switch (ctx->variant->drive) {
+    case DRIVE_RANDOM: random_run(ctx, &info, report, user); break;
+    case DRIVE_MCTS: mcts_run(ctx, &info, report, user); break;
+    default: iterate(s, &info, report, user); break;
     }
     info.nodes = ctx->nodes;
     info.time_ms = now_ms() - ctx->start_ms;

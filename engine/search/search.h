@@ -3,11 +3,18 @@
  * the variant registry and the entry point. Compiled once per game with that
  * game's game.h on the include path (nothing here names a game's pieces).
  *
- * Node accounting, the same for every variant: a node is one position
- * visited by a search function, counted once on entry: the root, every
- * interior and leaf position of the main search, and every quiescence
- * position. With quiescence off a depth-0 leaf is one node (its static
- * evaluation). Positions only generated, never entered, are not counted.
+ * Node accounting. The alpha-beta variants: a node is one position visited
+ * by a search function, counted once on entry: the root, every interior and
+ * leaf position of the main search, and every quiescence position. With
+ * quiescence off a depth-0 leaf is one node (its static evaluation).
+ * Positions only generated, never entered, are not counted.
+ * `random`: one node (the root) per search.
+ * `mcts`: a node is one playout, that is one iteration of selection, the
+ * expansion of at most one tree node, the simulation and the back-up; so
+ * `go nodes N` runs exactly N iterations, and the tree holds at most N + 1
+ * nodes. The positions an iteration passes through (tree moves, playout
+ * moves, quiescence at the cut-off) and the one-ply evaluations that order
+ * moves for expansion are not counted. NPS is playouts per second.
  */
 #ifndef SEARCH_H
 #define SEARCH_H
@@ -35,12 +42,21 @@ typedef struct {
     bool infinite;
 } SearchLimits;
 
-/* Settings that hold across searches (UCI options). */
+/* How an MCTS playout ends (the MCTSPlayout option): played on at random
+ * to the end of the game (or a ply cap, a draw), or cut off after
+ * mcts_cutoff random plies and scored by the evaluation. */
+typedef enum { SEARCH_PLAYOUT_EVAL = 0, SEARCH_PLAYOUT_RANDOM = 1 } SearchPlayout;
+
+/* Settings that hold across searches (UCI options). A zeroed tail (seed,
+ * playout, cutoff) is valid: seed 0, evaluation playouts cut off at once. */
 typedef struct {
     const struct Variant *variant; /* from search_variant_by_name(); NULL = the default */
-    int hash_mb;                   /* transposition table size */
+    int hash_mb;                   /* transposition table size; also the MCTS tree arena's */
     bool quiescence;               /* quiescence search at the leaves (default on) */
     bool tt_exact_draft;           /* table cutoffs only at exactly the same depth */
+    uint64_t seed;                 /* random and mcts: mixed with the root position's key */
+    SearchPlayout playout;         /* mcts: how a playout ends */
+    int mcts_cutoff;               /* mcts, SEARCH_PLAYOUT_EVAL: random plies before the evaluation */
 } SearchConfig;
 
 /* One completed iteration (or the final answer). */
@@ -60,22 +76,36 @@ typedef struct Search Search;
 
 struct SearchCtx;
 
-/* How a variant drives its node search over depths: one search at the
- * requested depth, iterative deepening, with aspiration windows, MTD(f). */
-typedef enum { DRIVE_FIXED, DRIVE_ITERATIVE, DRIVE_ASPIRATION, DRIVE_MTDF } SearchDrive;
+/* How a variant drives its search: the alpha-beta kinds run a node search
+ * over depths (one search at the requested depth, iterative deepening, with
+ * aspiration windows, MTD(f)); the others are not alpha-beta and have no
+ * node search: a random legal move (random.c), Monte-Carlo tree search
+ * (mcts.c). */
+typedef enum { DRIVE_FIXED, DRIVE_ITERATIVE, DRIVE_ASPIRATION, DRIVE_MTDF, DRIVE_RANDOM, DRIVE_MCTS } SearchDrive;
+
+/* Variant flags. */
+enum {
+    VARIANT_TT = 1 << 0,    /* uses the transposition table */
+    VARIANT_HH = 1 << 1,    /* uses the history heuristic */
+    VARIANT_EXACT = 1 << 2, /* minimax-exact: negamax's root score at fixed depth (with TTExactDraft) */
+};
 
 /* A node search: the score of the position within (alpha, beta). */
 typedef int (*SearchNodeFn)(struct SearchCtx *ctx, int alpha, int beta, int depth, int ply);
 
 /* One entry of the registry, the single list of variants: its name and
- * description, then how it searches (read by engine/search/ only). */
+ * description, then how it searches (drive and node are read by
+ * engine/search/ only; node is NULL for DRIVE_RANDOM and DRIVE_MCTS). */
 typedef struct Variant {
     const char *name;
     const char *description;
     SearchDrive drive;
     SearchNodeFn node;
-    bool use_tt, use_hh; /* transposition table, history heuristic */
+    unsigned flags; /* VARIANT_* */
 } Variant;
+
+/* Is v minimax-exact (VARIANT_EXACT)? The same-value invariant holds for these only. */
+static inline bool variant_is_exact(const Variant *v) { return (v->flags & VARIANT_EXACT) != 0; }
 
 /* The registry, in order; *count receives the number of variants. */
 const Variant *search_variants(int *count);
