@@ -1,72 +1,108 @@
 /*
- * eval.c - distances by breadth-first search from each side's amazons, then
- * the terms of eval.h square by square.
+ * eval.c - distances by breadth-first search from each side's amazons (on
+ * bitboards, a layer at a time), then the terms of eval.h square by square.
  */
 #include "eval.h"
 
 #include <string.h>
 
+#include "bitboard.h"
 #include "movegen.h"
 
 #define UNREACHED 255
 
 const int AMZ_TRAP_PENALTY[6] = {300, 150, 80, 40, 20, 10};
 
-/* Appends the squares a queen on s reaches and that are still unreached. */
-static int expand_queen(const AmzPosition *pos, int s, uint8_t *dist, uint8_t *queue, int tail)
-{
-    const AmzSquareLines *sl = &AMZ_SQ_LINES[s];
-    for (int k = 0; k < AMZ_LINE_KINDS; k++) {
-        const uint8_t *line = AMZ_LINE_SQ[sl->line[k]];
-        AmzSpan sp = AMZ_SPAN[sl->pos[k]][pos->occ[sl->line[k]]];
-        for (int p = sp.lo; p <= sp.hi; p++)
-            if (dist[line[p]] == UNREACHED) dist[line[p]] = (uint8_t)(dist[s] + 1), queue[tail++] = line[p];
-    }
-    return tail;
-}
+/* The layers of a breadth-first search: layer[d] = the squares at distance d. */
+typedef struct {
+    AmzBB layer[AMZ_SQUARES + 1];
+    int n; /* layers 0 .. n - 1 are not empty */
+} AmzLayers;
 
-/* Appends the empty, unreached squares next to s. */
-static int expand_king(const AmzPosition *pos, int s, uint8_t *dist, uint8_t *queue, int tail)
+/*
+ * Breadth-first search by layers on bitboards: layer d + 1 is every empty,
+ * unreached square one queen move (a slide in one of the eight directions
+ * over empty squares) or one king step from a square of layer d.
+ */
+static void distances(AmzBB empty, AmzBB from, bool queen, AmzLayers *out)
 {
-    int f = AMZ_SQ_FILE(s), r = AMZ_SQ_RANK(s);
-    for (int dr = -1; dr <= 1; dr++)
-        for (int df = -1; df <= 1; df++) {
-            int nf = f + df, nr = r + dr, t = AMZ_SQ(nf, nr);
-            if (nf < 0 || nf >= AMZ_FILES || nr < 0 || nr >= AMZ_RANKS) continue;
-            if (pos->board[t] == AMZ_EMPTY && dist[t] == UNREACHED)
-                dist[t] = (uint8_t)(dist[s] + 1), queue[tail++] = (uint8_t)t;
+    AmzBB seen = from, layer = from;
+    out->n = 0;
+    while (amz_bb_any(layer)) {
+        out->layer[out->n++] = layer;
+        AmzBB next = {0, 0};
+        for (int k = 0; k < 8; k++) {
+            AmzBB ray = amz_bb_and(amz_bb_shift(layer, AMZ_BB_STEPS[k]), empty);
+            next = amz_bb_or(next, ray);
+            if (queen)
+                while (amz_bb_any(ray = amz_bb_and(amz_bb_shift(ray, AMZ_BB_STEPS[k]), empty)))
+                    next = amz_bb_or(next, ray);
         }
-    return tail;
+        layer = amz_bb_andnot(next, seen);
+        seen = amz_bb_or(seen, layer);
+    }
 }
 
 void amz_eval_distances(const AmzPosition *pos, int side, bool queen, uint8_t dist[AMZ_SQUARES])
 {
-    uint8_t queue[AMZ_SQUARES];
-    int head = 0, tail = 0;
+    AmzLayers l;
+    distances(amz_bb_empty(pos), amz_bb_amazons(pos, side), queen, &l);
     memset(dist, UNREACHED, AMZ_SQUARES);
-    for (int i = 0; i < pos->count[side]; i++) {
-        dist[pos->amazon[side][i]] = 0;
-        queue[tail++] = pos->amazon[side][i];
-    }
-    while (head < tail) {
-        int s = queue[head++];
-        tail = queen ? expand_queen(pos, s, dist, queue, tail) : expand_king(pos, s, dist, queue, tail);
-    }
+    for (int d = 0; d < l.n; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = w ? l.layer[d].hi : l.layer[d].lo; bits; bits &= bits - 1)
+                dist[amz_bb_square(__builtin_ctzll(bits) + 64 * w)] = (uint8_t)d;
 }
 
-/* One square's territory value from White's view: +100, -100, or the
- * tempo for a tie both reach (0 when neither does). */
-static int territory(int dw, int db, int tempo)
+/*
+ * Territory from White's view over the empty squares (layers 1 and up):
+ * 100 for each square White reaches first, -100 for each Black reaches
+ * first, the tempo for each both reach at the same distance. A square of
+ * White's layer d is White's when Black has not reached it by distance d.
+ */
+static int territory(const AmzLayers *w, const AmzLayers *b, int tempo)
 {
-    if (dw < db) return 100;
-    if (db < dw) return -100;
-    return dw == UNREACHED ? 0 : tempo;
+    int score = 0;
+    const AmzLayers *side[2] = {w, b};
+    for (int s = 0; s < 2; s++) {
+        const AmzLayers *me = side[s], *them = side[!s];
+        AmzBB theirs = them->layer[0];
+        int first = 0, tied = 0;
+        for (int d = 1; d < me->n; d++) {
+            if (d < them->n) theirs = amz_bb_or(theirs, them->layer[d]);
+            first += amz_bb_count(amz_bb_andnot(me->layer[d], theirs));
+            if (s == 0 && d < them->n) tied += amz_bb_count(amz_bb_and(me->layer[d], them->layer[d]));
+        }
+        score += (s == 0 ? 100 : -100) * first + tempo * tied;
+    }
+    return score;
 }
 
-/* 2048 * 2^-d for a reached square, 0 beyond. */
-static int closeness(int d)
+/* Fills the distance-based terms and the phase. */
+static void square_terms(const AmzPosition *pos, AmzEvalTerms *t)
 {
-    return d < 12 ? 2048 >> d : 0;
+    AmzLayers qw, qb, kw, kb;
+    int tempo = pos->side == AMZ_WHITE ? AMZ_EVAL_TEMPO : -AMZ_EVAL_TEMPO;
+    long close = 0, open = 0;
+    AmzBB empty = amz_bb_empty(pos), white = amz_bb_amazons(pos, AMZ_WHITE), black = amz_bb_amazons(pos, AMZ_BLACK);
+    distances(empty, white, true, &qw);
+    distances(empty, black, true, &qb);
+    distances(empty, white, false, &kw);
+    distances(empty, black, false, &kb);
+    t->queen_territory = territory(&qw, &qb, tempo);
+    t->king_territory = territory(&kw, &kb, tempo);
+    /* Closeness: 2048 * 2^-d for each square at queen distance d < 12. */
+    for (int d = 1; d < 12; d++)
+        close += (long)(2048 >> d) * ((d < qw.n ? amz_bb_count(qw.layer[d]) : 0) - (d < qb.n ? amz_bb_count(qb.layer[d]) : 0));
+    /* Squares both reach: 1024 * 2^-|dW - dB| measures how open the game is. */
+    for (int i = 1; i < qw.n; i++)
+        for (int j = 1; j < qb.n; j++) {
+            int diff = i > j ? i - j : j - i;
+            if (diff < 11) open += (long)(1024 >> diff) * amz_bb_count(amz_bb_and(qw.layer[i], qb.layer[j]));
+        }
+    t->queen_closeness = (int)(close * 100 / 1024);
+    /* 32 fully contested squares (or more) is a fully open game. */
+    t->phase = open >= 32 * 1024 ? AMZ_EVAL_PHASE_MAX : (int)(open * AMZ_EVAL_PHASE_MAX / (32 * 1024));
 }
 
 /* Mobility and trap terms from each amazon's one-move reach. */
@@ -80,32 +116,6 @@ static void amazon_terms(const AmzPosition *pos, AmzEvalTerms *t)
             if (reach < 6) t->trapped -= sign * AMZ_TRAP_PENALTY[reach];
         }
     }
-}
-
-/* Fills the distance-based terms and the phase. */
-static void square_terms(const AmzPosition *pos, AmzEvalTerms *t)
-{
-    uint8_t qw[AMZ_SQUARES], qb[AMZ_SQUARES], kw[AMZ_SQUARES], kb[AMZ_SQUARES];
-    int tempo = pos->side == AMZ_WHITE ? AMZ_EVAL_TEMPO : -AMZ_EVAL_TEMPO;
-    long close = 0, open = 0;
-    amz_eval_distances(pos, AMZ_WHITE, true, qw);
-    amz_eval_distances(pos, AMZ_BLACK, true, qb);
-    amz_eval_distances(pos, AMZ_WHITE, false, kw);
-    amz_eval_distances(pos, AMZ_BLACK, false, kb);
-    for (int s = 0; s < AMZ_SQUARES; s++) {
-        if (pos->board[s] != AMZ_EMPTY) continue;
-        t->queen_territory += territory(qw[s], qb[s], tempo);
-        t->king_territory += territory(kw[s], kb[s], tempo);
-        close += closeness(qw[s]) - closeness(qb[s]);
-        /* Squares both reach: 1024 * 2^-|dW - dB| measures how open the game is. */
-        if (qw[s] != UNREACHED && qb[s] != UNREACHED) {
-            int diff = qw[s] > qb[s] ? qw[s] - qb[s] : qb[s] - qw[s];
-            open += diff < 11 ? 1024 >> diff : 0;
-        }
-    }
-    t->queen_closeness = (int)(close * 100 / 1024);
-    /* 32 fully contested squares (or more) is a fully open game. */
-    t->phase = open >= 32 * 1024 ? AMZ_EVAL_PHASE_MAX : (int)(open * AMZ_EVAL_PHASE_MAX / (32 * 1024));
 }
 
 int amz_eval_terms(const AmzPosition *pos, AmzEvalTerms *terms)

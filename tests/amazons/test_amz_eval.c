@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "amz_eval_ref.h"
 #include "amz_testlib.h"
 #include "board.h"
 #include "eval.h"
@@ -131,6 +132,38 @@ static void test_random_range(void)
     CHECK(bad == 0, "%d positions out of range or with the wrong sign", bad);
 }
 
+/*
+ * The bitboard distances and terms equal the plain square-by-square ones
+ * (amz_eval_ref.h) in every position of 200 random games, each distance of
+ * each square included.
+ */
+static void test_against_reference(void)
+{
+    uint64_t rng = 11;
+    long positions = 0, bad_dist = 0, bad_terms = 0;
+    for (int game = 0; game < 200; game++) {
+        amz_pos_from_text(&pos, AMZ_START_TEXT, NULL, 0);
+        do {
+            for (int side = 0; side < 2; side++)
+                for (int queen = 0; queen < 2; queen++) {
+                    uint8_t got[AMZ_SQUARES], want[AMZ_SQUARES];
+                    amz_eval_distances(&pos, side, queen, got);
+                    ref_distances(&pos, side, queen, want);
+                    bad_dist += memcmp(got, want, sizeof got) != 0;
+                }
+            AmzEvalTerms got, want;
+            amz_eval_terms(&pos, &got);
+            ref_square_terms(&pos, &want);
+            bad_terms += got.queen_territory != want.queen_territory || got.king_territory != want.king_territory
+                         || got.queen_closeness != want.queen_closeness || got.phase != want.phase;
+            positions++;
+        } while (amz_test_play_random(&pos, 1, &rng) == 1);
+    }
+    CHECK(positions > 10000, "only %ld positions", positions);
+    CHECK(bad_dist == 0, "%ld distance maps differ from the reference", bad_dist);
+    CHECK(bad_terms == 0, "%ld positions' terms differ from the reference", bad_terms);
+}
+
 int main(void)
 {
     amz_board_init();
@@ -140,5 +173,6 @@ int main(void)
     test_trapped();
     test_start_symmetry();
     test_random_range();
+    test_against_reference();
     return TEST_REPORT();
 }
