@@ -84,14 +84,31 @@ void order_sort_by_keys(GameMove *list, int *keys, int n)
     if (from != list) memcpy(list, from, (size_t)n * sizeof *list);
 }
 
-/* The sort of a node's moves: short lists (nearly all, in chess-like games)
- * are sorted in place here, without the call. */
+/*
+ * The sort of a node's moves, keys all >= 0: short lists (nearly all, in
+ * chess-like games) are sorted in place here, without the call. A long list
+ * (Amazons: 2,000 moves) mostly has key 0 (no history, no capture): its
+ * moves with a key are moved to the front, in order, and sorted there, the
+ * key-0 moves following in generation order, which is the order the stable
+ * sort of the whole list gives, in O(n + k log k) for k keyed moves.
+ */
 static inline void sort_moves(GameMove *list, int *keys, int n)
 {
-    if (n <= SORT_RUN)
+    if (n <= SORT_RUN) {
         insertion_sort(list, keys, 0, n);
+        return;
+    }
+    GameMove zero[GAME_MAX_MOVES];
+    int k = 0, z = 0;
+    for (int i = 0; i < n; i++) {
+        if (keys[i] > 0) list[k] = list[i], keys[k++] = keys[i];
+        else zero[z++] = list[i];
+    }
+    memcpy(list + k, zero, (size_t)z * sizeof *list);
+    if (k <= SORT_RUN)
+        insertion_sort(list, keys, 0, k);
     else
-        order_sort_by_keys(list, keys, n);
+        order_sort_by_keys(list, keys, k);
 }
 
 void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int ply)
