@@ -14,36 +14,7 @@ set -u
 : "${QIBENCH:=bin/qibench}" "${MOCK:=build/release/tests/mock_engine}"
 AMZ_DIR=$BUILD/amazons-tests
 export ENGINE FAST_ENGINE AMZ_ENGINE FAST_AMZ_ENGINE QIBENCH MOCK AMZ_DIR
-passed=0 failed=0 skipped=0
-log=$(mktemp) || exit 1
-trap 'rm -f "$log"' EXIT
-
-run_one() {
-    name=$1; shift
-    # A test that hangs fails instead of blocking the run.
-    timeout "${TEST_TIMEOUT:-900}" "$@" >"$log" 2>&1
-    status=$?
-    [ "$status" -eq 124 ] && echo "$name: timed out after ${TEST_TIMEOUT:-900} s" >>"$log"
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
-    if [ -z "$line" ]; then
-        # A program that died before reporting counts as one failure.
-        cat "$log"
-        printf '%-28s CRASHED (exit %s)\n' "$name" "$status"
-        failed=$((failed + 1))
-        return
-    fi
-    p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
-    f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
-    s=$(echo "$line" | sed -nE 's/.*, ([0-9]+) skipped.*/\1/p')
-    [ -n "$s" ] || s=0
-    if [ "$f" -gt 0 ] || [ "$status" -ne 0 ]; then
-        grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log" | head -n 60
-        [ "$f" -gt 0 ] || f=1
-    fi
-    grep -E '^SKIP' "$log"
-    printf '%-28s %s\n' "$name" "$line"
-    passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-}
+. tests/lib_run.sh
 
 for t in "$BUILD"/tests/test_*; do
     case "$t" in *.o|*.d|*/test_play*) continue ;; esac
@@ -72,9 +43,4 @@ for t in tests/e2e_*.sh; do
     run_one "$(basename "$t")" sh "$t"
 done
 
-if [ "$skipped" -gt 0 ]; then
-    echo "$passed passed, $failed failed, $skipped skipped"
-else
-    echo "$passed passed, $failed failed"
-fi
-[ "$failed" -eq 0 ]
+run_total
