@@ -130,7 +130,7 @@ static void print_uci_variant(FILE *out, const SearchConfig *config)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Seed, MCTSPlayout, MCTSCutoff (the random and mcts variants)            */
+/* Seed, MCTSPlayout, MCTSCutoff, MCTSSample (the random and mcts variants) */
 /* ------------------------------------------------------------------------ */
 
 static int set_seed(SearchConfig *config, const char *value, char *err, size_t errlen)
@@ -183,6 +183,22 @@ static void print_cutoff(FILE *out, const SearchConfig *config)
             OPTIONS_CUTOFF_MAX);
 }
 
+static int set_sample(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    int64_t moves;
+    if (!text_parse_i64(value, 1, OPTIONS_SAMPLE_MAX, &moves))
+        return text_fail(err, errlen, "bad MCTSSample value '%s' (expected moves from 1 to %d)", value,
+                         OPTIONS_SAMPLE_MAX);
+    config->mcts_sample = (int)moves;
+    return 0;
+}
+
+static void print_sample(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name MCTSSample type spin default %d min 1 max %d\n", config->mcts_sample,
+            OPTIONS_SAMPLE_MAX);
+}
+
 /* ------------------------------------------------------------------------ */
 /* The table                                                                */
 /* ------------------------------------------------------------------------ */
@@ -201,6 +217,7 @@ static const struct {
     {"Seed", set_seed, print_seed},
     {"MCTSPlayout", set_playout, print_playout},
     {"MCTSCutoff", set_cutoff, print_cutoff},
+    {"MCTSSample", set_sample, print_sample},
 };
 #define OPTION_COUNT (sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -212,7 +229,8 @@ SearchConfig options_default_config(void)
                           .tt_exact_draft = false,
                           .seed = OPTIONS_SEED_DEFAULT,
                           .playout = OPTIONS_PLAYOUT_DEFAULT,
-                          .mcts_cutoff = OPTIONS_CUTOFF_DEFAULT};
+                          .mcts_cutoff = OPTIONS_CUTOFF_DEFAULT,
+                          .mcts_sample = OPTIONS_SAMPLE_DEFAULT};
 }
 
 int options_set(SearchConfig *config, const char *name, const char *value, char *err, size_t errlen)

@@ -24,6 +24,9 @@
 #define OPTIONS_PLAYOUT_DEFAULT SEARCH_PLAYOUT_EVAL
 #define OPTIONS_CUTOFF_DEFAULT 0
 #define OPTIONS_CUTOFF_MAX 100
+/* MCTSSample: moves drawn per widening below the root (mcts.h). */
+#define OPTIONS_SAMPLE_DEFAULT 64
+#define OPTIONS_SAMPLE_MAX 1024
 
 /* The option defaults: the registry's default variant, 16 MB of hash,
  * quiescence on, TTExactDraft off, seed 1, evaluation playouts cut off

@@ -5,7 +5,8 @@
 # (option or --seed flag) and differs between seeds; mcts is the same for a
 # seed and a node budget, finds the trapping turn of a small hand-made
 # position (scored mate 1), stays legal over the bench positions, keeps
-# movetime and obeys stop; the Seed / MCTSPlayout / MCTSCutoff errors.
+# movetime and obeys stop; MCTSSample; the Seed / MCTSPlayout / MCTSCutoff /
+# MCTSSample errors.
 # The engine is the one beside ENGINE (the sanitizer build in make test).
 set -u
 . "$(dirname "$0")/lib_e2e.sh"
@@ -71,6 +72,17 @@ run "setoption name Search value mcts" "setoption name MCTSPlayout value random"
 check "mcts, random playouts: a legal turn ($(best))" is_legal "$(best)"
 run "setoption name Search value mcts" "setoption name MCTSCutoff value 3" "position startpos" "go nodes 100"
 check "mcts, cut off after 3 plies: a legal turn ($(best))" is_legal "$(best)"
+# MCTSSample: how many moves a new child below the root is chosen from. The
+# tree (its line) differs between 1 and the default, and is the same for
+# --mcts-sample 1 as for the option.
+run "setoption name Search value mcts" "setoption name Seed value 3" "setoption name MCTSSample value 1" \
+    "position startpos" "go nodes 300"
+s1=$(last_info)
+check "mcts: MCTSSample 1 gives a legal turn ($(best))" is_legal "$(best)"
+check "mcts: MCTSSample 1 searches another tree than the default" test "$s1" != "$ai"
+s1_flag=$(printf 'setoption name Search value mcts\nsetoption name Seed value 3\nposition startpos\ngo nodes 300\n' \
+    | timeout 30 "$AMZ" --mcts-sample 1 | grep '^info ' | tail -n 1 | sed 's/ nps [0-9]* time [0-9]*//')
+check "mcts: --mcts-sample 1 is the option's 1" test "$s1_flag" = "$s1"
 
 # --- mcts: the trapping turn ------------------------------------------------------
 run "setoption name Search value mcts" "position fen $TRAP" "go nodes 500"
@@ -107,8 +119,8 @@ check "mcts: info lines while it ran" test "$(grep -c '^info ' "$tmp/out")" -ge 
 
 # --- option errors ------------------------------------------------------------------
 run "setoption name Seed value -1" "setoption name MCTSPlayout value maybe" "setoption name MCTSCutoff value 101" \
-    "setoption name Seed value 2147483648" isready
-check "four bad Seed / MCTS values, one stderr line each" test "$(grep -c '^setoption: bad ' "$tmp/err")" -eq 4
+    "setoption name Seed value 2147483648" "setoption name MCTSSample value 0" "setoption name MCTSSample value 1025" isready
+check "six bad Seed / MCTS values, one stderr line each" test "$(grep -c '^setoption: bad ' "$tmp/err")" -eq 6
 check "still answering after them" grep -qx readyok "$tmp/out"
 timeout 10 "$AMZ" --mcts-playout sometimes bench 1 >/dev/null 2>"$tmp/err"
 rc=$?

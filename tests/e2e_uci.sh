@@ -52,6 +52,7 @@ check "Threads option" grep -qx 'option name Threads type spin default 1 min 1 m
 check "Seed option" grep -qx 'option name Seed type spin default 1 min 0 max 2147483647' "$tmp/out"
 check "MCTSPlayout option" grep -qx 'option name MCTSPlayout type combo default eval var random var eval' "$tmp/out"
 check "MCTSCutoff option" grep -qx 'option name MCTSCutoff type spin default 0 min 0 max 100' "$tmp/out"
+check "MCTSSample option" grep -qx 'option name MCTSSample type spin default 64 min 1 max 1024' "$tmp/out"
 run ucci
 check "ucci ends with ucciok" test "$(tail -n 1 "$tmp/out")" = ucciok
 check "ucci lists the options too" grep -q '^option name Search ' "$tmp/out"

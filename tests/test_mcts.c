@@ -21,6 +21,8 @@
 #include "testhelp.h"
 
 #define MAX_POSITIONS 256
+/* MCTSSample for these searches (the engine's default). */
+#define MCTS_SAMPLE 64
 /* How long a stop may take to end an mcts search (sanitizer build, shared machine). */
 #define STOP_WITHIN_MS 30
 
@@ -93,7 +95,7 @@ static SearchInfo run(const char *variant, const char *fen, const SearchLimits *
                       SearchPlayout playout, int hash_mb, Reports *rec)
 {
     static Position pos;
-    SearchConfig cfg = {search_variant_by_name(variant), hash_mb, true, false, seed, playout, 0};
+    SearchConfig cfg = {search_variant_by_name(variant), hash_mb, true, false, seed, playout, 0, MCTS_SAMPLE};
     SearchInfo info;
     memset(&info, 0, sizeof info);
     Search *s = search_new(&cfg);
@@ -241,7 +243,7 @@ static void *job_run(void *arg)
 static void test_mcts_time(void)
 {
     static Job job;
-    SearchConfig cfg = {search_variant_by_name("mcts"), 4, true, false, 1, SEARCH_PLAYOUT_EVAL, 0};
+    SearchConfig cfg = {search_variant_by_name("mcts"), 4, true, false, 1, SEARCH_PLAYOUT_EVAL, 0, MCTS_SAMPLE};
     job.s = search_new(&cfg);
     pos_from_fen(&job.pos, positions[0].fen, NULL, 0);
     /* movetime 200: answered in time. */

@@ -30,7 +30,15 @@ static inline AmzBB amz_bb_and(AmzBB a, AmzBB b) { return (AmzBB){a.lo & b.lo, a
 static inline AmzBB amz_bb_or(AmzBB a, AmzBB b) { return (AmzBB){a.lo | b.lo, a.hi | b.hi}; }
 static inline AmzBB amz_bb_andnot(AmzBB a, AmzBB b) { return (AmzBB){a.lo & ~b.lo, a.hi & ~b.hi}; }
 static inline bool amz_bb_any(AmzBB a) { return (a.lo | a.hi) != 0; }
-static inline int amz_bb_count(AmzBB a) { return __builtin_popcountll(a.lo) + __builtin_popcountll(a.hi); }
+/* Bits set in x (SWAR: no call to a library routine on CPUs without POPCNT). */
+static inline int amz_bb_popcount64(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+static inline int amz_bb_count(AmzBB a) { return amz_bb_popcount64(a.lo) + amz_bb_popcount64(a.hi); }
 
 static inline void amz_bb_set(AmzBB *a, int bit)
 {
@@ -50,12 +58,17 @@ static inline AmzBB amz_bb_shift(AmzBB a, int n)
 static const int AMZ_BB_STEPS[8] = {1, -1, AMZ_BB_STRIDE, -AMZ_BB_STRIDE, AMZ_BB_STRIDE + 1, AMZ_BB_STRIDE - 1,
                                     -AMZ_BB_STRIDE + 1, -AMZ_BB_STRIDE - 1};
 
-/* The empty squares of pos. */
+/* The empty squares of pos, a rank at a time from the rank lines' occupancy
+ * masks (board.c: line r is rank r, bit f of its mask file f). */
 static inline AmzBB amz_bb_empty(const AmzPosition *pos)
 {
     AmzBB e = {0, 0};
-    for (int s = 0; s < AMZ_SQUARES; s++)
-        if (pos->board[s] == AMZ_EMPTY) amz_bb_set(&e, amz_bb_bit(s));
+    for (int r = 0; r < AMZ_RANKS; r++) {
+        uint64_t row = ~(uint64_t)pos->occ[r] & 0x3FF;
+        int at = r * AMZ_BB_STRIDE;
+        if (at < 64) e.lo |= row << at;
+        if (at + AMZ_FILES > 64) e.hi |= at >= 64 ? row << (at - 64) : row >> (64 - at);
+    }
     return e;
 }
 

@@ -85,5 +85,7 @@ static inline int game_move_parse(GamePosition *pos, const char *text, GameMove 
 
 /* Leaf count of the legal turn tree (the last ply counted, not generated). */
 static inline uint64_t game_perft(GamePosition *pos, int depth) { return amz_perft(pos, depth); }
+/* Has the side to move a legal move? */
+static inline bool game_has_moves(GamePosition *pos) { return amz_has_moves(pos); }
 
 #endif

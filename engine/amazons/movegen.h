@@ -16,6 +16,16 @@ static inline int amz_queen_reach(const AmzPosition *pos, int sq)
            + AMZ_SPAN[sl->pos[2]][pos->occ[sl->line[2]]].n + AMZ_SPAN[sl->pos[3]][pos->occ[sl->line[3]]].n;
 }
 
+/* Has the side to move a legal turn? Exactly when one of its amazons has an
+ * empty square next to it: it can step there and shoot back to where it
+ * stood. */
+static inline bool amz_has_moves(const AmzPosition *pos)
+{
+    for (int i = 0; i < pos->count[pos->side]; i++)
+        if (amz_queen_reach(pos, pos->amazon[pos->side][i]) > 0) return true;
+    return false;
+}
+
 /*
  * Writes every legal turn of the side to move to list (room for
  * AMZ_MAX_MOVES) and returns their number (0: the side to move has lost).

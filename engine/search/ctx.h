@@ -47,6 +47,7 @@ struct SearchCtx {
     uint64_t seed;
     SearchPlayout playout;
     int mcts_cutoff;
+    int mcts_sample;
     MctsTree tree;
 };
 

@@ -102,7 +102,7 @@ static int one_ply_value(SearchCtx *ctx, int ply)
 {
     int score;
     if (node_rule(ctx, ply, &score)) return score;
-    if (game_perft(ctx->pos, 1) == 0) return score_no_moves(ply);
+    if (!game_has_moves(ctx->pos)) return score_no_moves(ply);
     return leaf_value(ctx, ply);
 }
 
@@ -196,7 +196,7 @@ static uint32_t select_child(const MctsTree *t, const MctsNode *node)
 }
 
 /* The move to add below node (the current position, not the root, at ply):
- * the best by one-ply value of up to MCTS_WIDEN_SAMPLE moves drawn without
+ * the best by one-ply value of up to MCTSSample moves drawn without
  * replacement from those not yet added. *value gets its one-ply value (for
  * the side to move after it). node must be able to widen. */
 static GameMove pick_new_move(Mcts *m, const MctsNode *node, int ply, int *value)
@@ -205,7 +205,8 @@ static GameMove pick_new_move(Mcts *m, const MctsNode *node, int ply, int *value
     SearchCtx *ctx = m->ctx;
     int left = game_moves(ctx->pos, list), drawn = 0;
     *value = SCORE_INF;
-    while (drawn < MCTS_WIDEN_SAMPLE && left > 0) {
+    int sample = ctx->mcts_sample > 0 ? ctx->mcts_sample : 1;
+    while (drawn < sample && left > 0) {
         int i = rng_below(&m->rng, left);
         GameMove mv = list[i];
         list[i] = list[--left];

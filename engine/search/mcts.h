@@ -53,9 +53,6 @@
 /* Progressive widening: children allowed at v visits, BASE + FACTOR * sqrt(v). */
 #define MCTS_WIDEN_BASE 2
 #define MCTS_WIDEN_FACTOR 1.0
-/* Moves drawn per expansion below the root; the best by one-ply value is
- * added (1: a move drawn at random). */
-#define MCTS_WIDEN_SAMPLE 4
 /* Evaluation units per logistic unit when squashing to a win probability
  * (Amazons: 100 a square of territory; Xiangqi: centipawns). */
 #define MCTS_EVAL_SCALE 400.0

@@ -196,6 +196,7 @@ int search_configure(Search *s, const SearchConfig *config)
     s->ctx.seed = config->seed;
     s->ctx.playout = config->playout;
     s->ctx.mcts_cutoff = config->mcts_cutoff;
+    s->ctx.mcts_sample = config->mcts_sample;
     return 0;
 }
 

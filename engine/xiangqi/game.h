@@ -1,7 +1,7 @@
 /*
  * game.h - Xiangqi as the engine sees it: what the game-independent search
  * library (engine/search/) and the protocol (engine/uci.c, options.c,
- * bench.c, main.c) need, to the contract of /work/notes/game_h_contract.md.
+ * bench.c, main.c) need (README, "Extending qibench").
  * The Makefile compiles those files with this folder first on the include
  * path, so every call here is inlined: no indirect call in the hot path.
  * Another game's folder provides the same names.
@@ -90,6 +90,8 @@ static inline int game_side(const GamePosition *pos) { return pos->side; }
 
 /* Leaf count of the legal move tree of the given depth (bulk-counted last ply). */
 static inline uint64_t game_perft(GamePosition *pos, int depth) { return perft(pos, depth); }
+/* Has the side to move a legal move? */
+static inline bool game_has_moves(GamePosition *pos) { return perft(pos, 1) != 0; }
 
 static inline bool game_is_capture(const GamePosition *pos, GameMove m)
 {

@@ -7,6 +7,7 @@
 
 #include "amz_eval_ref.h"
 #include "amz_testlib.h"
+#include "bitboard.h"
 #include "board.h"
 #include "eval.h"
 #include "testhelp.h"
@@ -133,14 +134,15 @@ static void test_random_range(void)
 }
 
 /*
- * The bitboard distances and terms equal the plain square-by-square ones
+ * The empty-square board equals a scan of the board, and the bitboard
+ * distances and terms equal the plain square-by-square ones
  * (amz_eval_ref.h) in every position of 200 random games, each distance of
  * each square included.
  */
 static void test_against_reference(void)
 {
     uint64_t rng = 11;
-    long positions = 0, bad_dist = 0, bad_terms = 0;
+    long positions = 0, bad_dist = 0, bad_terms = 0, bad_empty = 0;
     for (int game = 0; game < 200; game++) {
         amz_pos_from_text(&pos, AMZ_START_TEXT, NULL, 0);
         do {
@@ -151,6 +153,10 @@ static void test_against_reference(void)
                     ref_distances(&pos, side, queen, want);
                     bad_dist += memcmp(got, want, sizeof got) != 0;
                 }
+            AmzBB empty = amz_bb_empty(&pos), scan = {0, 0};
+            for (int s = 0; s < AMZ_SQUARES; s++)
+                if (pos.board[s] == AMZ_EMPTY) amz_bb_set(&scan, amz_bb_bit(s));
+            bad_empty += empty.lo != scan.lo || empty.hi != scan.hi;
             AmzEvalTerms got, want;
             amz_eval_terms(&pos, &got);
             ref_square_terms(&pos, &want);
@@ -160,6 +166,7 @@ static void test_against_reference(void)
         } while (amz_test_play_random(&pos, 1, &rng) == 1);
     }
     CHECK(positions > 10000, "only %ld positions", positions);
+    CHECK(bad_empty == 0, "%ld empty-square boards differ from a scan of the board", bad_empty);
     CHECK(bad_dist == 0, "%ld distance maps differ from the reference", bad_dist);
     CHECK(bad_terms == 0, "%ld positions' terms differ from the reference", bad_terms);
 }

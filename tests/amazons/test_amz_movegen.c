@@ -1,5 +1,5 @@
 /*
- * test_amz_movegen.c - the generator, the counter and the legality test
+ * test_amz_movegen.c - the generator, the counter, amz_has_moves and the legality test
  * agree on every position of many random games; positions with no legal
  * turn; the published perft counts from the start; the move-list bound.
  */
@@ -14,11 +14,13 @@ static AmzPosition pos;
 static AmzMove list[AMZ_MAX_MOVES];
 static bool seen[1 << 21];
 
-/* Count, list and legality agree; no turn is listed twice. Returns the errors. */
+/* Count, list, "has a turn" and legality agree; no turn is listed twice.
+ * Returns the errors. */
 static int check_position(void)
 {
     int n = amz_gen_moves(&pos, list), errors = 0;
     errors += amz_count_moves(&pos) != n;
+    errors += amz_has_moves(&pos) != (n > 0);
     for (int i = 0; i < n; i++) {
         errors += seen[list[i]] || !amz_move_is_legal(&pos, list[i]) || list[i] == AMZ_MOVE_NONE;
         seen[list[i]] = true;
@@ -73,12 +75,13 @@ static void test_no_legal_turn(void)
     for (size_t i = 0; i < sizeof TRAPPED / sizeof *TRAPPED; i++) {
         char err[160] = "";
         CHECK(amz_pos_from_text(&pos, TRAPPED[i], err, sizeof err) == 0, "%s: %s", TRAPPED[i], err);
-        CHECK(amz_gen_moves(&pos, list) == 0 && amz_count_moves(&pos) == 0, "%s has turns", TRAPPED[i]);
+        CHECK(amz_gen_moves(&pos, list) == 0 && amz_count_moves(&pos) == 0 && !amz_has_moves(&pos), "%s has turns",
+              TRAPPED[i]);
         CHECK(amz_perft(&pos, 0) == 1 && amz_perft(&pos, 1) == 0 && amz_perft(&pos, 2) == 0, "%s perft", TRAPPED[i]);
     }
     /* The other side is not trapped there: Black's amazon on j1 has turns. */
     amz_pos_from_text(&pos, "Q*8/**8/10/10/10/10/10/10/10/9q b", NULL, 0);
-    CHECK(amz_count_moves(&pos) > 0, "black has turns");
+    CHECK(amz_count_moves(&pos) > 0 && amz_has_moves(&pos), "black has turns");
 }
 
 /* The published counts from the start, which Fairy-Stockfish gives too. */
