@@ -8,7 +8,7 @@
 #                        find the best and the next best
 #
 # Settings (make VAR=value): STRENGTH_MOVETIME (100 ms a move),
-# STRENGTH_TIMEMARGIN (50 ms of lateness forgiven),
+# STRENGTH_TIMEMARGIN (200 ms of lateness forgiven),
 # STRENGTH_PAIRS (50), STRENGTH_RANDOM_PAIRS (20), STRENGTH_RANK_PAIRS (5),
 # STRENGTH_CONCURRENCY (1: the machine is shared and the clock is strict),
 # STRENGTH_BEST / STRENGTH_NEXT / STRENGTH_RANK (variant names). Results go to
