@@ -78,8 +78,8 @@ match() {
     echo "\$ $*" >>"$run/commands.txt"
     "$@" 2>&1 | tee "$run/$name.log" | grep -A 2 "^$a vs $b:"
     line=$(grep "^$a vs $b:" "$run/$name.log" | sed 's/^[^:]*: //')
-    elo=$(grep -A 1 "^$a vs $b:" "$run/$name.log" | tail -n 1 | sed 's/^ *Elo \([^,]*\),.*/\1/')
-    printf '%-28s %-44s %s\n' "$a vs $b" "$line" "$elo" >>"$table"
+    elo=$(grep -A 1 "^$a vs $b:" "$run/$name.log" | tail -n 1 | sed 's/^ *Elo \([^(]*\) (.*/\1/')
+    printf '%-28s %-44s Elo %s (95%%)\n' "$a vs $b" "$line" "$elo" >>"$table"
 }
 
 case $mode in
