@@ -24,6 +24,7 @@ static const struct {
     {"--seed", "Seed", "N", "random and mcts: the seed, 0 to 2147483647 (default: 1)"},
     {"--mcts-playout", "MCTSPlayout", "random|eval", "mcts: playouts to the end, or cut off (default: eval)"},
     {"--mcts-cutoff", "MCTSCutoff", "PLIES", "mcts, eval playouts: random plies before the evaluation (default: 0)"},
+    {"--rules", "Rules", "NAME", "Xiangqi: the rule set the search scores repetitions by (see README)"},
 };
 #define FLAG_COUNT (int)(sizeof FLAGS / sizeof FLAGS[0])
 

@@ -11,24 +11,30 @@
 #include "testhelp.h"
 
 /* Plays the ICCS moves of `moves` (repeated `times` times) from fen. Checks
- * that the game goes on before the last move and returns the outcome after. */
-static Outcome play(Position *pos, const char *fen, const char *moves, int times)
+ * that the game goes on before the last move and returns the outcome after,
+ * under cfg (NULL: the defaults, asian). */
+static Outcome play_under(const RulesConfig *cfg, Position *pos, const char *fen, const char *moves, int times)
 {
-    Outcome none = {RULES_NONE, END_NONE};
+    Outcome none = {RULES_NONE, END_NONE, -1, 0, 0, 0};
     if (pos_from_fen(pos, fen, NULL, 0)) {
         CHECK(false, "bad FEN %s", fen);
         return none;
     }
     for (int t = 0; t < times; t++)
         for (const char *p = moves; *p; p += p[4] ? 5 : 4) {
-            Outcome before = rules_outcome(pos, NULL);
+            Outcome before = rules_outcome(pos, cfg);
             CHECK(before.reason == END_NONE, "game ended early (%s) before %.4s in %s",
                   rules_reason_text(before.reason), p, fen);
             Move m = MOVE(SQ(p[0] - 'a', p[1] - '0'), SQ(p[2] - 'a', p[3] - '0'));
             CHECK(move_is_legal(pos, m), "%.4s is legal in %s", p, fen);
             pos_make_move(pos, m);
         }
-    return rules_outcome(pos, NULL);
+    return rules_outcome(pos, cfg);
+}
+
+static Outcome play(Position *pos, const char *fen, const char *moves, int times)
+{
+    return play_under(NULL, pos, fen, moves, times);
 }
 
 static void expect(Outcome got, RulesResult result, EndReason reason, const char *what)
@@ -90,9 +96,14 @@ static void test_counters_and_material(void)
     static Position pos;
     RulesConfig cfg = rules_default_config();
     CHECK(cfg.no_capture_plies == 120, "default no-capture limit is 120, got %d", cfg.no_capture_plies);
-    /* 118 plies without capture in the FEN, then two more. */
-    Outcome o = play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6 e9e8", 1);
+    CHECK(cfg.rule_set == RULES_ASIAN, "default rule set is asian");
+    /* 118 plies without capture in the FEN, then two more: check-only calls it "no capture", asian "60-move rule". */
+    RulesConfig check_only = cfg;
+    check_only.rule_set = RULES_CHECK_ONLY;
+    Outcome o = play_under(&check_only, &pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6 e9e8", 1);
     expect(o, RULES_DRAW, END_NO_CAPTURE, "120 plies without capture");
+    o = play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6 e9e8", 1);
+    expect(o, RULES_DRAW, END_SIXTY_MOVES, "asian: 120 plies without capture, no checks");
     o = play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6", 1);
     expect(o, RULES_NONE, END_NONE, "119 plies go on");
     /* A capture resets the count. */

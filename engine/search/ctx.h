@@ -48,6 +48,8 @@ struct SearchCtx {
     SearchPlayout playout;
     int mcts_cutoff;
     MctsTree tree;
+
+    int rules; /* the rule set the search scores rule endings by (game_rule) */
 };
 
 struct Search {

@@ -57,6 +57,7 @@ typedef struct {
     uint64_t seed;                 /* random and mcts: mixed with the root position's key */
     SearchPlayout playout;         /* mcts: how a playout ends */
     int mcts_cutoff;               /* mcts, SEARCH_PLAYOUT_EVAL: random plies before the evaluation */
+    int rules;                     /* the game's rule set: an index of GAME_RULE_SETS (0 = its first) */
 } SearchConfig;
 
 /* One completed iteration (or the final answer). */
