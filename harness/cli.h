@@ -90,4 +90,13 @@ bool cli_is_timeout_flag(const char *flag);
  */
 int cli_timeout_option(const char *flag, const char *value, ClientTimeouts *t);
 
+/* --rules NAME: the rule set of game called value into *rule_set; 0, or -1
+ * with a one-line error naming the game's rule sets. */
+int cli_rule_set(const Game *game, const char *value, int *rule_set, char *err, size_t errlen);
+
+/* Tells our own engine (spec->cmd is own) the rule set the harness judges
+ * by, as option Rules=NAME, when it is not the game's default (which is
+ * our engine's default too) and the engine has no Rules option given. */
+void cli_own_engine_rules(EngineSpec *spec, const Game *game, const char *own, int rule_set);
+
 #endif

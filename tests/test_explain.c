@@ -120,7 +120,7 @@ static void expect_ending(const char *game, GameResult r, int reason, const char
 {
     const Game *g = game_by_name(game);
     char text[128];
-    g->ending_text((GameOutcome){r, reason}, text, sizeof text);
+    g->ending_text((GameOutcome){r, reason, ""}, text, sizeof text);
     CHECK(strcmp(text, want) == 0, "%s ending %d/%d: '%s', expected '%s'", game, r, reason, text, want);
 }
 
