@@ -201,7 +201,7 @@ int cli_rule_set(const Game *game, const char *value, int *rule_set, char *err, 
 
 void cli_own_engine_rules(EngineSpec *spec, const Game *game, const char *own, int rule_set)
 {
-    if (rule_set == 0 || !game->rule_sets || strcmp(spec->cmd, own) != 0 || spec->noptions >= SPEC_MAX_OPTIONS) return;
+    if (!game->rule_sets || strcmp(spec->cmd, own) != 0 || spec->noptions >= SPEC_MAX_OPTIONS) return;
     for (int i = 0; i < spec->noptions; i++)
         if (strcasecmp(spec->options[i].name, "Rules") == 0) return;
     EngineOption *o = &spec->options[spec->noptions++];

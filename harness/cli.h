@@ -95,8 +95,9 @@ int cli_timeout_option(const char *flag, const char *value, ClientTimeouts *t);
 int cli_rule_set(const Game *game, const char *value, int *rule_set, char *err, size_t errlen);
 
 /* Tells our own engine (spec->cmd is own) the rule set the harness judges
- * by, as option Rules=NAME, when it is not the game's default (which is
- * our engine's default too) and the engine has no Rules option given. */
+ * by, as option Rules=NAME (our Xiangqi engine's own default is check-only,
+ * the harness's asian), unless the engine has a Rules option given. Games
+ * without named rule sets: nothing. */
 void cli_own_engine_rules(EngineSpec *spec, const Game *game, const char *own, int rule_set);
 
 #endif
