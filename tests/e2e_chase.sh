@@ -51,4 +51,41 @@ while IFS='|' read -r id fen moves asian oracle note; do
 done <"$CASES"
 check "at least 40 cases (got $cases)" test "$cases" -ge 40
 
+# --- what the run records (the first case, asian) ----------------------------
+R=$tmp/r-chases-h-asian
+check "run.json: rules asian" test "$(query "$R/run.json" 'print(rows[0].get("rules"))')" = asian
+check "summary.json: rules asian, one perpetual chase per game" "$PYTHON" -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["rules"] == "asian" and s["terminations"] == {"perpetual chase": 2}, (s["rules"], s["terminations"])' "$R/summary.json"
+check "PGN: Rules and Termination tags" sh -c "grep -q '^\[Rules \"asian\"\]' '$R/games.pgn' && grep -q '^\[Termination \"perpetual chase\"\]' '$R/games.pgn'"
+check "summary.json of check-only says so" test "$(query "$tmp/r-chases-h-check-only/run.json" 'print(rows[0].get("rules"))')" = check-only
+check "an unknown rule set is refused (exit 2)" sh -c "'$QIBENCH' match -engine cmd='$MOCK' depth=1 -engine cmd='$MOCK' depth=1 --rules cutechess --results '$tmp' >'$tmp/bad.out' 2>&1; test \$? -eq 2 && grep -q 'unknown rule set' '$tmp/bad.out'"
+
+# --- our engine searches under the rule set ----------------------------------
+# search RULES FEN MOVES: "bestmove score" of `go depth 4` after the moves.
+ENGINE=${ENGINE:-bin/xiangqi-engine}
+search() {
+    printf 'uci\nsetoption name Rules value %s\nposition fen %s moves %s\ngo depth 4\n' "$1" "$2" "$3" |
+        "$ENGINE" 2>/dev/null | awk '/^info depth 4 /{ for (i = 1; i < NF; i++) if ($i == "score") s = $(i + 2) } /^bestmove/{ print $2, s; exit }'
+}
+# Red, two chariots down, has chased the horse twice (r-chases-h plus black
+# chariots); e2c2 repeats the chase. Under asian that loses (the engine must
+# avoid it), under check-only and chess-like it is the draw Red wants.
+LOSE="5k1rr/9/2n6/9/9/9/9/4R4/9/3K5 w"
+got=$(search asian "$LOSE" "e2c2 c7e6 c2e2 e6c7")
+check "asian: the engine avoids its losing perpetual chase (got '$got')" test "${got%% *}" != e2c2
+for r in check-only chess-like; do
+    got=$(search $r "$LOSE" "e2c2 c7e6 c2e2 e6c7")
+    check "$r: the engine takes the draw by repetition (got '$got')" test "$got" = "e2c2 0"
+done
+# Black (up a chariot and two cannons) has chased Red's horse with every
+# move; c2e3 repeats: under asian Black loses, and the engine claims it.
+WIN="3k2ccr/9/4r4/9/9/9/9/2N6/9/5K3 b"
+got=$(search asian "$WIN" "e7c7 c2e3 c7e7 e3c2 e7c7")
+check "asian: the engine claims the opponent's perpetual chase (got '$got')" \
+    sh -c "test '${got%% *}' = c2e3 && test '${got#* }' -gt 10000"
+got=$(search check-only "$WIN" "e7c7 c2e3 c7e7 e3c2 e7c7")
+check "check-only: the same move is a draw (got '$got')" test "$got" = "c2e3 0"
+
 report
