@@ -129,6 +129,8 @@ static void usage(FILE *f)
                "  --playout           play out the positions with `result R; within N;` (N moves each side):\n"
                "                      each engine against itself, or against --defender NAME (one of the\n"
                "                      -engine names; it is not tested itself); results in playouts.jsonl\n"
+               "  --rules NAME        Xiangqi rule set playouts are judged by and our engine searches\n"
+               "                      under: asian (default), check-only, chess-like\n"
                "  --handshake-timeout MS  uci -> uciok / xboard features (default 10000)\n"
                "  --ready-timeout MS      isready -> readyok / ping -> pong (default 5000)\n"
                "  --move-grace MS         time beyond movetime or the clock before a stall (default 5000)\n"
