@@ -32,6 +32,11 @@ int rules_no_capture_limit(const RulesConfig *cfg)
     return cfg->rule_set == RULES_CHESS_LIKE ? RULES_CHESS_LIKE_NO_CAPTURE : RULES_DEFAULT_NO_CAPTURE;
 }
 
+/* The 60-move rule's count (asian). Each side's checks beyond its tenth in
+ * the window are taken off, as the rule is stated (and as Pikafish's
+ * rule_judge does); Fairy-Stockfish takes off twice the larger side's
+ * excess instead, which differs only when both sides check more than ten
+ * times. */
 int rules_counted_plies(const Position *pos)
 {
     int ply = pos->ply, window = pos_halfmove(pos), checks[2] = {0, 0};
@@ -44,6 +49,8 @@ int rules_counted_plies(const Position *pos)
     return counted;
 }
 
+/* The same under every rule set: no piece that can cross the river is left.
+ * (Pikafish also calls some cannon-only endings drawn; we do not.) */
 bool rules_insufficient_material(const Position *pos)
 {
     static const int ATTACKERS[4] = {HORSE, CHARIOT, CANNON, PAWN};
