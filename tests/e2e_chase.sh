@@ -62,6 +62,17 @@ check "PGN: Rules and Termination tags" sh -c "grep -q '^\[Rules \"asian\"\]' '$
 check "summary.json of check-only says so" test "$(query "$tmp/r-chases-h-check-only/run.json" 'print(rows[0].get("rules"))')" = check-only
 check "an unknown rule set is refused (exit 2)" sh -c "'$QIBENCH' match -engine cmd='$MOCK' depth=1 -engine cmd='$MOCK' depth=1 --rules cutechess --results '$tmp' >'$tmp/bad.out' 2>&1; test \$? -eq 2 && grep -q 'unknown rule set' '$tmp/bad.out'"
 
+# --- suite playouts are judged by --rules -------------------------------------
+# r-chases-h as a playout expected 0-1 within 4 moves: asian (Red's perpetual
+# chase loses) passes it, check-only (a draw) does not.
+printf '%s ;result 0-1 ;within 4 ;id "chase"\n' "5k3/9/2n6/9/9/9/9/4R4/9/3K5 w" >"$tmp/playout.epd"
+for r in asian check-only; do
+    "$QIBENCH" suite "$tmp/playout.epd" --playout -engine name=m cmd="$MOCK" arg=--moves \
+        arg=e2c2,c7e6,c2e2,e6c7,e2c2,c7e6,c2e2,e6c7 depth=1 --rules $r --results "$tmp" --name "playout-$r" >/dev/null 2>&1
+done
+check "asian playout: perpetual chase, passed" test "$(query "$tmp/playout-asian/playouts.jsonl" 'print(rows[0]["reason"], rows[0]["passed"])')" = "perpetual chase True"
+check "check-only playout: repetition, not passed" test "$(query "$tmp/playout-check-only/playouts.jsonl" 'print(rows[0]["reason"], rows[0]["passed"])')" = "repetition False"
+
 # --- our engine searches under the rule set ----------------------------------
 # search RULES FEN MOVES: "bestmove score" of `go depth 4` after the moves.
 ENGINE=${ENGINE:-bin/xiangqi-engine}
