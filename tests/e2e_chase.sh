@@ -40,7 +40,10 @@ while IFS='|' read -r id fen moves asian oracle note; do
     check "$id (asian): expected '$result | $reason | $plies', got '$got'" \
         test "$(echo "$got" | cut -d'|' -f1-3 | sed 's/ *$//')" = "$result | $reason | $plies"
     if [ "$reason" = "perpetual chase" ]; then
-        check "$id: the chase is described ($got)" sh -c "echo '$got' | grep -q ' chasing the '"
+        case "$got" in
+        *" chasing the "*) ok ;;
+        *) bad "$id: the chase is not described ($got)" ;;
+        esac
     fi
     if [ "$reason" = "perpetual check" ]; then want="$result | $reason | $plies"; else want="1/2-1/2 | repetition | $plies"; fi
     got=$(verdict "$id" "$fen" "$moves" check-only | cut -d'|' -f1-3 | sed 's/ *$//')

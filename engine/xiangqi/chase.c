@@ -38,6 +38,15 @@
  *     capture the other side ... a draw"); when T cannot (a blocked horse
  *     leg, a pin), it is a chase. Both implementations do the same.
  *
+ * "Newly" compares the whole sets before and after the move (as Pikafish
+ * does), so a move that cuts the protection of a piece another piece of
+ * the mover already attacks (blocking the protector's line, taking away a
+ * cannon's screen) chases it: the AXF appendix's "Example of Perpetual
+ * Chase" (a pawn moved "to keep the Black Knight unprotected" makes the
+ * rook a perpetual chaser). Fairy-Stockfish looks only at the moved piece's
+ * direct and discovered attacks and at new pins, and misses those
+ * (tests/chase_cases.txt, the both-chase cases).
+ *
  * A perpetual chase: the same enemy piece (by slot, so it may move) chased
  * by every move of one side in the cycle. Chasing two pieces in turn is no
  * perpetual chase (AXF 32). Checking moves are not special: one check and
