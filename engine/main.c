@@ -25,6 +25,7 @@ static const struct {
     {"--mcts-playout", "MCTSPlayout", "random|eval", "mcts: playouts to the end, or cut off (default: eval)"},
     {"--mcts-cutoff", "MCTSCutoff", "PLIES", "mcts, eval playouts: random plies before the evaluation (default: 0)"},
     {"--mcts-sample", "MCTSSample", "MOVES", "mcts: moves drawn and valued per new child below the root (default: 64)"},
+    {"--rules", "Rules", "NAME", "Xiangqi: the rule set the search scores repetitions by (see README)"},
 };
 #define FLAG_COUNT (int)(sizeof FLAGS / sizeof FLAGS[0])
 

@@ -200,6 +200,35 @@ static void print_sample(FILE *out, const SearchConfig *config)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Rules (games with more than one rule set)                                */
+/* ------------------------------------------------------------------------ */
+
+static const char *const RULE_SET_NAMES[GAME_RULE_SET_COUNT] = GAME_RULE_SETS;
+
+static int set_rules(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    for (int i = 0; i < GAME_RULE_SET_COUNT; i++)
+        if (strcasecmp(value, RULE_SET_NAMES[i]) == 0) {
+            config->rules = i;
+            return 0;
+        }
+    char names[256] = "";
+    for (int i = 0; i < GAME_RULE_SET_COUNT; i++) {
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", RULE_SET_NAMES[i]);
+    }
+    return text_fail(err, errlen, "bad Rules value '%s' (expected one of: %s)", value, names);
+}
+
+static void print_rules(FILE *out, const SearchConfig *config)
+{
+    if (GAME_RULE_SET_COUNT < 2) return; /* nothing to choose */
+    fprintf(out, "option name Rules type combo default %s", RULE_SET_NAMES[config->rules]);
+    for (int i = 0; i < GAME_RULE_SET_COUNT; i++) fprintf(out, " var %s", RULE_SET_NAMES[i]);
+    fprintf(out, "\n");
+}
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -218,6 +247,7 @@ static const struct {
     {"MCTSPlayout", set_playout, print_playout},
     {"MCTSCutoff", set_cutoff, print_cutoff},
     {"MCTSSample", set_sample, print_sample},
+    {"Rules", set_rules, print_rules},
 };
 #define OPTION_COUNT (sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -230,7 +260,8 @@ SearchConfig options_default_config(void)
                           .seed = OPTIONS_SEED_DEFAULT,
                           .playout = OPTIONS_PLAYOUT_DEFAULT,
                           .mcts_cutoff = OPTIONS_CUTOFF_DEFAULT,
-                          .mcts_sample = OPTIONS_SAMPLE_DEFAULT};
+                          .mcts_sample = OPTIONS_SAMPLE_DEFAULT,
+                          .rules = GAME_RULE_SET_DEFAULT};
 }
 
 int options_set(SearchConfig *config, const char *name, const char *value, char *err, size_t errlen)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "openings.h"
@@ -179,4 +180,31 @@ int cli_timeout_option(const char *flag, const char *value, ClientTimeouts *t)
     if (!f || !cli_parse_int(value, f->min, f->max, &v)) return -1;
     *(int *)((char *)t + f->offset) = (int)v;
     return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* --rules                                                                  */
+/* ------------------------------------------------------------------------ */
+
+int cli_rule_set(const Game *game, const char *value, int *rule_set, char *err, size_t errlen)
+{
+    int i = game_rule_set_by_name(game, value);
+    if (i >= 0) return *rule_set = i, 0;
+    if (!game->rule_sets) return util_fail(err, errlen, "--rules: %s has no named rule sets", game->name);
+    char names[256] = "";
+    for (int k = 0; game->rule_sets[k]; k++) {
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s", k ? ", " : "", game->rule_sets[k]);
+    }
+    return util_fail(err, errlen, "--rules: unknown rule set '%s' (expected %s)", value, names);
+}
+
+void cli_own_engine_rules(EngineSpec *spec, const Game *game, const char *own, int rule_set)
+{
+    if (!game->rule_sets || strcmp(spec->cmd, own) != 0 || spec->noptions >= SPEC_MAX_OPTIONS) return;
+    for (int i = 0; i < spec->noptions; i++)
+        if (strcasecmp(spec->options[i].name, "Rules") == 0) return;
+    EngineOption *o = &spec->options[spec->noptions++];
+    snprintf(o->name, sizeof o->name, "Rules");
+    snprintf(o->value, sizeof o->value, "%s", game_rule_set_name(game, rule_set));
 }

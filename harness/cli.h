@@ -90,4 +90,14 @@ bool cli_is_timeout_flag(const char *flag);
  */
 int cli_timeout_option(const char *flag, const char *value, ClientTimeouts *t);
 
+/* --rules NAME: the rule set of game called value into *rule_set; 0, or -1
+ * with a one-line error naming the game's rule sets. */
+int cli_rule_set(const Game *game, const char *value, int *rule_set, char *err, size_t errlen);
+
+/* Tells our own engine (spec->cmd is own) the rule set the harness judges
+ * by, as option Rules=NAME (our Xiangqi engine's own default is check-only,
+ * the harness's asian), unless the engine has a Rules option given. Games
+ * without named rule sets: nothing. */
+void cli_own_engine_rules(EngineSpec *spec, const Game *game, const char *own, int rule_set);
+
 #endif

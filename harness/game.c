@@ -38,6 +38,18 @@ int game_notation_by_name(const Game *g, const char *name)
     return -1;
 }
 
+int game_rule_set_by_name(const Game *g, const char *name)
+{
+    for (int i = 0; g->rule_sets && g->rule_sets[i]; i++)
+        if (strcmp(g->rule_sets[i], name) == 0) return i;
+    return -1;
+}
+
+const char *game_rule_set_name(const Game *g, int i)
+{
+    return g->rule_sets && i >= 0 && g->rule_sets[i] ? g->rule_sets[i] : "standard";
+}
+
 int game_replay(const Game *g, GameState *s, const char *root, const MoveCode *moves, int n)
 {
     if (g->set_position(s, root, NULL, 0)) return -1;

@@ -38,12 +38,14 @@ typedef enum { RESULT_NONE, RESULT_FIRST_WINS, RESULT_SECOND_WINS, RESULT_DRAW }
 typedef struct {
     GameResult result;
     int reason;
+    char detail[96]; /* the reason's particulars in words ("Red's chariot chasing the horse on c7"), or "" */
 } GameOutcome;
 
 /* The limits a harness sets on a game (0 = never). */
 typedef struct {
-    int no_capture_plies; /* draw after this many plies without a capture (games with captures) */
+    int no_capture_plies; /* draw after this many plies without a capture (games with captures); < 0: the rule set's */
     int max_plies;        /* draw after this many plies from the start position */
+    int rule_set;         /* an index of Game.rule_sets (0: the game's default) */
 } GameRules;
 
 /* One notation of a game. */
@@ -106,6 +108,7 @@ typedef struct Game {
     const struct EngineProfile *profiles; /* third-party engines' quirks for this game */
     int profile_count;
     const GameSgf *sgf;      /* NULL: the game has no SGF */
+    const char *const *rule_sets; /* --rules names, NULL-terminated, the default first (NULL: one, unnamed) */
 
     /* A short lower-case name of a reason ("checkmate", "perpetual check"). */
     const char *(*reason_name)(int reason);
@@ -177,6 +180,12 @@ int game_points2(GameResult r, int side);
 
 /* The notation called name, or -1. */
 int game_notation_by_name(const Game *g, const char *name);
+
+/* The rule set called name, or -1 (a game without rule_sets has none). */
+int game_rule_set_by_name(const Game *g, const char *name);
+
+/* The name of rule set i of g ("asian"), or "standard" for a game without rule sets. */
+const char *game_rule_set_name(const Game *g, int i);
 
 /* Sets s from the position text and plays moves[0..n) (moves the caller
  * checked when they were played). Returns 0, or -1 when that fails. */

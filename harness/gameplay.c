@@ -142,6 +142,7 @@ static bool ended_by_rules(const GameSetup *s, GameState *pos, GameRecord *g)
     g->result = o.result;
     g->term = TERM_RULES;
     g->reason = o.reason;
+    snprintf(g->detail, sizeof g->detail, "%s", o.detail);
     return true;
 }
 
@@ -168,6 +169,7 @@ void game_play(const GameSetup *s, const char *fen, const MoveCode *opening, int
     memset(g, 0, sizeof *g);
     snprintf(g->fen, sizeof g->fen, "%s", fen);
     g->loser_side = -1;
+    if (game->rule_sets) snprintf(g->rules, sizeof g->rules, "%s", game_rule_set_name(game, s->rules.rule_set));
     if (!pos || game->set_position(pos, fen, NULL, 0)) { /* a harness bug: books and suites are checked */
         game->state_free(pos);
         snprintf(g->detail, sizeof g->detail, "cannot set up the position %.200s", fen);

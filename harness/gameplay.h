@@ -65,7 +65,8 @@ typedef struct {
     int reason;                    /* for TERM_RULES: the game's reason */
     int start_side;                /* side to move in fen (0 the first player, 1 the second) */
     int loser_side;                /* for forfeits: 0 or 1, -1 otherwise */
-    char detail[256];              /* human text: "red: disconnected (signal 11)" ... */
+    char detail[256];              /* human text: "red: disconnected (signal 11)", "chariot chasing the horse on c7" ... */
+    char rules[16];                /* the rule set judged by ("asian"; "" when the game has no named ones) */
 } GameRecord;
 
 /* Who plays, with what time, judged how. */
@@ -74,7 +75,7 @@ typedef struct {
     Player *player[2];         /* [0] the first player, [1] the second (may be the same) */
     const TimeControl *tc[2];
     Adjudication adj;
-    GameRules rules;           /* no-capture limit, max plies */
+    GameRules rules;           /* no-capture limit, max plies, rule set */
 } GameSetup;
 
 /*

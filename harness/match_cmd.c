@@ -87,6 +87,7 @@ static int match_option(int argc, char **argv, int *i, MatchArgs *a, char *err, 
     else if (strcmp(flag, "--seed") == 0 && cli_parse_int(value, 0, LONG_MAX, &v)) a->seed = (uint64_t)v;
     else if (strcmp(flag, "--maxplies") == 0 && cli_parse_int(value, 0, 100000, &v)) opt->rules.max_plies = (int)v;
     else if (strcmp(flag, "--nocapture") == 0 && cli_parse_int(value, 0, 100000, &v)) opt->rules.no_capture_plies = (int)v;
+    else if (strcmp(flag, "--rules") == 0) return cli_rule_set(opt->game, value, &opt->rules.rule_set, err, errlen);
     else if (strcmp(flag, "--format") == 0 && strcmp(value, "round-robin") == 0) opt->format = FORMAT_ROUND_ROBIN;
     else if (strcmp(flag, "--format") == 0 && strcmp(value, "gauntlet") == 0) opt->format = FORMAT_GAUNTLET;
     else if (strcmp(flag, "--name") == 0 && cli_is_run_name(value)) a->name = value;
@@ -146,6 +147,7 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
     a->opt.book.seed = a->seed;
     if (spec_finish(&engines, a->opt.game, own, err, sizeof err) || check_limits(&engines, err, sizeof err))
         return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
+    for (int e = 0; e < engines.count; e++) cli_own_engine_rules(&engines.engines[e].spec, a->opt.game, own, a->opt.rules.rule_set);
     if (engines.count < 2 || (!tournament && engines.count != 2))
         return fprintf(stderr, "qibench %s: expected %s engines, got %d\n", cmd, tournament ? "two or more" : "two",
                        engines.count), 2;
@@ -193,7 +195,8 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     a->opt.resume = resume;
     if (a->log_path && !(a->opt.log = fopen(a->log_path, "a")))
         return fprintf(stderr, "qibench %s: cannot open %s: %s\n", cmd, a->log_path, strerror(errno)), 2;
-    RunInfo info = {cmd, a->opt.has_book ? a->opt.book.file : NULL, a->engines, a->opt.concurrency, a->seed, NULL, 0};
+    RunInfo info = {cmd, a->opt.has_book ? a->opt.book.file : NULL, a->engines, a->opt.concurrency, a->seed, NULL, 0,
+                    game_rule_set_name(a->opt.game, a->opt.rules.rule_set)};
     if (!resume && results_write_run_json(run_dir, argc, argv, &info))
         return fprintf(stderr, "qibench %s: cannot write %s/run.json\n", cmd, run_dir), 2;
     int status = match_run(&a->opt);
@@ -360,7 +363,8 @@ static int merge_into(MatchArgs *a, int n, char **config, const char **dirs, int
     if (status) return status;
     if (util_make_dirs(run_dir))
         return fprintf(stderr, "qibench merge: cannot create %s: %s\n", run_dir, strerror(errno)), 2;
-    RunInfo info = {config[0], a->opt.has_book ? a->opt.book.file : NULL, a->engines, 0, a->seed, dirs, ndirs};
+    RunInfo info = {config[0], a->opt.has_book ? a->opt.book.file : NULL, a->engines, 0, a->seed, dirs, ndirs,
+                    game_rule_set_name(a->opt.game, a->opt.rules.rule_set)};
     if (results_write_run_json(run_dir, n, config, &info))
         return fprintf(stderr, "qibench merge: cannot write %s/run.json\n", run_dir), 2;
     a->opt.run_dir = run_dir;

@@ -57,6 +57,7 @@ static void write_tags(FILE *f, const Game *game, const PgnTags *tags, const Gam
     write_tag(f, "Black", or_unknown(tags->black));
     write_tag(f, "Result", game_result_text(g->result));
     write_tag(f, "Variant", game->variant);
+    if (g->rules[0]) write_tag(f, "Rules", g->rules);
     write_tag(f, "FEN", fen);
     write_tag(f, "SetUp", "1");
     write_tag(f, "Termination", game_termination_text(game, g));

@@ -19,8 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "openings.h"
 #include "pgn.h"
+#include "cli.h"
 #include "play_impl.h"
 #include "sgf.h"
 #include "term.h"
@@ -35,6 +37,7 @@ typedef struct {
     const char *fen, *pgn, *notation, *results;
     bool ascii, flip;
     int delay_ms;
+    int rule_set;    /* --rules */
 } PlayOptions;
 
 static void usage(FILE *f)
@@ -42,6 +45,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: qibench play [--game xiangqi|amazons] [--red human|ENGINE] [--black human|ENGINE]\n"
                "                    [-engine name=N cmd=PATH ... depth=N movetime=MS tc=...]... [-each ...]\n"
                "                    [--fen FEN | --pgn FILE] [--ascii] [--flip] [--notation N] [--delay MS]\n"
+               "                    [--rules asian|check-only|chess-like]\n"
                "                    [--results DIR]\n"
                "  Amazons' sides are --white and --black. A side not given is the human when the other\n"
                "  is an engine, else the first engine (default: our own, movetime %d ms): human Red\n"
@@ -73,8 +77,9 @@ static int parse_delay(const char *text, int *out)
 /* One --option VALUE or --flag; returns 1 consumed, -1 after printing an error. */
 static int play_option(int argc, char **argv, int *i, PlayOptions *o)
 {
-    static const char *const WITH_VALUE[] = {"--fen", "--pgn", "--notation", "--delay", "--results", "--game"};
+    static const char *const WITH_VALUE[] = {"--fen", "--pgn", "--notation", "--delay", "--results", "--game", "--rules"};
     const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+    char err[256];
     int side = side_flag(o->game, a);
     bool takes_value = side >= 0;
     for (size_t k = 0; k < sizeof WITH_VALUE / sizeof *WITH_VALUE; k++) takes_value |= strcmp(a, WITH_VALUE[k]) == 0;
@@ -86,6 +91,8 @@ static int play_option(int argc, char **argv, int *i, PlayOptions *o)
     else if (strcmp(a, "--pgn") == 0) o->pgn = v;
     else if (strcmp(a, "--notation") == 0) o->notation = v;
     else if (strcmp(a, "--results") == 0) o->results = v;
+    else if (strcmp(a, "--rules") == 0 && cli_rule_set(o->game, v, &o->rule_set, err, sizeof err))
+        return fprintf(stderr, "qibench play: %s\n", err), -1;
     else if (strcmp(a, "--delay") == 0 && parse_delay(v, &o->delay_ms))
         return fprintf(stderr, "qibench play: bad --delay '%s' (0 to 600000 ms)\n", v), -1;
     else if (!takes_value)
@@ -126,6 +133,10 @@ static int parse_args(int argc, char **argv, PlayOptions *o, Play *p)
     if (o->fen && o->pgn) return fprintf(stderr, "qibench play: give --fen or --pgn, not both\n"), 2;
     if (spec_finish(p->engines, o->game, p->own_engine, err, sizeof err))
         return fprintf(stderr, "qibench play: %s\n", err), 2;
+    for (int e = 0; e < p->engines->count; e++)
+        cli_own_engine_rules(&p->engines->engines[e].spec, o->game, p->own_engine, o->rule_set);
+    p->rules = o->game->default_rules;
+    p->rules.rule_set = o->rule_set;
     return 0;
 }
 
@@ -320,13 +331,14 @@ static void forfeit(Play *p, int side, Termination term, const char *detail)
 /* Judges the position by the game's rules; true (and saved) when it ended. */
 static bool ended_by_rules(Play *p)
 {
-    GameRules rules = p->game->default_rules;
+    GameRules rules = p->rules;
     if (rules.max_plies <= 0 || rules.max_plies > GAME_MAX_PLIES - 1) rules.max_plies = GAME_MAX_PLIES - 1;
     GameOutcome o = p->game->outcome(p->state, &rules);
     if (o.result == RESULT_NONE) return false;
     p->rec->result = o.result;
     p->rec->term = TERM_RULES;
     p->rec->reason = o.reason;
+    snprintf(p->rec->detail, sizeof p->rec->detail, "%s", o.detail);
     p->game->ending_text(o, p->ending, sizeof p->ending);
     p->over = p->redraw = true;
     save_game(p);
@@ -372,7 +384,7 @@ static Termination failure_term(ClientStatus st)
 static void next_turn(Play *p)
 {
     int side = p->game->side_to_move(p->state);
-    GameSetup setup = {p->game, {p->player[0], p->player[1]}, {&p->tc[0], &p->tc[1]}, {0}, p->game->default_rules};
+    GameSetup setup = {p->game, {p->player[0], p->player[1]}, {&p->tc[0], &p->tc[1]}, {0}, p->rules};
     GoLimits l = game_next_limits(&setup, side, p->clock, p->moves_made);
     EngineReply r;
     char err[512];

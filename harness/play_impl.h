@@ -21,6 +21,7 @@
 
 typedef struct {
     const Game *game;
+    GameRules rules;       /* what the games are judged by (--rules) */
 
     /* The sides: a person, or an engine (the same client may play both). */
     bool human[2];

@@ -6,13 +6,13 @@
 #include <string.h>
 
 /* Plays the position out into out; the game's rules judge every ply. */
-static void play_out(const Game *game, GameState *pos, Player *attacker, const GoLimits *attacker_limits,
+static void play_out(const Game *game, const GameRules *rules, GameState *pos, Player *attacker, const GoLimits *attacker_limits,
                      Player *defender, const GoLimits *defender_limits, const EpdEntry *e, int bound,
                      PlayoutResult *out)
 {
     int attacker_side = game->side_to_move(pos);
     for (;;) {
-        out->outcome = game->outcome(pos, &game->default_rules);
+        out->outcome = game->outcome(pos, rules);
         if (out->outcome.result != RESULT_NONE || out->plies >= bound) return;
         int side = game->side_to_move(pos);
         bool attacking = side == attacker_side;
@@ -21,7 +21,7 @@ static void play_out(const Game *game, GameState *pos, Player *attacker, const G
                                 attacking ? attacker_limits : defender_limits, &reply, out->err, sizeof out->err);
         if (out->status == CLIENT_OK && (reply.resigned || reply.best == MOVE_CODE_NONE)) {
             /* A resignation is a loss for the resigning side. */
-            out->outcome = (GameOutcome){game_win_for(!side), 0};
+            out->outcome = (GameOutcome){game_win_for(!side), 0, ""};
             return;
         }
         if (out->status != CLIENT_OK) {
@@ -33,7 +33,7 @@ static void play_out(const Game *game, GameState *pos, Player *attacker, const G
     }
 }
 
-void playout_run(const Game *game, Player *attacker, const GoLimits *attacker_limits, Player *defender,
+void playout_run(const Game *game, const GameRules *rules, Player *attacker, const GoLimits *attacker_limits, Player *defender,
                  const GoLimits *defender_limits, const EpdEntry *e, PlayoutResult *out)
 {
     int bound = 2 * (e->within > 0 ? e->within : PLAYOUT_DEFAULT_MOVES);
@@ -45,7 +45,7 @@ void playout_run(const Game *game, Player *attacker, const GoLimits *attacker_li
         game->state_free(pos);
         return;
     }
-    play_out(game, pos, attacker, attacker_limits, defender, defender_limits, e, bound, out);
+    play_out(game, rules, pos, attacker, attacker_limits, defender, defender_limits, e, bound, out);
     game->state_free(pos);
     if (out->status != CLIENT_OK) return;
     GameResult want = game_result_parse(e->result);

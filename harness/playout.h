@@ -32,7 +32,7 @@ typedef struct {
  * draw, when the side to move has not lost and its opponent has not lost
  * either by the end (a draw by rule or the bound).
  */
-void playout_run(const Game *game, Player *attacker, const GoLimits *attacker_limits, Player *defender,
+void playout_run(const Game *game, const GameRules *rules, Player *attacker, const GoLimits *attacker_limits, Player *defender,
                  const GoLimits *defender_limits, const EpdEntry *e, PlayoutResult *out);
 
 #endif

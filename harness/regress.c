@@ -268,6 +268,12 @@ static void match_args(MatchArgs *a, const RegressOptions *o, const char *self, 
     a->argv[n++] = "--openings";
     for (int i = 0; i < nwords; i++) a->argv[n++] = words[i];
     snprintf(a->model, sizeof a->model, "model=%s", stats_model_name(o->sprt.model));
+    /* A base revision's engine may predate rule sets (its search knows the
+     * perpetual-check rule only): both sides search, and are judged, alike. */
+    if (o->game->rule_sets) {
+        a->argv[n++] = "--rules";
+        a->argv[n++] = "check-only";
+    }
     char *tail[] = {"--rounds", a->rounds, "--concurrency", a->conc, "--sprt", a->elo0, a->elo1, a->alpha, a->beta,
                     a->model, "--results", (char *)o->results, "--name", (char *)run_name, NULL};
     for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) a->argv[n++] = tail[i];

@@ -90,6 +90,7 @@ int results_write_run_json(const char *run_dir, int argc, char **argv, const Run
     json_string(&j, "input", info->input);
     json_int(&j, "concurrency", info->concurrency);
     json_uint(&j, "seed", info->seed);
+    if (info->rules) json_string(&j, "rules", info->rules);
     if (info->nmerged) {
         json_begin_array(&j, "merged_from");
         for (int d = 0; d < info->nmerged; d++) json_string(&j, NULL, info->merged_from[d]);

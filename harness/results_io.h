@@ -20,6 +20,7 @@ typedef struct {
     uint64_t seed;
     const char *const *merged_from; /* qibench merge: the shards' folders */
     int nmerged;
+    const char *rules;       /* the rule set's name (--rules), may be NULL */
 } RunInfo;
 
 /* Writes RUN_DIR/run.json (one line): tool, version, command, argv,

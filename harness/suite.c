@@ -236,9 +236,10 @@ static void run_playout(Runner *run, Job *j, Client **clients)
     if (a && b) {
         client_new_game(a);
         if (b != a) client_new_game(b);
-        playout_run(run->suite.game, client_player(a), &list->engines[j->engine].limits, client_player(b),
-                    &list->engines[d].limits,
-                    &run->suite.entries[j->position], r);
+        GameRules rules = run->suite.game->default_rules;
+        rules.rule_set = run->opt->rule_set;
+        playout_run(run->suite.game, &rules, client_player(a), &list->engines[j->engine].limits, client_player(b),
+                    &list->engines[d].limits, &run->suite.entries[j->position], r);
         if (r->status == CLIENT_STALL || r->status == CLIENT_DISCONNECT) { /* fresh processes next time */
             client_free(clients[j->engine]);
             clients[j->engine] = NULL;

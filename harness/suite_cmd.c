@@ -40,6 +40,12 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
     else if (strcmp(flag, "--reference") == 0) opt->reference = value;
     else if (strcmp(flag, "--defender") == 0) opt->defender = value;
     else if (strcmp(flag, "--log") == 0) *log_path = value;
+    else if (strcmp(flag, "--rules") == 0) {
+        char err[256];
+        if (cli_rule_set(opt->game, value, &opt->rule_set, err, sizeof err) == 0) return 0;
+        fprintf(stderr, "qibench suite: %s\n", err);
+        return -1;
+    }
     else if (cli_timeout_option(flag, value, &opt->timeouts) != 0) {
         fprintf(stderr, "qibench suite: bad option %s %s (see qibench help)\n", flag, value);
         return -1;
@@ -50,7 +56,7 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
 int suite_command(int argc, char **argv)
 {
     static EngineList engines;
-    SuiteOptions opt = {game_default(), NULL, &engines, 1, NULL, NULL, NULL, client_default_timeouts(), false, NULL};
+    SuiteOptions opt = {game_default(), NULL, &engines, 1, NULL, NULL, NULL, client_default_timeouts(), false, NULL, 0};
     const char *name = NULL, *root = "results", *log_path = NULL;
     char own[PATH_BYTES], err[512], run_dir[PATH_BYTES], default_name[64];
     if (!(opt.game = cli_game(argc, argv, err, sizeof err))) return fprintf(stderr, "qibench suite: %s\n", err), 2;
@@ -71,6 +77,7 @@ int suite_command(int argc, char **argv)
     }
     if (!opt.suite_path) return fprintf(stderr, "qibench suite: expected an EPD file (qibench suite FILE ...)\n"), 2;
     if (spec_finish(&engines, opt.game, own, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
+    for (int e = 0; e < engines.count; e++) cli_own_engine_rules(&engines.engines[e].spec, opt.game, own, opt.rule_set);
     EpdSuite check; /* a bad suite is an error before any results folder exists */
     if (epd_load(opt.game, opt.suite_path, &check, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
     epd_free(&check);
@@ -80,7 +87,8 @@ int suite_command(int argc, char **argv)
     opt.run_dir = run_dir;
     if (log_path && !(opt.log = fopen(log_path, "a")))
         return fprintf(stderr, "qibench suite: cannot open %s: %s\n", log_path, strerror(errno)), 2;
-    RunInfo info = {"suite", opt.suite_path, &engines, opt.concurrency, 0, NULL, 0};
+    RunInfo info = {"suite", opt.suite_path, &engines, opt.concurrency, 0, NULL, 0,
+                    game_rule_set_name(opt.game, opt.rule_set)};
     if (results_write_run_json(run_dir, argc, argv, &info))
         return fprintf(stderr, "qibench suite: cannot write %s/run.json\n", run_dir), 2;
     int status = suite_run(&opt);

@@ -94,6 +94,7 @@ void summary_write(const MatchRun *run, const char *state)
     json_string(&j, "state", state);
     json_int(&j, "games", run->games_done);
     json_int(&j, "games_planned", run->games_planned);
+    json_string(&j, "rules", game_rule_set_name(opt->game, opt->rules.rule_set));
     if (opt->shard_n) {
         json_begin_object(&j, "shard");
         json_int(&j, "index", opt->shard_k);

@@ -42,9 +42,12 @@ game stalemate "4k4/3P5/5P3/9/9/9/9/9/9/3K5 w" f7f8 1-0 stalemate 1
 # one advisor are left.
 game material "3a1k3/4r4/9/9/9/9/9/9/4R4/3K5 w" e1e8,d9e8 1/2-1/2 "insufficient material" 2
 # No capture for 8 plies (--nocapture 8): the chariot never returns to a
-# square, so no position repeats.
+# square, so no position repeats. check-only calls it "no capture"; asian
+# (the default) "60-move rule", nobody having checked.
 game nocapture "4k4/9/9/9/R8/9/9/9/9/3K5 w" a5a6,e9e8,a6a4,e8e9,a4a3,e9e8,a3a2,e8e9 \
-    1/2-1/2 "no capture" 8 --nocapture 8
+    1/2-1/2 "no capture" 8 --nocapture 8 --rules check-only
+game sixty "4k4/9/9/9/R8/9/9/9/9/3K5 w" a5a6,e9e8,a6a4,e8e9,a4a3,e9e8,a3a2,e8e9 \
+    1/2-1/2 "60-move rule" 8 --nocapture 8
 # --maxplies 3 ends the same game earlier.
 game maxplies "4k4/9/9/9/R8/9/9/9/9/3K5 w" a5a6,e9e8,a6a4,e8e9,a4a3,e9e8,a3a2,e8e9 \
     1/2-1/2 "max plies" 3 --maxplies 3

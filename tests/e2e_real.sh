@@ -32,7 +32,7 @@ rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2 ;id "ce
 rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1CN1B2C1/9/R2AKABNR b - - 3 2 ;id "elephant opening"
 EOF
 
-RULES="checkmate|stalemate|perpetual check|repetition|no capture|bare material|max plies|insufficient material"
+RULES="checkmate|stalemate|perpetual check|perpetual chase|60-move rule|repetition|no capture|bare material|max plies|insufficient material"
 # real_match NAME ENGINE-ARGS...: a match written to $tmp/NAME; $rc its exit status.
 real_match() {
     name=$1; shift

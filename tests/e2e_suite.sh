@@ -16,8 +16,11 @@ PYTHON=${PYTHON:-python3}
 
 # --- eleven variants over the bench set ----------------------------------
 # The exact ones (not marked "(not exact)" in --help) must agree on scores.
+# --rules check-only: qibench tells our engine the rule set (option Rules),
+# and tests/bench.expected is the check-only signature (mcts's playouts see
+# repetitions; the asian one is tests/bench.asian.expected, checked below).
 "$ENGINE" --help | sed -n '/^Search variants:/,$p' | awk 'NR > 1 && !/\(not exact\)$/ { print $1 }' >"$tmp/exact"
-"$QIBENCH" suite positions/xiangqi/bench.epd -variant-engines all -each depth=3 --concurrency 2 \
+"$QIBENCH" suite positions/xiangqi/bench.epd -variant-engines all -each depth=3 --concurrency 2 --rules check-only \
     --results "$tmp" --name bench >"$tmp/out" 2>"$tmp/err"
 check "suite exits 0" test $? -eq 0
 J=$tmp/bench/searches.jsonl
@@ -25,7 +28,7 @@ check "330 searches logged (11 variants x 30 positions)" test "$(lines "$J")" -e
 check "nine exact variants" test "$(lines "$tmp/exact")" -eq 9
 check "run.json written" test -s "$tmp/bench/run.json"
 check "run.json names the eleven engines" test "$(query "$tmp/bench/run.json" 'print(len(rows[0]["engines"]))' "$tmp/bench/run.json")" -eq 11
-# Nodes per variant equal `bench 3 VARIANT` (tests/bench.expected).
+# Nodes per variant equal `bench 3 VARIANT` (tests/bench.expected, check-only).
 while read -r variant depth nodes; do
     got=$(query "$J" "print(sum(r['nodes'] for r in rows if r['engine']=='$variant'))" "$J")
     check "$variant: suite nodes $got = bench nodes $nodes" test "$got" = "$nodes"
@@ -61,6 +64,16 @@ for e in s["engines"]:
 ' "$tmp/bench/summary.json" "$J"
 
 # --- mate suite: dm solved --------------------------------------------------
+# Without --rules the harness judges by asian and tells our engine so: mcts's
+# nodes are then those of `--rules asian bench 3 mcts` (tests/bench.asian.expected).
+"$QIBENCH" suite positions/xiangqi/bench.epd -variant-engines mcts -each depth=3 --concurrency 2 \
+    --results "$tmp" --name bench-asian --log "$tmp/asian.log" >/dev/null 2>&1
+want=$(awk '$1 == "mcts" { print $3 }' tests/bench.asian.expected)
+got=$(query "$tmp/bench-asian/searches.jsonl" "print(sum(r['nodes'] for r in rows))")
+check "default rules: mcts suite nodes $got = asian bench nodes $want" test "$got" = "$want"
+check "default rules: our engine was told Rules asian" grep -q '> setoption name Rules value asian' "$tmp/asian.log"
+check "run.json records the rule set" test "$(query "$tmp/bench-asian/run.json" 'print(rows[0]["rules"])')" = asian
+
 "$QIBENCH" suite positions/xiangqi/mates.epd -engine name=ns depth=6 --results "$tmp" --name mates >"$tmp/out" 2>"$tmp/err"
 check "mates: 26/26 solved at depth 6" grep -qE '^ns +26 +26/26 ' "$tmp/out"
 

@@ -120,7 +120,7 @@ static void expect_ending(const char *game, GameResult r, int reason, const char
 {
     const Game *g = game_by_name(game);
     char text[128];
-    g->ending_text((GameOutcome){r, reason}, text, sizeof text);
+    g->ending_text((GameOutcome){r, reason, ""}, text, sizeof text);
     CHECK(strcmp(text, want) == 0, "%s ending %d/%d: '%s', expected '%s'", game, r, reason, text, want);
 }
 
@@ -130,6 +130,25 @@ static int reason_named(const Game *g, const char *name)
     for (int r = 1; r < g->reason_count; r++)
         if (strcmp(g->reason_name(r), name) == 0) return r;
     return -1;
+}
+
+/* A game played through the Game interface to its end under rules; its ending in words. */
+static void expect_played(const char *fen, const char *moves, GameRules rules, const char *want)
+{
+    const Game *g = game_by_name("xiangqi");
+    GameState *st = g->state_new();
+    char text[160], move[8];
+    CHECK(st && g->set_position(st, fen, NULL, 0) == 0, "position %s", fen);
+    for (const char *m = moves; st && *m; m += m[4] ? 5 : 4) {
+        MoveCode code;
+        snprintf(move, sizeof move, "%.4s", m);
+        CHECK(g->parse_move(st, move, 0, &code, text, sizeof text) == 0, "%s: %s", move, text);
+        g->play(st, code);
+    }
+    GameOutcome o = g->outcome(st, &rules);
+    g->ending_text(o, text, sizeof text);
+    CHECK(strcmp(text, want) == 0, "ending of %s: '%s', expected '%s'", fen, text, want);
+    g->state_free(st);
 }
 
 static void test_endings(void)
@@ -142,6 +161,15 @@ static void test_endings(void)
     expect_ending("xiangqi", RESULT_FIRST_WINS, reason_named(xq, "stalemate"), "Black has no legal move: Red wins");
     expect_ending("xiangqi", RESULT_DRAW, reason_named(xq, "repetition"), "the position occurred three times: draw");
     expect_ending("xiangqi", RESULT_DRAW, reason_named(xq, "max plies"), "max plies: draw");
+    /* tests/chase_cases.txt r-chases-h: Red's chariot chases the horse; at Red's last move (c2e2) it is on e6. */
+    const char *chase = "e2c2 c7e6 c2e2 e6c7 e2c2 c7e6 c2e2 e6c7";
+    expect_played("5k3/9/2n6/9/9/9/9/4R4/9/3K5 w", chase, (GameRules){-1, 0, 0},
+                  "perpetual chase by Red (chariot chasing the horse on e6): Black wins");
+    expect_played("5k3/9/2n6/9/9/9/9/4R4/9/3K5 w", chase, (GameRules){-1, 0, 1}, "the position occurred three times: draw");
+    /* 118 plies without a capture, then two more, nobody checking. */
+    expect_played("4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6 e9e8", (GameRules){-1, 0, 0}, "60-move rule: draw");
+    expect_played("4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6 e9e8", (GameRules){-1, 0, 1},
+                  "no capture for too long: draw");
     expect_ending("amazons", RESULT_SECOND_WINS, reason_named(am, "no legal turn"),
                   "White has no legal turn: Black wins");
     expect_ending("amazons", RESULT_FIRST_WINS, reason_named(am, "no legal turn"),

@@ -1,8 +1,11 @@
 /*
  * test_rules.c - game endings on hand-worked positions: mate, stalemate,
  * perpetual check (either side), a mutual-check cycle, a quiet cycle, a
- * cycle with checks on only some moves, the no-capture rule, material.
+ * cycle with checks on only some moves, the no-capture rule (check-only and
+ * asian, with the checks beyond each side's tenth not counted), material.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -11,24 +14,30 @@
 #include "testhelp.h"
 
 /* Plays the ICCS moves of `moves` (repeated `times` times) from fen. Checks
- * that the game goes on before the last move and returns the outcome after. */
-static Outcome play(Position *pos, const char *fen, const char *moves, int times)
+ * that the game goes on before the last move and returns the outcome after,
+ * under cfg (NULL: the defaults, asian). */
+static Outcome play_under(const RulesConfig *cfg, Position *pos, const char *fen, const char *moves, int times)
 {
-    Outcome none = {RULES_NONE, END_NONE};
+    Outcome none = {RULES_NONE, END_NONE, -1, 0, 0, 0};
     if (pos_from_fen(pos, fen, NULL, 0)) {
         CHECK(false, "bad FEN %s", fen);
         return none;
     }
     for (int t = 0; t < times; t++)
         for (const char *p = moves; *p; p += p[4] ? 5 : 4) {
-            Outcome before = rules_outcome(pos, NULL);
+            Outcome before = rules_outcome(pos, cfg);
             CHECK(before.reason == END_NONE, "game ended early (%s) before %.4s in %s",
                   rules_reason_text(before.reason), p, fen);
             Move m = MOVE(SQ(p[0] - 'a', p[1] - '0'), SQ(p[2] - 'a', p[3] - '0'));
             CHECK(move_is_legal(pos, m), "%.4s is legal in %s", p, fen);
             pos_make_move(pos, m);
         }
-    return rules_outcome(pos, NULL);
+    return rules_outcome(pos, cfg);
+}
+
+static Outcome play(Position *pos, const char *fen, const char *moves, int times)
+{
+    return play_under(NULL, pos, fen, moves, times);
 }
 
 static void expect(Outcome got, RulesResult result, EndReason reason, const char *what)
@@ -90,9 +99,14 @@ static void test_counters_and_material(void)
     static Position pos;
     RulesConfig cfg = rules_default_config();
     CHECK(cfg.no_capture_plies == 120, "default no-capture limit is 120, got %d", cfg.no_capture_plies);
-    /* 118 plies without capture in the FEN, then two more. */
-    Outcome o = play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6 e9e8", 1);
+    CHECK(cfg.rule_set == RULES_ASIAN, "default rule set is asian");
+    /* 118 plies without capture in the FEN, then two more: check-only calls it "no capture", asian "60-move rule". */
+    RulesConfig check_only = cfg;
+    check_only.rule_set = RULES_CHECK_ONLY;
+    Outcome o = play_under(&check_only, &pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6 e9e8", 1);
     expect(o, RULES_DRAW, END_NO_CAPTURE, "120 plies without capture");
+    o = play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6 e9e8", 1);
+    expect(o, RULES_DRAW, END_SIXTY_MOVES, "asian: 120 plies without capture, no checks");
     o = play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 118 80", "a5a6", 1);
     expect(o, RULES_NONE, END_NONE, "119 plies go on");
     /* A capture resets the count. */
@@ -112,6 +126,81 @@ static void test_counters_and_material(void)
            "mate beats the no-capture draw");
 }
 
+/* The quiet moves of pos that lead to a position not in seen[0, n). */
+static int fresh_quiet_moves(Position *pos, const uint64_t *seen, int n, Move *out)
+{
+    Move list[MAX_MOVES];
+    int count = gen_legal(pos, list), found = 0;
+    for (int i = 0; i < count; i++) {
+        if (pos->board[MOVE_TO(list[i])] != EMPTY) continue;
+        pos_make_move(pos, list[i]);
+        bool fresh = true;
+        for (int k = 0; k < n && fresh; k++) fresh = seen[k] != pos_key(pos);
+        pos_unmake_move(pos);
+        if (fresh) out[found++] = list[i];
+    }
+    return found;
+}
+
+/* Plays a game of quiet moves with two chariots a side (no capture, no position
+ * twice) in which each side checks with every other move when it can
+ * (with a check that leaves a quiet reply), and follows the 60-move rule by its text:
+ * each side's checks beyond its tenth since the last capture do not count.
+ * The checks are counted here from the board (pos_general_attacked), the
+ * limit worked out here; rules_outcome must end the game exactly there
+ * (asian), and at the 120th ply (check-only). */
+static void test_sixty_moves_with_checks(void)
+{
+    static Position pos;
+    static uint64_t seen[400];
+    RulesConfig asian = rules_default_config(), check_only = asian;
+    check_only.rule_set = RULES_CHECK_ONLY;
+    CHECK(pos_from_fen(&pos, "5k3/r7r/9/9/9/9/9/9/R7R/3K5 w", NULL, 0) == 0, "FEN");
+    int checks[2] = {0, 0}, nseen = 0, ended_asian = -1, ended_check_only = -1, expect_end = -1;
+    seen[nseen++] = pos_key(&pos);
+    for (int ply = 1; ply < 300 && (ended_asian < 0 || ended_check_only < 0); ply++) {
+        Move moves[MAX_MOVES], replies[MAX_MOVES], pick = MOVE_NONE, fallback = MOVE_NONE;
+        int n = fresh_quiet_moves(&pos, seen, nseen, moves), mover = pos.side;
+        for (int i = 0; i < n && pick == MOVE_NONE; i++) {
+            pos_make_move(&pos, moves[i]);
+            seen[nseen] = pos_key(&pos);
+            bool gives_check = pos_general_attacked(&pos, pos.side);
+            bool goes_on = fresh_quiet_moves(&pos, seen, nseen + 1, replies) > 0;
+            pos_unmake_move(&pos);
+            if (goes_on && gives_check && (ply / 2) % 2 == 0) pick = moves[i]; /* each side: every other move */
+            else if (goes_on && fallback == MOVE_NONE) fallback = moves[i];
+        }
+        if (pick == MOVE_NONE) pick = fallback;
+        if (pick == MOVE_NONE) {
+            CHECK(false, "no fresh quiet move at ply %d", ply);
+            break;
+        }
+        pos_make_move(&pos, pick);
+        seen[nseen++] = pos_key(&pos);
+        if (pos_general_attacked(&pos, pos.side)) checks[mover]++;
+        int counted = ply;
+        for (int c = 0; c < 2; c++)
+            if (checks[c] > 10) counted -= checks[c] - 10;
+        if (expect_end < 0 && counted >= 120) expect_end = ply;
+        Outcome a = rules_outcome(&pos, &asian), b = rules_outcome(&pos, &check_only);
+        if (ended_asian < 0 && a.reason != END_NONE) {
+            ended_asian = ply;
+            CHECK(a.reason == END_SIXTY_MOVES && a.result == RULES_DRAW, "asian ends by the 60-move rule, got %s",
+                  rules_reason_text(a.reason));
+        }
+        if (ended_check_only < 0 && b.reason != END_NONE) {
+            ended_check_only = ply;
+            CHECK(b.reason == END_NO_CAPTURE, "check-only ends by no capture, got %s", rules_reason_text(b.reason));
+        }
+    }
+    if (getenv("QB_VERBOSE")) printf("checks red %d black %d, asian draw at ply %d\n", checks[RED], checks[BLACK], ended_asian);
+    CHECK(checks[RED] > 10 && checks[BLACK] > 10, "both sides gave more than ten checks (red %d, black %d)",
+          checks[RED], checks[BLACK]);
+    CHECK(ended_check_only == 120, "check-only: a draw at ply 120, got %d", ended_check_only);
+    CHECK(expect_end > 122 && ended_asian == expect_end,
+          "asian: a draw at ply %d (checks beyond the tenth not counted), got %d", expect_end, ended_asian);
+}
+
 int main(void)
 {
     board_init();
@@ -119,5 +208,6 @@ int main(void)
     test_no_moves();
     test_repetition();
     test_counters_and_material();
+    test_sixty_moves_with_checks();
     return TEST_REPORT();
 }

@@ -68,9 +68,15 @@ static inline int game_move_index(GameMove m) { return AMZ_MOVE_FROM(m) * AMZ_SQ
 static inline int game_side(const GamePosition *pos) { return pos->side; }
 
 /* No draws, no repetitions (every turn adds an arrow): nothing to rule on. */
-static inline GameRule game_rule(const GamePosition *pos)
+/* One rule set: no Rules option. */
+#define GAME_RULE_SETS {"standard"}
+#define GAME_RULE_SET_COUNT 1
+#define GAME_RULE_SET_DEFAULT 0
+
+static inline GameRule game_rule(GamePosition *pos, int rules)
 {
     (void)pos;
+    (void)rules;
     return GAME_RULE_NONE;
 }
 

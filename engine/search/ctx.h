@@ -49,6 +49,8 @@ struct SearchCtx {
     int mcts_cutoff;
     int mcts_sample;
     MctsTree tree;
+
+    int rules; /* the rule set the search scores rule endings by (game_rule) */
 };
 
 struct Search {

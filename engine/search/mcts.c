@@ -118,7 +118,7 @@ static double squash(int v)
  * it goes on, list[0, *n) gets its legal moves. */
 static int position_outcome(SearchCtx *ctx, GameMove *list, int *n)
 {
-    switch (game_rule(ctx->pos)) {
+    switch (game_rule(ctx->pos, ctx->rules)) {
     case GAME_RULE_DRAW: return MCTS_RULE_DRAW;
     case GAME_RULE_WIN: return MCTS_RULE_WIN;
     case GAME_RULE_LOSS: return MCTS_RULE_LOSS;

@@ -25,7 +25,7 @@ bool node_enter(SearchCtx *ctx, int ply)
 
 bool node_rule(SearchCtx *ctx, int ply, int *score)
 {
-    switch (game_rule(ctx->pos)) {
+    switch (game_rule(ctx->pos, ctx->rules)) {
     case GAME_RULE_DRAW: *score = 0; return true;
     case GAME_RULE_WIN: *score = SCORE_RULE_WIN - ply; return true;
     case GAME_RULE_LOSS: *score = -SCORE_RULE_WIN + ply; return true;
@@ -120,7 +120,7 @@ void pv_extend_from_table(SearchCtx *ctx)
     int len = ctx->pv_len[0], made = 0;
     if (!ctx->use_tt) return;
     for (int i = 0; i < len; i++, made++) game_make(ctx->pos, ctx->pv[0][i]);
-    while (len < MAX_PLY - 1 && game_rule(ctx->pos) == GAME_RULE_NONE
+    while (len < MAX_PLY - 1 && game_rule(ctx->pos, ctx->rules) == GAME_RULE_NONE
            && tt_probe(&ctx->tt, game_key(ctx->pos), len, &e) && e.move != GAME_MOVE_NONE) {
         int n = game_moves(ctx->pos, list), legal = 0;
         for (int i = 0; i < n && !legal; i++) legal = list[i] == e.move;
@@ -197,6 +197,7 @@ int search_configure(Search *s, const SearchConfig *config)
     s->ctx.playout = config->playout;
     s->ctx.mcts_cutoff = config->mcts_cutoff;
     s->ctx.mcts_sample = config->mcts_sample;
+    s->ctx.rules = config->rules;
     return 0;
 }
 

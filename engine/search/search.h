@@ -58,6 +58,7 @@ typedef struct {
     SearchPlayout playout;         /* mcts: how a playout ends */
     int mcts_cutoff;               /* mcts, SEARCH_PLAYOUT_EVAL: random plies before the evaluation */
     int mcts_sample;               /* mcts: moves drawn and valued per widening below the root */
+    int rules;                     /* the game's rule set: an index of GAME_RULE_SETS (0 = its first) */
 } SearchConfig;
 
 /* One completed iteration (or the final answer). */

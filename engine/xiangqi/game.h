@@ -39,6 +39,17 @@
 #define GAME_HAS_CHECK 1 /* game_in_check */
 
 typedef Position GamePosition;
+
+/* The rule sets (the Rules option), in RuleSet order, and the engine's
+ * default: check-only, so that `bench` keeps the signature of
+ * tests/bench.expected (the search scores repetitions as before the rule
+ * sets existed); qibench tells our engine the rule set it judges by
+ * (asian unless --rules says otherwise), and --rules asian / setoption name
+ * Rules value asian make it search under the AXF rules
+ * (tests/bench.asian.expected). */
+#define GAME_RULE_SETS {"asian", "check-only", "chess-like"}
+#define GAME_RULE_SET_COUNT RULES_SET_COUNT
+#define GAME_RULE_SET_DEFAULT RULES_CHECK_ONLY
 typedef Move GameMove;
 
 /* What a rule says about the current position inside a search. */
@@ -110,15 +121,21 @@ static inline int game_attacker_value(const GamePosition *pos, GameMove m)
 }
 
 /*
- * The rules inside a search, from the side to move's view: a position that
- * occurred before since the last capture (one repetition is enough inside a
- * search) is judged by the perpetual-check rule; the no-capture limit and
- * insufficient material are draws.
+ * The rules inside a search under rule set `rules` (a RuleSet), from the
+ * side to move's view: a position that occurred before since the last
+ * capture (one repetition is enough inside a search) is judged by the rule
+ * set (asian: perpetual check, then perpetual chase; check-only: perpetual
+ * check; chess-like: a draw); the no-capture limit (asian: with checks
+ * beyond a side's tenth not counted; chess-like: 100 plies) and
+ * insufficient material are draws. pos is restored.
  */
-static inline GameRule game_rule(const GamePosition *pos)
+static inline GameRule game_rule(GamePosition *pos, int rules)
 {
-    if (pos_halfmove(pos) >= RULES_DEFAULT_NO_CAPTURE) return GAME_RULE_DRAW;
-    switch (rules_repetition(pos, 2)) {
+    RulesConfig cfg = {-1, 0, (RuleSet)rules};
+    int limit = rules_no_capture_limit(&cfg);
+    if (pos_halfmove(pos) >= limit && (rules != RULES_ASIAN || rules_counted_plies(pos) >= limit))
+        return GAME_RULE_DRAW;
+    switch (rules_judge_repetition(pos, 2, (RuleSet)rules).verdict) {
     case REP_DRAW: return GAME_RULE_DRAW;
     case REP_WIN: return GAME_RULE_WIN;
     case REP_LOSS: return GAME_RULE_LOSS;

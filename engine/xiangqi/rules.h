@@ -1,7 +1,9 @@
 /*
- * rules.h - how a Xiangqi game ends: checkmate and stalemate, repetition with
- * the perpetual-check rule, the no-capture limit, insufficient material and
- * an optional ply cap. Each ending comes with its reason.
+ * rules.h - how a Xiangqi game ends: checkmate and stalemate, repetition
+ * judged by a named rule set (asian: perpetual check and perpetual chase
+ * lose; check-only: perpetual check loses; chess-like: every repetition is
+ * a draw), the no-capture limit, insufficient material and an optional ply
+ * cap. Each ending comes with its reason.
  */
 #ifndef XQ_RULES_H
 #define XQ_RULES_H
@@ -19,26 +21,47 @@ typedef enum {
     END_NO_CAPTURE,            /* no capture for RulesConfig.no_capture_plies: draw */
     END_INSUFFICIENT_MATERIAL, /* no chariot, horse, cannon or pawn on the board: draw */
     END_MAX_PLIES,             /* RulesConfig.max_plies reached: draw */
+    END_PERPETUAL_CHASE,       /* asian: third repetition; one side chased one piece throughout: it loses */
+    END_SIXTY_MOVES,           /* asian: the no-capture limit, checks beyond a side's tenth not counted: draw */
     END_COUNT                  /* the number of reasons: a table sentinel, never a reason */
 } EndReason;
 
+/* The rule sets, by name (rules_set_name); RULES_ASIAN is the default. */
+typedef enum { RULES_ASIAN, RULES_CHECK_ONLY, RULES_CHESS_LIKE, RULES_SET_COUNT } RuleSet;
+
 typedef struct {
-    int no_capture_plies; /* draw after this many plies without capture; 0 = never */
+    int no_capture_plies; /* draw after this many plies without capture; 0 = never, < 0 = the rule set's */
     int max_plies;        /* draw after this many plies since the root; 0 = never */
+    RuleSet rule_set;
 } RulesConfig;
 
-#define RULES_DEFAULT_NO_CAPTURE 120
+#define RULES_DEFAULT_NO_CAPTURE 120    /* asian and check-only: 60 moves */
+#define RULES_CHESS_LIKE_NO_CAPTURE 100 /* chess-like: 50 moves */
+/* asian: each side's checks beyond this many in the no-capture window do not count. */
+#define RULES_ASIAN_FREE_CHECKS 10
 
 typedef struct {
     RulesResult result;
     EndReason reason;
+    /* END_PERPETUAL_CHASE: the chaser's colour, the chasing and the chased
+     * piece's types and the chased piece's square at the chaser's last move. */
+    int chaser, chaser_type, target_type, target_sq;
 } Outcome;
 
 /* What a repeated position means for the side to move in it. */
 typedef enum { REP_NONE, REP_DRAW, REP_WIN, REP_LOSS } RepVerdict;
 
-/* The default configuration: 120 plies without capture, no ply cap. */
+/* The default configuration: asian, 120 plies without capture, no ply cap. */
 RulesConfig rules_default_config(void);
+
+/* "asian", "check-only", "chess-like" ("?" for anything else). */
+const char *rules_set_name(RuleSet rs);
+
+/* The rule set called name (exactly), or -1. */
+int rules_set_by_name(const char *name);
+
+/* The no-capture limit cfg means (its own, or its rule set's default). */
+int rules_no_capture_limit(const RulesConfig *cfg);
 
 /*
  * Judges the game at pos (its history since the root, which the caller
@@ -57,6 +80,27 @@ Outcome rules_outcome(Position *pos, const RulesConfig *cfg);
  * the verdict from the side to move's point of view, or REP_NONE.
  */
 RepVerdict rules_repetition(const Position *pos, int times);
+
+/* How a repetition was judged (rules_judge_repetition). */
+typedef struct {
+    RepVerdict verdict;
+    EndReason reason; /* END_REPETITION, END_PERPETUAL_CHECK or END_PERPETUAL_CHASE */
+    int chaser, chaser_type, target_type, target_sq; /* END_PERPETUAL_CHASE: as in Outcome */
+} RepJudgement;
+
+/*
+ * rules_repetition under rule set rs: check-only as above; chess-like: any
+ * repetition is a draw; asian: perpetual check first (a side that checked
+ * on every move loses, unless both did: a draw, so a checker loses to a
+ * chaser), then perpetual chase (chase.h: a side that chased the same
+ * enemy piece with every move loses, unless both did: a draw). pos is
+ * modified during the call and restored.
+ */
+RepJudgement rules_judge_repetition(Position *pos, int times, RuleSet rs);
+
+/* asian: the plies since the last capture that count towards the limit:
+ * all of them less each side's checks beyond its RULES_ASIAN_FREE_CHECKS. */
+int rules_counted_plies(const Position *pos);
 
 /* Is there no chariot, horse, cannon or pawn on the board? */
 bool rules_insufficient_material(const Position *pos);

@@ -154,8 +154,8 @@ static int am_format_move(GameState *s, MoveCode m, int n, char *buf, size_t len
 static GameOutcome am_outcome(GameState *s, const GameRules *rules)
 {
     (void)rules;
-    if (amz_count_moves(&s->pos) > 0) return (GameOutcome){RESULT_NONE, 0};
-    return (GameOutcome){game_win_for(!s->pos.side), END_NO_TURN};
+    if (amz_count_moves(&s->pos) > 0) return (GameOutcome){RESULT_NONE, 0, ""};
+    return (GameOutcome){game_win_for(!s->pos.side), END_NO_TURN, ""};
 }
 
 static const char *am_reason_name(int reason) { return reason == END_NO_TURN ? "no legal turn" : "unknown"; }

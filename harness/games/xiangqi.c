@@ -258,19 +258,34 @@ static int xq_format_move(GameState *s, MoveCode m, int n, char *buf, size_t len
 /* Endings and engine spellings                                             */
 /* ------------------------------------------------------------------------ */
 
+/* The names of --rules, in RuleSet order (the default, asian, first). */
+static const char *const RULE_SETS[] = {"asian", "check-only", "chess-like", NULL};
+_Static_assert(sizeof RULE_SETS / sizeof RULE_SETS[0] == RULES_SET_COUNT + 1, "a name per rule set");
+
 static GameOutcome xq_outcome(GameState *s, const GameRules *rules)
 {
     RulesConfig cfg = rules_default_config();
-    if (rules) cfg = (RulesConfig){rules->no_capture_plies, rules->max_plies};
+    if (rules) cfg = (RulesConfig){rules->no_capture_plies, rules->max_plies, (RuleSet)rules->rule_set};
     Outcome o = rules_outcome(&s->pos, &cfg);
     static const GameResult MAP[] = {[RULES_NONE] = RESULT_NONE, [RULES_RED_WINS] = RESULT_FIRST_WINS,
                                      [RULES_BLACK_WINS] = RESULT_SECOND_WINS, [RULES_DRAW] = RESULT_DRAW};
-    return (GameOutcome){MAP[o.result], (int)o.reason};
+    GameOutcome out = {MAP[o.result], (int)o.reason, ""};
+    if (o.reason == END_PERPETUAL_CHASE) {
+        char sq[3];
+        xq_square_name(o.target_sq, sq);
+        snprintf(out.detail, sizeof out.detail, "%s chasing the %s on %s", xq_piece_name(o.chaser_type),
+                 xq_piece_name(o.target_type), sq);
+    } else if (o.reason == END_SIXTY_MOVES) {
+        snprintf(out.detail, sizeof out.detail, "%d plies without a capture, %d of them counted",
+                 pos_halfmove(&s->pos), rules_counted_plies(&s->pos));
+    }
+    return out;
 }
 
 static const char *xq_reason_name(int reason) { return rules_reason_text((EndReason)reason); }
 
-/* "Black is checkmated: Red wins", "perpetual check by Red: Black wins", "draw by repetition". */
+/* "Black is checkmated: Red wins", "perpetual check by Red: Black wins", "perpetual chase by
+ * Red (chariot chasing the horse on c7): Black wins", "60-move rule: draw". */
 static void xq_ending_text(GameOutcome o, char *buf, size_t len)
 {
     static const char *const SIDE[2] = {"Red", "Black"};
@@ -279,6 +294,7 @@ static void xq_ending_text(GameOutcome o, char *buf, size_t len)
         switch (o.reason) {
         case END_REPETITION: snprintf(buf, len, "the position occurred three times: draw"); break;
         case END_NO_CAPTURE: snprintf(buf, len, "no capture for too long: draw"); break;
+        case END_SIXTY_MOVES: snprintf(buf, len, "60-move rule: draw"); break;
         case END_INSUFFICIENT_MATERIAL: snprintf(buf, len, "neither side can attack: draw"); break;
         default: snprintf(buf, len, "%s: draw", rules_reason_text((EndReason)o.reason)); break;
         }
@@ -288,6 +304,10 @@ static void xq_ending_text(GameOutcome o, char *buf, size_t len)
     case END_CHECKMATE: snprintf(buf, len, "%s is checkmated: %s wins", SIDE[loser], SIDE[winner]); break;
     case END_STALEMATE: snprintf(buf, len, "%s has no legal move: %s wins", SIDE[loser], SIDE[winner]); break;
     case END_PERPETUAL_CHECK: snprintf(buf, len, "perpetual check by %s: %s wins", SIDE[loser], SIDE[winner]); break;
+    case END_PERPETUAL_CHASE:
+        snprintf(buf, len, "perpetual chase by %s (%s): %s wins", SIDE[loser], o.detail[0] ? o.detail : "?",
+                 SIDE[winner]);
+        break;
     default: snprintf(buf, len, "%s: %s wins", rules_reason_text((EndReason)o.reason), SIDE[winner]); break;
     }
 }
@@ -313,7 +333,8 @@ const Game GAME_XIANGQI = {
     .max_moves = MAX_MOVES,
     .max_plies = 0,
     .has_draws = true,
-    .default_rules = {RULES_DEFAULT_NO_CAPTURE, 0},
+    .default_rules = {-1, 0, RULES_ASIAN}, /* the rule set's no-capture limit: 120, chess-like 100 */
+    .rule_sets = RULE_SETS,
     .notations = NOTATIONS,
     .notation_count = N_COUNT,
     .record_notation = N_ICCS,

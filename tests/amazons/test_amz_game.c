@@ -33,7 +33,7 @@ static void test_start(void)
     CHECK(!strcmp(text, GAME_START_FEN), "start text %s", text);
     game_pos_print(&pos, diagram, sizeof diagram);
     CHECK(strstr(diagram, "Fen: " GAME_START_FEN) && strstr(diagram, "a b c d e f g h i j"), "diagram:\n%s", diagram);
-    CHECK(game_side(&pos) == 0 && game_rule(&pos) == GAME_RULE_NONE, "side and rule at the start");
+    CHECK(game_side(&pos) == 0 && game_rule(&pos, 0) == GAME_RULE_NONE, "side and rule at the start");
     CHECK(game_perft(&pos, 2) == 4307152, "game_perft 2");
     CHECK(game_pos_from_text(&pos, "10/10 w", err, sizeof err) == -1 && strstr(err, "ranks"), "bad text: %s", err);
 }
@@ -68,7 +68,7 @@ static void test_random_games(void)
         game_pos_from_text(&pos, GAME_START_FEN, NULL, 0);
         for (int ply = 0;; ply++) {
             int n = game_moves(&pos, list);
-            errors += check_moves(n) + (game_side(&pos) != (ply & 1)) + (game_rule(&pos) != GAME_RULE_NONE);
+            errors += check_moves(n) + (game_side(&pos) != (ply & 1)) + (game_rule(&pos, 0) != GAME_RULE_NONE);
             errors += game_key(&pos) != amz_pos_compute_key(&pos);
             positions++;
             if (n == 0) break;
