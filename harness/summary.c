@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "match_run.h"
+#include "searchstats.h"
 
 static void json_standing(Json *j, const int64_t wdl[3])
 {
@@ -116,6 +117,10 @@ void summary_write(const MatchRun *run, const char *state)
     for (int k = 1; k < standings_term_keys(run); k++)
         if (run->term_counts[k]) json_int(&j, standings_term_key_name(run, k), run->term_counts[k]);
     json_end_object(&j);
+    SearchStats *search = searchstats_of_run(opt->run_dir, opt->game, list);
+    if (search) searchstats_json(search, &j, "search");
+    else json_null(&j, "search");
+    searchstats_free(search);
     json_end_object(&j);
     if (json_write_file(&j, opt->run_dir, "summary.json"))
         fprintf(stderr, "qibench: cannot write %s/summary.json\n", opt->run_dir);
