@@ -194,11 +194,11 @@ static void print_report(const Report *r)
     print_matrix(r, "W/D/L (the row engine's wins, draws and losses against the column engine):", wdl_cell);
 }
 
-static void json_report(const Report *r, Json *j)
+static void json_report(const Report *r, Json *j, const char *key)
 {
     const RatingGames *g = r->g;
     int n = g->count;
-    json_begin_object(j, NULL);
+    json_begin_object(j, key);
     json_string(j, "model", "bradley-terry, draws as half points");
     json_string(j, "interval", "fisher information, 95%");
     json_string(j, "anchor", r->anchor >= 0 ? g->name[r->anchor] : NULL);
@@ -247,6 +247,33 @@ static void json_report(const Report *r, Json *j)
     json_end_object(j);
 }
 
+/* Fits g into *fit and fills *r (anchor engine index or -1). Returns 0 or -1 (err). */
+static int fit_report(Report *r, const RatingGames *g, RatingFit *fit, int anchor, char *err, size_t errlen)
+{
+    *r = (Report){.g = g, .fit = fit, .anchor = anchor};
+    if (ratings_fit(g, anchor, fit, err, errlen)) return -1;
+    for (int i = 0; i < g->count; i++) r->games += ratings_games_of(g, i);
+    r->games /= 2;
+    rank_engines(r);
+    return 0;
+}
+
+void ratings_json_member(Json *j, const char *key, const char *path)
+{
+    RatingGames g;
+    RatingFit fit;
+    Report r;
+    char err[512];
+    ratings_games_init(&g);
+    if (ratings_read_games(path, &g, err, sizeof err) == 0 && fit_report(&r, &g, &fit, -1, err, sizeof err) == 0) {
+        json_report(&r, j, key);
+        ratings_fit_free(&fit);
+    } else {
+        json_null(j, key);
+    }
+    ratings_games_free(&g);
+}
+
 /* ------------------------------------------------------------------------ */
 /* The command                                                              */
 /* ------------------------------------------------------------------------ */
@@ -278,23 +305,21 @@ int ratings_command(int argc, char **argv)
         games_path(argv[i], path, sizeof path);
         if (ratings_read_games(path, &g, err, sizeof err)) goto fail;
     }
-    Report r = {.g = &g, .fit = &fit, .anchor = -1};
+    Report r;
+    int anchor = -1;
     if (anchor_name) {
         for (int i = 0; i < g.count; i++)
-            if (strcmp(g.name[i], anchor_name) == 0) r.anchor = i;
-        if (r.anchor < 0) {
+            if (strcmp(g.name[i], anchor_name) == 0) anchor = i;
+        if (anchor < 0) {
             util_fail(err, sizeof err, "--anchor %s: no engine of that name in the games", anchor_name);
             goto fail;
         }
     }
-    if (ratings_fit(&g, r.anchor, &fit, err, sizeof err)) goto fail;
-    for (int i = 0; i < g.count; i++) r.games += ratings_games_of(&g, i);
-    r.games /= 2;
-    rank_engines(&r);
+    if (fit_report(&r, &g, &fit, anchor, err, sizeof err)) goto fail;
     if (json) {
         Json j;
         json_init(&j);
-        json_report(&r, &j);
+        json_report(&r, &j, NULL);
         rc = json_write_line(&j, stdout) ? 1 : 0;
         json_free(&j);
     } else {

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "json.h"
 #include "ratings.h"
 
 /*
@@ -17,6 +18,11 @@
  * "PATH:LINE: expected ..." (or "cannot read PATH: ...") in err.
  */
 int ratings_read_games(const char *path, RatingGames *g, char *err, size_t errlen);
+
+/* Member key of the open object in j: the ratings (average anchor) of the
+ * games at path, the object `qibench ratings --json` prints; null when the
+ * file cannot be read or the ratings do not exist. */
+void ratings_json_member(Json *j, const char *key, const char *path);
 
 /* argv[0] is "ratings". Prints the tables (or with --json one object) on
  * stdout. Returns 0; 1 with one line on stderr when a file cannot be read

@@ -63,6 +63,15 @@ ratings "$DATA/tournament/games.jsonl" --json
 "$PYTHON" tests/ratings_reference.py "$DATA/tournament" >"$tmp/ref"
 check "a games.jsonl path works as a folder does" same_json "$tmp/out" "$tmp/ref"
 
+# ---- summary.json of a run holds the same ratings (here a merge of the tournament)
+cp -r "$DATA/tournament" "$tmp/src"
+"$QIBENCH" merge "$tmp/src" --results "$tmp" --name merged >/dev/null 2>&1
+check "merge exit 0" test $? -eq 0
+"$PYTHON" -c "import json, sys; json.dump(json.load(open(sys.argv[1]))['ratings'], sys.stdout)" \
+    "$tmp/merged/summary.json" >"$tmp/summary.ratings"
+"$PYTHON" tests/ratings_reference.py "$DATA/tournament" >"$tmp/ref"
+check "summary.json ratings: equal to the reference" same_json "$tmp/summary.ratings" "$tmp/ref"
+
 # ---- two engines: the logistic Elo of the score
 ratings "$DATA/match" --json
 check "two engines: 400 log10(15) apart" "$PYTHON" -c "
