@@ -19,7 +19,10 @@
  *
  * Solved by the MM iteration of Hunter (2004, "MM algorithms for
  * generalized Bradley-Terry models", Ann. Statist. 32, eq. 3):
- * g_i <- S_i / sum_j n_ij / (g_i + g_j), g = 10^(r/400), S_i the points.
+ * g_i <- S_i / sum_j n_ij / (g_i + g_j), g = 10^(r/400), S_i the points,
+ * for up to 200 rounds, then (MM is slow for wide rating spans) Newton's
+ * method, r <- r + P grad with P below, each step cut to 400 Elo and
+ * halved until the likelihood does not fall, to 1e-10 Elo.
  *
  * Intervals: from the Fisher information at the maximum (the Hessian of
  * the log-likelihood), I_ii = k^2 sum_j n_ij E_ij E_ji, I_ij = -k^2 n_ij

@@ -85,6 +85,27 @@ static void test_chain(void)
     ratings_games_free(&g);
 }
 
+/* 64 engines in a chain, each scoring 19.5 of 20 against the next: every
+ * edge is 400 log10(39) = 636.4 Elo (MM alone needs 360,000 rounds here). */
+static void test_long_chain(void)
+{
+    RatingGames g;
+    RatingFit f;
+    char err[256], name[16];
+    ratings_games_init(&g);
+    for (int i = 0; i < 64; i++) snprintf(name, sizeof name, "e%d", i), ratings_engine(&g, name);
+    for (int i = 0; i + 1 < 64; i++) {
+        for (int k = 0; k < 19; k++) ratings_add_game(&g, i, i + 1, 2);
+        ratings_add_game(&g, i, i + 1, 1);
+    }
+    CHECK(ratings_fit(&g, 63, &f, err, sizeof err) == 0, "long chain: %s", err);
+    bool all = f.count == 64;
+    for (int i = 0; all && i < 64; i++) all = near(f.elo[i], (63 - i) * 400 * log10(39.0), 1e-6);
+    CHECK(all, "every edge 636.36 Elo: e0 at %f, want %f", f.count ? f.elo[0] : 0, 63 * 400 * log10(39.0));
+    ratings_fit_free(&f);
+    ratings_games_free(&g);
+}
+
 static void test_three_exact(void)
 {
     RatingGames g;
@@ -216,6 +237,7 @@ int main(void)
 {
     test_two_engines();
     test_chain();
+    test_long_chain();
     test_three_exact();
     test_no_maximum();
     test_jsonread();
