@@ -195,7 +195,8 @@ void game_play(const GameSetup *s, const char *fen, const MoveCode *opening, int
         }
         if (!in_time(s, side, &clock[side], &moves_made[side], r.wall_ms, g)) break;
         MoveRecord *m = &g->moves[g->plies];
-        *m = (MoveRecord){r.best, r.wall_ms, r.depth, r.nodes, r.has_score, r.mate, r.score};
+        int64_t allot = l.movetime > 0 ? l.movetime : s->tc[side]->base_ms > 0 ? l.time[side] : 0;
+        *m = (MoveRecord){r.best, r.wall_ms, r.depth, r.nodes, r.has_score, r.mate, r.score, r.seldepth, allot};
         played[g->plies++] = r.best;
         game->play(pos, r.best);
         if (adjudicate(game, g, &s->adj)) break;

@@ -47,6 +47,8 @@ typedef struct {
     uint64_t nodes;
     bool has_score, mate;
     int score;       /* from the mover's view */
+    int seldepth;    /* as the engine reported it (0: not reported) */
+    int64_t allot_ms; /* the time the mover had: movetime, or its clock left; 0 for depth and nodes limits */
 } MoveRecord;
 
 /* Score adjudication (0 = off for each). */

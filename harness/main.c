@@ -12,6 +12,7 @@
 #include "match_cmd.h"
 #include "openings_cmd.h"
 #include "play.h"
+#include "ratings_cmd.h"
 #include "regress.h"
 #include "stats_cmd.h"
 #include "suite_cmd.h"
@@ -47,6 +48,8 @@ static const Command COMMANDS[] = {
     {"tournament", match_command, "tournament ENGINES [OPTIONS]", "--format round-robin (default) or gauntlet"},
     {NULL, NULL, "match|tournament --resume DIR [RUN OPTIONS]", "go on with an interrupted run (its games are kept)"},
     {"merge", merge_command, "merge DIR... [--results R] [--name N]", "combine the shards (--shard K/N) of one run"},
+    {"ratings", ratings_command, "ratings DIR... [--anchor NAME] [--json]",
+     "one maximum-likelihood Elo list (95% intervals, LOS, crosstable)\nfrom the games of finished runs"},
     {"play", play_command, "play [OPTIONS]", "a game in the terminal, human or engine per side (play --help)"},
     {"openings", openings_command, "openings FILE [-o OUT] [--notation N] [--plies MIN-MAX]",
      "named move lists (ID | NAME | MOVES) -> EPD opening book"},

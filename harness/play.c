@@ -282,7 +282,7 @@ static void record_move(Play *p, MoveCode m, const EngineReply *r)
 {
     MoveRecord *mr = &p->rec->moves[p->rec->plies];
     *mr = (MoveRecord){m, r ? r->wall_ms : 0, r ? r->depth : 0, r ? r->nodes : 0, r && r->has_score,
-                       r && r->mate, r ? r->score : 0};
+                       r && r->mate, r ? r->score : 0, r ? r->seldepth : 0, 0};
     p->played[p->rec->plies++] = m;
     p->game->play(p->state, m);
     p->view.last = m;

@@ -162,6 +162,8 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
             json_int(js, "time_ms", m->time_ms);
             json_int(js, "depth", m->depth);
             json_uint(js, "nodes", m->nodes);
+            if (m->seldepth > 0) json_int(js, "seldepth", m->seldepth);
+            if (m->allot_ms > 0) json_int(js, "allot_ms", m->allot_ms);
             if (m->has_score) json_int(js, m->mate ? "mate" : "cp", m->score);
         }
         json_end_object(js);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "match_run.h"
+#include "searchstats.h"
 #include "util.h"
 
 /* Half points of the side `side` in a game that ended with `result`. */
@@ -206,4 +207,8 @@ void standings_print_results(const MatchRun *run)
     for (int k = 1; k < standings_term_keys(run); k++)
         if (run->term_counts[k]) printf(" %s %d,", standings_term_key_name(run, k), run->term_counts[k]);
     printf("\n");
+    if (run->games) fflush(run->games); /* a merge's copied games, read back here */
+    SearchStats *search = searchstats_of_run(run->opt->run_dir, run->opt->game, run->opt->engines);
+    if (search) searchstats_print(search, stdout);
+    searchstats_free(search);
 }

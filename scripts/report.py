@@ -22,7 +22,12 @@ What each run contributes
     match,     per pairing W/D/L, score, Elo with its 95% interval (chart),
     tournament LOS, nElo, pentanomial counts, SPRT line; the LLR against games
                with its two bounds (chart, when the run used --sprt); the
-               standings; games per termination reason (chart).
+               standings; games per termination reason (chart); from summary.json
+               (scripts/report_research.py) the maximum-likelihood ratings with
+               their intervals (table, chart), the crosstable, W/D/L and LOS
+               matrices (LOS also as a heatmap), and each engine's search
+               statistics per game phase. Tables and charts sit in boxes at most
+               1,200 px wide that scroll sideways when wider.
 
 Where the numbers come from
     summary.json, written by qibench, when the run folder has one; otherwise
@@ -53,6 +58,8 @@ import math
 import os
 import sys
 from statistics import NormalDist
+
+import report_research
 
 Z95 = NormalDist().inv_cdf(0.975)
 NELO_PER_T = 800 / math.log(10)
@@ -776,6 +783,9 @@ def match_blocks(run):
         blocks.append(("h3", "Terminations"))
         blocks.append(("table", ["reason", "games"], [[k, str(v)] for k, v in terms]))
         blocks.append(("svg", bar_chart("terminations", "Games per termination reason", terms, "games")))
+    if run.summary:
+        blocks += report_research.ratings_blocks(run.summary, sys.modules[__name__])
+        blocks += report_research.search_blocks(run.summary)
     return blocks
 
 
@@ -826,6 +836,7 @@ CSS = """body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 
 table{border-collapse:collapse;margin:0.5em 0 1em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}
 td:first-child,th:first-child{text-align:left}th{background:#f0f0f0}td{white-space:nowrap}
 svg.chart{display:block;margin:0.5em 0 1.5em}
+div.wide{max-width:1200px;overflow-x:auto}
 h2{border-bottom:1px solid #ccc;margin-top:2em}"""
 
 
@@ -836,13 +847,13 @@ def render_html(blocks, title):
         if b[0] in ("h1", "h2", "h3", "p"):
             out.append('<%s>%s</%s>' % (b[0], _esc(b[1]), b[0]))
         elif b[0] == "table":
-            out.append('<table>')
+            out.append('<div class="wide"><table>')
             out.append('<tr>' + "".join('<th>%s</th>' % _esc(h) for h in b[1]) + '</tr>')
             for row in b[2]:
                 out.append('<tr>' + "".join('<td>%s</td>' % _esc(c) for c in row) + '</tr>')
-            out.append('</table>')
+            out.append('</table></div>')
         elif b[0] == "svg":
-            out.append(b[1])
+            out.append('<div class="wide">%s</div>' % b[1])
     out += ['</body>', '</html>', '']
     return "\n".join(out)
 

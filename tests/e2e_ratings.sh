@@ -1,0 +1,132 @@
+#!/bin/sh
+# e2e_ratings.sh - `qibench ratings` end to end:
+# - on the committed runs of tests/data/ratings/ (a five-engine tournament
+#   and a match of one of its engines against a sixth), --json equals
+#   tests/ratings_reference.py, which finds the same maximum by another
+#   method (Newton-Raphson with the anchor fixed, the covariance from the
+#   reduced Hessian), for the average and for an engine as the anchor;
+# - a two-engine run: the difference is -400 log10(1/s - 1) of the score
+#   (15 of 16 points: 400 log10 15 = 470.44), by awk;
+# - the text tables; every malformed input refused in one line naming the
+#   file and line (exit 1), usage errors exit 2.
+set -u
+. "$(dirname "$0")/lib_e2e.sh"
+QIBENCH=${QIBENCH:-bin/qibench}
+DATA=tests/data/ratings
+
+ratings() { "$QIBENCH" ratings "$@" >"$tmp/out" 2>"$tmp/err"; }
+
+# same_json A B: the engines (name, games, score, elo, elo_low, elo_high, in
+# order), the crosstable and the LOS matrix agree to 1e-6.
+same_json() {
+    "$PYTHON" - "$1" "$2" <<'EOF'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+def close(x, y):
+    if isinstance(x, dict):
+        return x.keys() == y.keys() and all(close(x[k], y[k]) for k in x)
+    if isinstance(x, list):
+        return len(x) == len(y) and all(close(p, q) for p, q in zip(x, y))
+    if isinstance(x, float) or isinstance(y, float):
+        return abs(x - y) <= 1e-6
+    return x == y
+ok = all(close(a[k], b[k]) for k in ("engines", "crosstable", "los"))
+if not ok:
+    print(json.dumps(a)[:2000]); print(json.dumps(b)[:2000])
+sys.exit(0 if ok else 1)
+EOF
+}
+
+# ---- the committed runs against the reference
+ratings "$DATA/tournament" "$DATA/match" --json
+check "json exit 0" test $? -eq 0
+check "json is one line" test "$(lines "$tmp/out")" -eq 1
+"$PYTHON" tests/ratings_reference.py "$DATA/tournament" "$DATA/match" >"$tmp/ref"
+check "two runs: equal to the reference (average anchor)" same_json "$tmp/out" "$tmp/ref"
+check "json keys" "$PYTHON" -c "
+import json, sys
+d = json.load(open(sys.argv[1]), parse_constant=lambda c: sys.exit('non-finite ' + c))
+assert d['anchor'] is None and d['games'] == 176, d['games']
+assert [sorted(e) for e in d['engines']] == [['elo', 'elo_high', 'elo_low', 'games', 'name', 'score']] * 6
+assert abs(sum(e['elo'] for e in d['engines'])) < 1e-6
+" "$tmp/out"
+ratings --anchor alphabeta "$DATA/tournament" "$DATA/match" --json
+"$PYTHON" tests/ratings_reference.py --anchor alphabeta "$DATA/tournament" "$DATA/match" >"$tmp/ref"
+check "--anchor alphabeta: equal to the reference" same_json "$tmp/out" "$tmp/ref"
+check "--anchor: its elo and interval are 0" "$PYTHON" -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+a = [e for e in d['engines'] if e['name'] == 'alphabeta'][0]
+assert d['anchor'] == 'alphabeta' and a['elo'] == a['elo_low'] == a['elo_high'] == 0
+" "$tmp/out"
+ratings "$DATA/tournament/games.jsonl" --json
+"$PYTHON" tests/ratings_reference.py "$DATA/tournament" >"$tmp/ref"
+check "a games.jsonl path works as a folder does" same_json "$tmp/out" "$tmp/ref"
+
+# ---- summary.json of a run holds the same ratings (here a merge of the tournament)
+cp -r "$DATA/tournament" "$tmp/src"
+"$QIBENCH" merge "$tmp/src" --results "$tmp" --name merged >/dev/null 2>&1
+check "merge exit 0" test $? -eq 0
+"$PYTHON" -c "import json, sys; json.dump(json.load(open(sys.argv[1]))['ratings'], sys.stdout)" \
+    "$tmp/merged/summary.json" >"$tmp/summary.ratings"
+"$PYTHON" tests/ratings_reference.py "$DATA/tournament" >"$tmp/ref"
+check "summary.json ratings: equal to the reference" same_json "$tmp/summary.ratings" "$tmp/ref"
+
+# ---- two engines: the logistic Elo of the score
+ratings "$DATA/match" --json
+check "two engines: 400 log10(15) apart" "$PYTHON" -c "
+import json, sys
+e = json.load(open(sys.argv[1]))['engines']
+assert [x['name'] for x in e] == ['negascout', 'ns-1000'] and e[0]['score'] == 15 / 16
+assert abs(e[0]['elo'] - 235.2183) < 1e-3 and abs(e[1]['elo'] + 235.2183) < 1e-3, e
+" "$tmp/out"
+ratings "$DATA/match" --anchor ns-1000
+d=$(awk '$2 == "negascout" { print $5 }' "$tmp/out")
+want=$(awk 'BEGIN { printf "%+.1f", -400 * log(1 / (15 / 16) - 1) / log(10) }')
+check "text: negascout $d over ns-1000, by awk $want" test "$d" = "$want"
+
+# ---- the text tables
+ratings "$DATA/tournament"
+check "text exit 0" test $? -eq 0
+check "text: header" grep -q '^ratings of 5 engines from 160 games' "$tmp/out"
+check "text: five ranked lines" test "$(grep -cE '^ +[1-5]  ' "$tmp/out")" -eq 5
+check "text: LOS, crosstable, W/D/L" test "$(grep -cE '^(LOS|crosstable|W/D/L) ' "$tmp/out")" -eq 3
+n=$(awk '/^crosstable/ { t = 1; getline; next } t && $1 == "negascout" { print $3; exit }' "$tmp/out")
+want=$(query "$DATA/tournament/games.jsonl" "
+p = sum({'1-0': 1, '0-1': 0}.get(r['result'], .5) if r['red'] == 'negascout' else {'1-0': 0, '0-1': 1}.get(r['result'], .5)
+        for r in rows if {r['red'], r['black']} == {'negascout', 'alphabeta'})
+print('%g/16' % p)")
+check "crosstable negascout-alphabeta $n = $want (recounted)" test "$n" = "$want"
+check "nothing on stderr" test ! -s "$tmp/err"
+
+# ---- bad input: one line naming file and line, exit 1
+good=$(head -n 1 "$DATA/match/games.jsonl")
+printf '%s\n%s\n{"red":"a","black":"b","result":"1-0",}\n' "$good" "$good" >"$tmp/bad.jsonl"
+ratings "$tmp/bad.jsonl"
+check "malformed line: exit 1" test $? -eq 1
+check "malformed line: names file and line" grep -q "^qibench ratings: $tmp/bad.jsonl:3: expected a game as one JSON object" "$tmp/err"
+check "malformed line: one line, no output" test "$(lines "$tmp/err")" -eq 1 -a ! -s "$tmp/out"
+printf '%s\n{"red":"a","black":"b","result":"2-0"}\n' "$good" >"$tmp/bad.jsonl"
+ratings "$tmp/bad.jsonl"
+check "bad result named" grep -q "bad.jsonl:2: expected \"result\" \"1-0\", \"0-1\" or \"1/2-1/2\", got '2-0'" "$tmp/err"
+printf '%s\n%s' "$good" "$good" >"$tmp/bad.jsonl"
+ratings "$tmp/bad.jsonl"
+check "torn last line refused" grep -q "bad.jsonl:2: expected a line end" "$tmp/err"
+mkdir "$tmp/empty"
+ratings "$tmp/empty"
+check "a folder without games.jsonl: exit 1" test $? -eq 1
+check "... says cannot read" grep -q "cannot read $tmp/empty/games.jsonl" "$tmp/err"
+printf '{"red":"a","black":"b","result":"1-0"}\n{"red":"b","black":"a","result":"0-1"}\n' >"$tmp/lopsided.jsonl"
+ratings "$tmp/lopsided.jsonl"
+check "no maximum: exit 1" test $? -eq 1
+check "no maximum: says who scored nothing" grep -q "b scored no point in 2 games" "$tmp/err"
+ratings "$DATA/match" --anchor nobody
+check "unknown anchor: exit 1, named" grep -q "anchor nobody: no engine of that name" "$tmp/err"
+ratings
+check "no folder: exit 2" test $? -eq 2
+ratings "$DATA/match" --bogus
+check "unknown option: exit 2" test $? -eq 2
+ratings "$DATA/match" --anchor
+check "--anchor without a name: exit 2" test $? -eq 2
+
+report

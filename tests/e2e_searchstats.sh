@@ -1,0 +1,107 @@
+#!/bin/sh
+# e2e_searchstats.sh - per-engine search statistics of matches and
+# tournaments: summary.json's "search" equals tests/searchstats_reference.py,
+# which recounts it from games.jsonl alone (Python's statistics module for
+# the means and medians), for
+# - a tournament of three engines under a depth, a movetime and a clock
+#   limit (seldepth and allot_ms recorded per move: none for depth=, the
+#   movetime for movetime=, the clock left for tc=), with all three phases;
+# - a time forfeit and a stall of the mock engine (terminations suffered);
+# - an old games.jsonl without seldepth and allot_ms, merged;
+# and the table printed at the end agrees with it; a malformed move is
+# reported naming the file and line, and "search" is then null.
+set -u
+. "$(dirname "$0")/lib_e2e.sh"
+QIBENCH=${QIBENCH:-bin/qibench}
+MOCK=${MOCK:-build/release/tests/mock_engine}
+
+# same_search RUN: summary.json "search" equals the recount (1e-9 relative).
+same_search() {
+    "$PYTHON" tests/searchstats_reference.py "$1" >"$1.ref" || return 1
+    "$PYTHON" - "$1/summary.json" "$1.ref" <<'EOF'
+import json, sys
+a = json.load(open(sys.argv[1]))["search"]
+b = json.load(open(sys.argv[2]))
+def close(x, y):
+    if isinstance(x, dict):
+        return isinstance(y, dict) and x.keys() == y.keys() and all(close(x[k], y[k]) for k in x)
+    if isinstance(x, list):
+        return len(x) == len(y) and all(close(p, q) for p, q in zip(x, y))
+    if isinstance(x, (int, float)) and isinstance(y, (int, float)) and not isinstance(x, bool):
+        return abs(x - y) <= 1e-9 * max(1, abs(y))
+    return x == y
+if not close(a, b):
+    print(json.dumps(a)[:1500]); print(json.dumps(b)[:1500]); sys.exit(1)
+EOF
+}
+
+# ---- three limits in one tournament
+"$QIBENCH" tournament -engine name=ns option.Search=negascout depth=2 \
+    -engine name=ab option.Search=alphabeta movetime=20 timemargin=2000 \
+    -engine name=pv option.Search=pvs tc=2+0.05 timemargin=2000 --rounds 1 --maxplies 100 \
+    --results "$tmp" --name t >"$tmp/t.out" 2>"$tmp/t.err"
+check "tournament exit 0" test $? -eq 0
+G=$tmp/t/games.jsonl
+check "summary.json search = the recount from games.jsonl" same_search "$tmp/t"
+# (a timed search cut before its first iteration reports none: only ns, at
+# depth=2, must have one on every move)
+check "seldepth: on every move of ns, on most of the others'" test "$(query "$G" "
+first = lambda r: 0 if r['fen'].split()[1] == 'w' else 1
+ms = [((r['red'], r['black'])[(first(r) + i) % 2], m) for r in rows for i, m in enumerate(r['moves'])]
+print(all('seldepth' in m for e, m in ms if e == 'ns') and sum('seldepth' in m for e, m in ms) > 0.5 * len(ms))")" = True ||
+    query "$G" "print([m for r in rows for m in r['moves'] if 'seldepth' not in m][:5])"
+check "allot_ms: none at depth=, 20 at movetime=20, the clock left (<= 2000 + increments) at tc=" test "$(query "$G" "
+first = lambda r: 0 if r['fen'].split()[1] == 'w' else 1
+seen = {}
+for r in rows:
+    for i, m in enumerate(r['moves']):
+        seen.setdefault((r['red'], r['black'])[(first(r) + i) % 2], []).append(m.get('allot_ms'))
+print(set(seen['ns']) == {None} and set(seen['ab']) == {20} and all(0 < a <= 2000 + 50 * 60 for a in seen['pv']))")" = True
+check "all three phases played" test "$("$PYTHON" -c "
+import json, sys
+e = json.load(open(sys.argv[1]))['search']['engines']
+print(all(x[p]['moves'] > 0 for x in e for p in ('opening', 'middlegame', 'endgame')))" "$tmp/t/summary.json")" = True
+check "phase moves add up to all" test "$("$PYTHON" -c "
+import json, sys
+e = json.load(open(sys.argv[1]))['search']['engines']
+print(all(sum(x[p][k] for p in ('opening', 'middlegame', 'endgame')) == x['all'][k] for x in e for k in ('moves', 'nodes', 'time_ms')))" "$tmp/t/summary.json")" = True
+check "printed: the table's header" grep -q '^search statistics (engine moves; time by the harness clock; phases by ply: opening 1-20, middle 21-80, endgame 81-):' "$tmp/t.out"
+for e in ns ab pv; do
+    want=$("$PYTHON" -c "
+import json, sys
+x = [x for x in json.load(open(sys.argv[1]))['engines'] if x['name'] == sys.argv[2]][0]['all']
+print(x['moves'], '%.2f' % x['depth_mean'], '%.1f' % x['depth_median'], '%.0f' % x['nodes_per_move'])" "$tmp/t.ref" "$e")
+    got=$(awk -v e="$e" '$1 == e && $2 == "all" { print $3, $4, $5, $8 }' "$tmp/t.out")
+    check "printed $e: moves, depth mean and median, nodes/move '$got' = recount '$want'" test "$got" = "$want"
+done
+
+# ---- a time forfeit and a stall: the endings suffered
+"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--stall-after-go arg=2 \
+    -each tc=1+0.1 --move-grace 200 --recover --results "$tmp" --name f >"$tmp/f.out" 2>"$tmp/f.err"
+check "forfeits: exit 0" test $? -eq 0
+check "forfeits: summary.json search = the recount" same_search "$tmp/f"
+check "forfeits: the mock lost one on time, one stalled" test "$("$PYTHON" -c "
+import json, sys
+e = {x['name']: x for x in json.load(open(sys.argv[1]))['search']['engines']}
+print(e['mock']['time_forfeits'], sorted(e['mock']['terminations_suffered'].items()), e['ns']['terminations_suffered'])" "$tmp/f/summary.json")" = "1 [('abandoned: engine stalled', 1), ('time forfeit', 1)] {}"
+check "forfeits: printed" grep -q '^mock: 2 games, 1 time forfeits; games lost by time forfeit 1, abandoned: engine stalled 1$' "$tmp/f.out"
+
+# ---- an old games.jsonl (no seldepth, no allot_ms) through merge
+cp -r tests/data/base/match "$tmp/old"
+"$QIBENCH" merge "$tmp/old" --results "$tmp" --name oldm >"$tmp/o.out" 2>"$tmp/o.err"
+check "old file: merge exit 0" test $? -eq 0
+check "old file: search = the recount" same_search "$tmp/oldm"
+check "old file: no seldepth, no allotted time" test "$("$PYTHON" -c "
+import json, sys
+a = [x['all'] for x in json.load(open(sys.argv[1]))['search']['engines']]
+print([(x['seldepth_moves'], x['seldepth_mean'], x['allotted_moves'], x['moves']) for x in a])" "$tmp/oldm/summary.json")" = "[(0, None, 0, 80), (0, None, 0, 80)]"
+
+# ---- a malformed move: named, and search is null
+mkdir "$tmp/badsrc"
+cp tests/data/base/match/run.json "$tmp/badsrc/"
+sed '3s/"depth":[0-9]*,//' tests/data/base/match/games.jsonl >"$tmp/badsrc/games.jsonl"
+"$QIBENCH" merge "$tmp/badsrc" --results "$tmp" --name bad >"$tmp/b.out" 2>"$tmp/b.err"
+check "malformed move: named by file and line" grep -q "warning: no search statistics: $tmp/bad/games.jsonl:3: ply 1: expected \"time_ms\", \"depth\" and \"nodes\"" "$tmp/b.err"
+check "malformed move: search is null" grep -q '"search":null' "$tmp/bad/summary.json"
+
+report
