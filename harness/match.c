@@ -18,10 +18,8 @@
 
 #include "match_run.h"
 #include "proc.h"
+#include "stopsig.h"
 #include "util.h"
-
-/* Ctrl-C count (see on_signal); lock-free, so the handler may use it. */
-static atomic_int interrupts;
 
 /* ------------------------------------------------------------------------ */
 /* A finished game                                                          */
@@ -60,7 +58,7 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
     GameOutput out;
     results_game_output(run, g, red, black, k, i, op, &out);
     pthread_mutex_lock(&run->lock);
-    if (atomic_load(&interrupts) > 1) { /* a hard stop is killing the engines */
+    if (stopsig_level() > 1) { /* a hard stop killed the engines: a game cut short is no result */
         pthread_mutex_unlock(&run->lock);
         json_free(&out.json);
         return;
@@ -86,28 +84,6 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
 /* ------------------------------------------------------------------------ */
 /* Playing                                                                  */
 /* ------------------------------------------------------------------------ */
-
-/* Ctrl-C: the first stops the scheduling (games in progress end and are
- * saved); a second one, or SIGTERM, kills the engines and exits at once.
- * Everything finished is already on disk either way. */
-
-static void on_signal(int sig)
-{
-    static const char soft[] = "\nqibench: interrupted: finishing the games in progress (Ctrl-C again to stop at once)\n";
-    static const char hard[] = "\nqibench: stopped at once; finished games are saved (resume with --resume)\n";
-    ssize_t n;
-    if (sig == SIGINT && atomic_load(&interrupts) == 0) {
-        atomic_store(&interrupts, 1);
-        n = write(STDERR_FILENO, soft, sizeof soft - 1);
-        (void)n;
-        return;
-    }
-    atomic_store(&interrupts, 2); /* games cut short by the kill are not results */
-    proc_kill_all();
-    n = write(STDERR_FILENO, hard, sizeof hard - 1);
-    (void)n;
-    _exit(128 + sig);
-}
 
 /* The worker's client for engine i, started on demand. */
 static Client *engine_client(MatchRun *run, Client **clients, int i, ClientStatus *st, char *err, size_t errlen)
@@ -164,6 +140,7 @@ static void play_one(MatchRun *run, Client **clients, int red, int black, const 
  * its next game). Without --recover that stops the run: returns true. */
 static bool after_game(MatchRun *run, Client **clients, const GameRecord *g, int red, int black)
 {
+    if (stopsig_level() > 1) return true; /* killed by a hard stop: not the engine's failure */
     if (g->term != TERM_CRASH && g->term != TERM_STALL) return false;
     int loser = g->loser_side == 0 ? red : black;
     client_free(clients[loser]);
@@ -178,7 +155,7 @@ static bool after_game(MatchRun *run, Client **clients, const GameRecord *g, int
 
 static bool stopping(MatchRun *run)
 {
-    return atomic_load(&run->stop) || atomic_load(&interrupts);
+    return atomic_load(&run->stop) || stopsig_level() != 0;
 }
 
 static void *match_worker(void *arg)
@@ -235,12 +212,7 @@ static void free_run(MatchRun *run)
 /* Plays this shard's unfinished games on opt->concurrency threads. */
 static void play_all(MatchRun *run)
 {
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    stopsig_install("games");
     int n = run->opt->concurrency > 0 ? run->opt->concurrency : 1;
     pthread_t threads[256];
     int started = 0;
@@ -248,9 +220,10 @@ static void play_all(MatchRun *run)
         if (pthread_create(&threads[started], NULL, match_worker, run) != 0) break;
     if (started == 0) match_worker(run);
     for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
-    run->interrupted = atomic_load(&interrupts) != 0;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    run->interrupted = stopsig_level() != 0;
+    if (stopsig_level() > 1) proc_kill_all(); /* any engine started while the stop came */
+    run->stop_status = stopsig_status();
+    stopsig_restore();
 }
 
 /* The book, the pairings and the game pairs of this shard. Returns 0, or 2
@@ -315,7 +288,8 @@ static void print_harness_cpu(const MatchRun *run)
 
 /* After the games: the results printed, the files closed, summary.json,
  * what to do next. Returns the exit status: 0 finished or H1, 1 H0
- * accepted, 3 stopped by errors, 130 interrupted (2, usage, is main's). */
+ * accepted, 3 stopped by errors, 130 interrupted (a hard stop: 128 + its
+ * signal; 2, usage, is main's). */
 static int finish_run(MatchRun *run, const MatchOptions *opt)
 {
     if (run->status_shown) fputs("\n", stderr); /* keep the last status line */
@@ -331,7 +305,7 @@ static int finish_run(MatchRun *run, const MatchOptions *opt)
     if (run->interrupted) {
         printf("interrupted: %d of %d games saved; go on with: qibench %s --resume %s\n", run->games_done,
                run->games_planned, opt->format == FORMAT_MATCH ? "match" : "tournament", opt->run_dir);
-        if (status == 0) status = 130;
+        if (status == 0 || run->stop_status > 130) status = run->stop_status;
     } else if (opt->nmerge > 0 && !complete) {
         fprintf(stderr, "qibench merge: %d of %d games present: a shard is missing or unfinished\n", run->games_done,
                 run->games_planned);
@@ -344,7 +318,6 @@ int match_run(const MatchOptions *opt)
     static MatchRun run;
     memset(&run, 0, sizeof run);
     run.opt = opt;
-    atomic_store(&interrupts, 0);
     int status = plan_run(&run, opt);
     if (status == 0) {
         pthread_mutex_init(&run.lock, NULL);

@@ -59,7 +59,8 @@ typedef struct {
     long plies_played;      /* engine moves, for the harness CPU per ply */
     int term_counts[TERM_KEYS];
     bool write_failed, engine_failed;
-    bool interrupted;       /* a first Ctrl-C stopped the scheduling */
+    bool interrupted;       /* a signal stopped the scheduling (stopsig.h) */
+    int stop_status;        /* its exit status: 130, or 128 + the signal of a hard stop */
     SprtResult sprt;
     bool sprt_done;
     bool tty;               /* stderr is a terminal: one live status line */

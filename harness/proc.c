@@ -33,6 +33,9 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,7 +51,7 @@
 extern char **environ;
 
 /* What the child reports through the status pipe when it cannot exec. */
-enum { STAGE_DUP = 1, STAGE_CHDIR, STAGE_EXEC };
+enum { STAGE_DUP = 1, STAGE_CHDIR, STAGE_EXEC, STAGE_PDEATHSIG };
 
 /* The descriptors of one start: the child's ends and the parent's ends. */
 typedef struct {
@@ -67,6 +70,7 @@ typedef struct {
     const char *dir;   /* NULL: the current folder */
     char **envp;       /* NULL: the parent's environment */
     bool own_group;    /* a process group of its own (engines) */
+    pid_t parent;      /* the harness (set by fork_child) */
 } ChildPlan;
 
 static pthread_mutex_t fork_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -75,6 +79,16 @@ static pthread_mutex_t fork_lock = PTHREAD_MUTEX_INITIALIZER;
  * atomic slots, 0 = free. A pid leaves its slot just before it is reaped. */
 #define PROC_MAX_LIVE 1024
 static atomic_int live_pids[PROC_MAX_LIVE];
+/* Set by proc_kill_all: a harness that is stopping starts no process. */
+static atomic_bool starts_refused;
+/* The program proc_run is running now (0: none), for proc_signal_run. */
+static atomic_int run_pid;
+
+void proc_signal_run(int sig)
+{
+    int pid = atomic_load(&run_pid);
+    if (pid > 0) kill(pid, sig);
+}
 
 static void track_pid(pid_t pid)
 {
@@ -95,6 +109,7 @@ void proc_untrack_pid(pid_t pid)
 /* Async-signal-safe: SIGKILL to every engine's process group, then reaps them. */
 void proc_kill_all(void)
 {
+    atomic_store(&starts_refused, true);
     for (int i = 0; i < PROC_MAX_LIVE; i++) {
         int pid = atomic_load(&live_pids[i]);
         if (pid > 0) kill(-pid, SIGKILL), kill(pid, SIGKILL);
@@ -215,6 +230,14 @@ static void child_exec(const StartFds *f, const ChildPlan *c)
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     if (c->own_group) setpgid(0, 0); /* a Ctrl-C at the terminal then reaches the harness only */
+#ifdef __linux__
+    /* Killed with the harness, however it dies (SIGKILL included). The
+     * kernel sends it when the forking thread ends, so a thread keeps the
+     * engines it started (match and suite workers free theirs). A harness
+     * that died before this call is no longer our parent: go no further. */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != c->parent)
+        child_fail(f->status_write, STAGE_PDEATHSIG);
+#endif
     /* Nothing but 0, 1, 2 reaches the child: not the harness's results
      * files, not what the harness itself inherited. (status_write is
      * close-on-exec and must stay open until exec.) */
@@ -261,6 +284,8 @@ static int read_exec_status(pid_t pid, int fd, const char *cmd, const char *dir,
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
     if (got < sizeof msg) return util_fail(err, errlen, "cannot run '%s': the child died before exec", cmd);
     if (msg[0] == STAGE_CHDIR) return util_fail(err, errlen, "cannot enter directory '%s': %s", dir, strerror(msg[1]));
+    if (msg[0] == STAGE_PDEATHSIG)
+        return util_fail(err, errlen, "cannot tie '%s' to the harness's life (prctl): %s", cmd, strerror(msg[1]));
     if (msg[0] == STAGE_DUP)
         return util_fail(err, errlen, "cannot set up the standard streams of '%s': %s", cmd, strerror(msg[1]));
     return util_fail(err, errlen, "cannot run '%s': %s", cmd, strerror(msg[1]));
@@ -287,9 +312,14 @@ static int highest_fd(void)
 
 /* Forks; the child execs c with f's child ends. Called under fork_lock
  * with f open. Returns the child's pid, or -1 with err set. */
-static pid_t fork_child(StartFds *f, const ChildPlan *c, char *err, size_t errlen)
+static pid_t fork_child(StartFds *f, ChildPlan *c, char *err, size_t errlen)
 {
     f->max_fd = highest_fd() + 1;
+    if (atomic_load(&starts_refused)) {
+        snprintf(err, errlen, "not started: the harness is stopping");
+        return -1;
+    }
+    c->parent = getpid();
     pid_t pid = fork();
     if (pid == 0) child_exec(f, c);
     if (pid < 0) snprintf(err, errlen, "cannot fork: %s", strerror(errno));
@@ -316,7 +346,7 @@ static void close_child_ends(StartFds *f)
 static pid_t spawn(StartFds *f, const ProcSpec *spec, char *err, size_t errlen)
 {
     char *default_argv[2] = {(char *)spec->cmd, NULL};
-    ChildPlan plan = {spec->cmd, spec->argv ? spec->argv : default_argv, spec->dir, NULL, true};
+    ChildPlan plan = {spec->cmd, spec->argv ? spec->argv : default_argv, spec->dir, NULL, true, 0};
     pthread_mutex_lock(&fork_lock);
     ignore_sigpipe_once();
     pid_t pid = -1;
@@ -517,7 +547,7 @@ int proc_run(const ProcRunSpec *spec, int *exit_status, char *err, size_t errlen
     if (spec->out && spec->out_len > 0) spec->out[0] = '\0';
     char **envp = spec->unset_env ? environ_without(spec->unset_env) : NULL;
     if (spec->unset_env && !envp) return util_fail(err, errlen, "out of memory");
-    ChildPlan plan = {spec->argv[0], spec->argv, spec->dir, envp, false};
+    ChildPlan plan = {spec->argv[0], spec->argv, spec->dir, envp, false, 0};
     StartFds f = START_FDS_NONE;
     fflush(stdout); /* what was printed comes before the child's output */
     fflush(stderr);
@@ -527,8 +557,10 @@ int proc_run(const ProcRunSpec *spec, int *exit_status, char *err, size_t errlen
     pthread_mutex_unlock(&fork_lock);
     free(envp);
     int rc = -1;
+    if (pid > 0) atomic_store(&run_pid, pid);
     if (pid >= 0 && read_exec_status(pid, f.status_read, spec->argv[0], spec->dir, err, errlen) == 0)
         rc = finish_run(pid, f.parent_out, spec, exit_status, err, errlen);
+    atomic_store(&run_pid, 0); /* reaped by now: never signal a reused pid */
     close_start_fds(&f);
     return rc;
 }

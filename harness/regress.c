@@ -30,6 +30,7 @@
 #include "regress_build.h"
 #include "spec.h"
 #include "stats.h"
+#include "stopsig.h"
 #include "util.h"
 
 #define PATH_BYTES 1024
@@ -455,13 +456,17 @@ int regress_command(int argc, char **argv)
     r.bench_ok = bench_rc == 0;
     if (bench_rc != BENCH_FAILED) regress_bench_print(&r.bench);
     int status = REGRESS_PASS;
+    stopsig_install("match");
     /* A bench that failed skips the match; one that varied does not. */
     if (!o.no_match && bench_rc != BENCH_FAILED) {
         r.match_ran = true;
         if (match_run_child(&o, self, r.base_bin, r.new_bin, r.book, r.nbook, r.book_count, r.run_name, &r.match))
             r.match.status = -1;
     }
+    int stop_status = stopsig_status();
+    stopsig_restore();
     const char *text = verdict(&r, &status);
+    if (stop_status) status = stop_status;
     write_json(&r, &o, text, status);
     printf("\nverdict: %s\nregress: exit status %d; results in %s\n", text, status, r.run_dir);
     if (o.keep) printf("regress: kept %s\n", r.tmp);
