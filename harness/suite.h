@@ -20,6 +20,7 @@ typedef struct {
     ClientTimeouts timeouts;
     bool playout;           /* play annotated positions out instead of searching them */
     const char *defender;   /* playouts: the engine (by name) that plays the other side */
+    bool force;             /* --force: a results folder that exists is replaced (cli_make_run_dir) */
 } SuiteOptions;
 
 /* Runs the suite; prints the table to stdout. With playout, only the
