@@ -18,6 +18,7 @@
 
 #include "match_run.h"
 #include "proc.h"
+#include "results_check.h"
 #include "stopsig.h"
 #include "util.h"
 
@@ -64,11 +65,13 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
         return;
     }
     if (results_write_game(run, g, &out)) {
-        /* A full disk: stop cleanly. What is on disk stays readable: a cut
-         * last line is dropped by --resume, which goes on from there. */
+        /* A full disk: stop cleanly. The three files were cut back to the
+         * last whole game, so --resume goes on from there. */
         if (!run->write_failed)
-            fprintf(stderr, "qibench: cannot write the results in %s (%s): stopping; go on later with --resume\n",
-                    run->opt->run_dir, errno ? strerror(errno) : "write failed");
+            fprintf(stderr, "qibench: cannot write the results in %s (%s): stopping; %s\n", run->opt->run_dir,
+                    errno ? strerror(errno) : "write failed",
+                    run->rollback_failed ? "the files could not be cut back: --resume will discard a torn last line"
+                                         : "the files hold the games before it; go on later with --resume");
         run->write_failed = true;
         atomic_store(&run->stop, true);
         pthread_mutex_unlock(&run->lock);
@@ -250,28 +253,28 @@ static int plan_run(MatchRun *run, const MatchOptions *opt)
     return 0;
 }
 
-/* The output files: a merge reads the shards' games into fresh ones, a
- * resumed run reads its own back and appends. Returns 0, or 2 after
- * printing the error (the files are then closed). */
+/* The output files: a merge reads the shards' games and writes the three
+ * files anew, a resumed run reads its own back (rewriting games.pgn and
+ * games.sgf when they differ) and appends. Returns 0, or 2 after printing
+ * the error (nothing changed, the files closed). */
 static int open_run(MatchRun *run, const MatchOptions *opt)
 {
-    char err[512] = "";
+    char err[1400] = "";
     int status = 0;
-    if (opt->nmerge > 0) {
-        if (results_open(run, "w", err, sizeof err)) status = 2;
-        for (int d = 0; d < opt->nmerge && status == 0; d++)
-            if (results_load(run, opt->merge_dirs[d], run->games, run->pgn)) status = 2;
-    } else {
-        if (opt->resume && results_load(run, opt->run_dir, NULL, NULL)) status = 2;
-        if (status == 0 && results_open(run, "a", err, sizeof err)) status = 2;
-        if (status == 0 && opt->resume)
-            fprintf(stderr, "qibench: resuming %s: %d of %d games already played\n", opt->run_dir, run->games_done,
-                    run->games_planned);
-    }
-    if (status == 0) return 0;
-    if (err[0] && (!run->games || !run->pgn)) fprintf(stderr, "qibench: %s\n", err);
-    if (run->games) fclose(run->games);
-    if (run->pgn) fclose(run->pgn);
+    run->games_fd = run->pgn_fd = run->sgf_fd = -1;
+    run->torn_at = -1;
+    if (check_run_json(opt->run_dir, run->chain, err, sizeof err)) status = 2;
+    for (int d = 0; status == 0 && d < opt->nmerge; d++)
+        if (results_load(run, opt->merge_dirs[d], true)) status = 2;
+    if (status == 0 && opt->nmerge == 0 && opt->resume && results_load(run, opt->run_dir, false)) status = 2;
+    if (status == 0 && (opt->nmerge > 0 || opt->resume) && results_commit(run, opt->nmerge > 0)) status = 2;
+    results_free_derived(run);
+    if (status == 0 && results_open(run, err, sizeof err)) status = 2;
+    if (status == 0 && opt->resume)
+        fprintf(stderr, "qibench: resuming %s: %d of %d games already played\n", opt->run_dir, run->games_done,
+                run->games_planned);
+    if (status && err[0]) fprintf(stderr, "qibench: %s\n", err);
+    if (status) results_close(run);
     return status;
 }
 
@@ -297,7 +300,7 @@ static int finish_run(MatchRun *run, const MatchOptions *opt)
     print_harness_cpu(run);
     if (run->engine_failed) fprintf(stderr, "qibench: stopped after an engine failure (use --recover to go on)\n");
     int status = run->sprt_done && run->sprt.verdict == SPRT_H0 ? 1 : 0;
-    if (fclose(run->games) | fclose(run->pgn) || run->write_failed || run->engine_failed) status = 3;
+    if (results_close(run) || run->write_failed || run->engine_failed) status = 3;
     bool complete = run->games_done == run->games_planned || run->sprt_done;
     const char *state = status == 3 ? "stopped" : run->interrupted || !complete ? "interrupted" : "finished";
     summary_write(run, state);

@@ -41,4 +41,81 @@ mkdir -p "$tmp/empty"
 "$QIBENCH" match -engine name=deep depth=1 -engine name=shallow depth=1 --rounds 1 --results "$tmp" --name empty \
     >/dev/null 2>&1
 check "an empty folder may be used: exit 0" test $? -eq 0
+
+# --- tampering: every stored game replayed, every line sealed (failures 4, 5, 7) ------------
+# reseal FILE: recomputes the check chain of games.jsonl FILE after its run.json, as
+# the README defines it (FNV-1a 64 over seed, '\n', the line before ,"check":), so
+# that an edit passes the checksums and only the replay under the rules can see it.
+reseal() { "$PYTHON" - "$1" <<'PY'
+import sys, os
+def fnv(seed, body):
+    h = 0xcbf29ce484222325
+    for b in seed.encode() + b"\n" + body.encode():
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
+def body(line):
+    return line[:line.rindex(',"check":"')]
+path = sys.argv[1]
+run = open(os.path.join(os.path.dirname(path), "run.json")).read().rstrip("\n")
+seed = run[run.rindex(',"check":"') + 10:-2]
+out = []
+for line in open(path).read().splitlines():
+    b = body(line)
+    seed = fnv(seed, b)
+    out.append(b + ',"check":"' + seed + '"}')
+open(path, "w").write("".join(l + "\n" for l in out))
+PY
+}
+# state DIR: a fingerprint of everything in the folder that a refused resume must leave alone.
+state() { cat "$1/run.json" "$1/games.jsonl" "$1/games.pgn" | cksum; }
+# refused NAME WHAT WORDS: --resume of $tmp/NAME exits 2 with one line naming WORDS, nothing changed.
+refused() {
+    before=$(state "$tmp/$1")
+    "$QIBENCH" match --resume "$tmp/$1" >/dev/null 2>"$tmp/err"
+    st=$?
+    check "$2: --resume refuses it (exit 2; was: accepted)" test "$st" -eq 2
+    check "$2: one line naming the file and line ($3)" one_line_error "$tmp/err" "$3"
+    check "$2: nothing changed" test "$(state "$tmp/$1")" = "$before"
+}
+match tref --rounds 6 >/dev/null 2>&1
+check "a 12-game reference match (exit 0)" test "$(lines "$tmp/tref/games.jsonl")" -eq 12
+check "every line of games.jsonl and run.json ends with its check" sh -c "! grep -v '\"check\":\"[0-9a-f]\{16\}\"}\$' '$tmp/tref/games.jsonl' '$tmp/tref/run.json'"
+cp "$tmp/tref/games.pgn" "$tmp/tref.pgn"
+# fresh NAME: a copy of the reference run to tamper with.
+fresh() { rm -rf "$tmp/$1"; cp -r "$tmp/tref" "$tmp/$1"; }
+mate=$(grep -n '"result":"1-0","reason":"checkmate"' "$tmp/tref/games.jsonl" | head -n 1 | cut -d: -f1)
+check "the reference has a game Red won by mate (line ${mate:-none})" test -n "$mate"
+fresh res && sed -i "${mate}s/\"result\":\"1-0\"/\"result\":\"0-1\"/" "$tmp/res/games.jsonl"
+refused res "a result edited (1-0 to 0-1)" "games.jsonl:$mate: the checksum does not match"
+reseal "$tmp/res/games.jsonl"
+refused res "a result edited, checksums recomputed" "games.jsonl:$mate: the result is 0-1 (checkmate), but the rules give 1-0"
+fresh ill && sed -i '3s/"move":"[a-i][0-9][a-i][0-9]"/"move":"a0a9"/2' "$tmp/ill/games.jsonl" && reseal "$tmp/ill/games.jsonl"
+refused ill "an illegal move written into a game (checksums recomputed)" "games.jsonl:3: ply [0-9]* 'a0a9' is not a legal move"
+fresh del && sed -i 5d "$tmp/del/games.jsonl"
+refused del "line 5 deleted" "games.jsonl:5: the checksum does not match"
+fresh dup && sed -i '7p' "$tmp/dup/games.jsonl"
+refused dup "line 7 duplicated" "games.jsonl:8: the checksum does not match"
+reseal "$tmp/dup/games.jsonl"
+refused dup "line 7 duplicated, checksums recomputed" "games.jsonl:8: pair [0-9]* game [12] is recorded twice"
+fresh swap && sed -i '2{h;d};3{G}' "$tmp/swap/games.jsonl"
+refused swap "lines 2 and 3 swapped" "games.jsonl:2: the checksum does not match"
+fresh depth && sed -i 's/"depth=2"/"depth=3"/' "$tmp/depth/run.json"
+check "(run.json holds depth=2)" grep -q '"depth=3"' "$tmp/depth/run.json"
+refused depth "run.json edited: depth=2 to depth=3" "run.json:1: the checksum does not match"
+fresh cmd && sed -i 's/"command":"match"/"command":"suite"/' "$tmp/cmd/run.json"
+refused cmd "run.json edited: \"command\": \"suite\"" "run.json:1: the checksum does not match"
+fresh other && cp "$tmp/used/run.json" "$tmp/other/run.json"
+refused other "another run's run.json" "games.jsonl:1: the checksum does not match"
+
+# --- games.pgn is derived from games.jsonl (failure 5) -------------------------------------
+fresh nopgn && rm "$tmp/nopgn/games.pgn"
+"$QIBENCH" match --resume "$tmp/nopgn" >/dev/null 2>"$tmp/err"
+check "games.pgn deleted: --resume exits 0" test $? -eq 0
+check "games.pgn deleted: rewritten from games.jsonl, byte for byte the one written as the games were played" \
+    cmp -s "$tmp/tref.pgn" "$tmp/nopgn/games.pgn"
+fresh cutpgn && head -c 3000 "$tmp/tref.pgn" >"$tmp/cutpgn/games.pgn"
+"$QIBENCH" match --resume "$tmp/cutpgn" >/dev/null 2>&1
+check "games.pgn truncated: rewritten whole (was: 8 of 20 games kept forever)" cmp -s "$tmp/tref.pgn" "$tmp/cutpgn/games.pgn"
+fresh more && "$QIBENCH" match --resume "$tmp/more" >/dev/null 2>&1
+check "a finished run resumed: nothing changed" cmp -s "$tmp/tref.pgn" "$tmp/more/games.pgn"
 report

@@ -49,17 +49,21 @@ stats "$tmp/ref" >"$tmp/ref.stats"
 # --- kill -9 at random moments, resume, again and again -----------------------
 match_bg killed
 pid=$!
-kills=0 status=1
+kills=0 status=1 left=0
 # At most 25 kills (a slow sanitizer build could otherwise never finish);
 # then the last resumed run is left to complete.
 for i in $(seq 1 25); do
     # sleep 0.05 .. 0.3 s, seeded by the loop index for a varied but fixed pattern
     sleep "$(awk -v i="$i" 'BEGIN { srand(i * 7919); printf "%.2f", 0.05 + rand() / 4 }')"
+    engines=$(pgrep -P "$pid" | tr '\n' ' ') # this harness's engines, busy searching
     kill -9 "$pid" 2>/dev/null
     wait "$pid"
     status=$?
     [ "$status" -eq 0 ] && break
     kills=$((kills + 1))
+    sleep 1
+    # A dead engine waits as a zombie for init to reap it: only a live one counts.
+    for e in $engines; do ps -o stat= -p "$e" 2>/dev/null | grep -qv '^Z' && left=$((left + 1)); done
     "$QIBENCH" match --resume "$tmp/killed" --concurrency 2 >>"$tmp/resume.out" 2>>"$tmp/resume.err" &
     pid=$!
 done
@@ -68,7 +72,8 @@ if [ "$status" -ne 0 ]; then
     status=$?
 fi
 echo "kill -9 loop: the harness was killed $kills times before the resumed run finished"
-check "killed $kills times with SIGKILL, then the resumed run finished (exit 0)" test "$status" -eq 0 -a "$kills" -ge 8
+check "killed $kills times with SIGKILL, then the resumed run finished (exit 0)" test "$status" -eq 0 -a "$kills" -ge 20
+check "after each of the $kills kills, 1 s later, none of the killed harness's engines was left ($left were)" test "$left" -eq 0
 check "after the kills: $GAMES games, every pair and game once, no torn line" pairs_once "$tmp/killed"
 games "$tmp/killed" >"$tmp/killed.games"
 check "after the kills: the same games, move for move, as the uninterrupted run" cmp -s "$tmp/ref.games" "$tmp/killed.games"
@@ -104,6 +109,15 @@ check "a broken line in the middle is an error (exit 2) naming file and line" \
 check "full disk: the run stops with exit 3" test $? -eq 3
 check "full disk: one clear line says so" grep -q 'cannot write the results in .*File too large.*: stopping' "$tmp/full.err"
 check "full disk: it stopped early" test "$(wc -l <"$tmp/full/games.jsonl")" -lt $GAMES
+# consistent DIR: games.jsonl ends with a whole line and games.pgn holds the same games.
+consistent() { [ "$(tail -c 1 "$1/games.jsonl" | od -An -c | tr -d ' ')" = '\n' ] &&
+    test "$(grep -c '^\[Event ' "$1/games.pgn")" -eq "$(wc -l <"$1/games.jsonl")"; }
+check "full disk: both files rolled back to the last whole game (was: a torn line, 2 more PGN games)" consistent "$tmp/full"
+before=$(cat "$tmp/full/games.jsonl" "$tmp/full/games.pgn" | cksum)
+(trap '' XFSZ; ulimit -f 40; exec "$QIBENCH" match --resume "$tmp/full" >"$tmp/full2.out" 2>"$tmp/full2.err")
+check "full disk, --resume while still full: exit 3, saying why" sh -c "test $? -eq 3 && grep -q 'File too large' '$tmp/full2.err'"
+check "full disk, --resume while still full: games.jsonl and games.pgn unchanged (was: another torn line)" \
+    test "$(cat "$tmp/full/games.jsonl" "$tmp/full/games.pgn" | cksum)" = "$before"
 "$QIBENCH" match --resume "$tmp/full" >/dev/null 2>&1
 check "full disk: --resume once there is room finishes (exit 0)" test $? -eq 0
 games "$tmp/full" >"$tmp/full.games"
