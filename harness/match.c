@@ -207,7 +207,6 @@ static void make_pairings(MatchRun *run)
 
 static void free_run(MatchRun *run)
 {
-    for (int i = 0; i < run->npairings; i++) free(run->pairings[i].llr);
     book_free(&run->book);
     free(run->jobs);
 }

@@ -31,8 +31,6 @@ typedef struct {
     int64_t wdl[3];
     int64_t penta[PENTA_CELLS];
     int64_t game_wdl[3];    /* per finished game (wdl and penta count whole pairs) */
-    double (*llr)[2];       /* with --sprt: (pairs, LLR) after each finished pair */
-    int nllr, llr_cap;
 } Pairing;
 
 /* A game pair: the unit of scheduling, of sharding and of the pentanomial. */

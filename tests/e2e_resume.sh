@@ -175,6 +175,16 @@ check "sharded and merged: the same games as unsharded" cmp -s "$tmp/ref.games" 
 stats "$tmp/merged" >"$tmp/merged.stats"
 check "sharded and merged: the same statistics as unsharded" cmp -s "$tmp/ref.stats" "$tmp/merged.stats"
 check "sharded and merged: the same printed results" test "$(sed -n '/^deep vs/,/^games ended/p' "$tmp/merged.out")" = "$(sed -n '/^deep vs/,/^games ended/p' "$tmp/ref.out")"
+# llr_history: taken in the order of the pairs' index, so the merged one is the unsharded one's
+# (the unsharded run plays 2 games at a time, finishing pairs out of order).
+SPRT="--sprt elo0=-10 elo1=10 alpha=0.001 beta=0.001 model=logistic"
+match sprt_ref $SPRT >/dev/null 2>&1
+for k in 1 2 3; do match "sprt$k" --shard "$k/3" --concurrency 1 $SPRT >/dev/null 2>&1; done
+"$QIBENCH" merge "$tmp/sprt1" "$tmp/sprt2" "$tmp/sprt3" --results "$tmp" --name sprt_merged >/dev/null 2>&1
+history() { "$PYTHON" -c 'import json,sys; h=json.load(open(sys.argv[1]))["pairings"][0]["llr_history"]; print(len(h), h)' "$1/summary.json"; }
+check "with --sprt the reference run played every pair (no verdict cut it short)" test "$(history "$tmp/sprt_ref" | cut -d' ' -f1)" -eq 15
+check "sharded and merged: llr_history equals the unsharded run's, point for point (was: 55 of 60 differed)" \
+    test "$(history "$tmp/sprt_merged")" = "$(history "$tmp/sprt_ref")"
 "$QIBENCH" merge "$tmp/shard1" "$tmp/shard2" --results "$tmp" --name partial >/dev/null 2>"$tmp/err"
 check "merging 2 of 3 shards: warned, and summary.json says interrupted" sh -c "grep -q '20 of 30 games present' '$tmp/err' && grep -q '\"state\":\"interrupted\"' '$tmp/partial/summary.json'"
 "$QIBENCH" merge "$tmp/shard1" "$tmp/torn" --results "$tmp" --name wrong >/dev/null 2>"$tmp/err"
@@ -182,6 +192,7 @@ check "merging shards of different runs: exit 2" test $? -eq 2
 check "... with a one-line reason" test "$(wc -l <"$tmp/err")" -eq 1
 "$QIBENCH" merge "$tmp/shard1" "$tmp/shard1" --results "$tmp" --name twice >/dev/null 2>"$tmp/err"
 check "the same shard twice: exit 2, a game recorded twice" sh -c "test $? -eq 2 && grep -q 'recorded twice' '$tmp/err'"
+check "the same shard twice: the error is one line (was: a second line of uninitialised bytes)" test "$(wc -l <"$tmp/err")" -eq 1
 
 # --- bad input ------------------------------------------------------------------------------
 "$QIBENCH" match --resume "$tmp/nowhere" >/dev/null 2>"$tmp/err"
