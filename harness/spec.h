@@ -17,12 +17,13 @@
 #include "gameplay.h"
 
 #define MAX_ENGINES 64
+#define SPEC_MAX_SET 96 /* keys one -engine or -each may set */
 
 typedef struct {
     EngineSpec spec;
     GoLimits limits;
     TimeControl tc;   /* games: tc=, timemargin= (limits' depth/nodes/movetime apply too) */
-    char set[16][72]; /* keys given explicitly (so -each does not override them) */
+    char set[SPEC_MAX_SET][72]; /* keys given explicitly (so -each does not override them) */
     int nset;
 } EngineEntry;
 

@@ -118,4 +118,36 @@ fresh cutpgn && head -c 3000 "$tmp/tref.pgn" >"$tmp/cutpgn/games.pgn"
 check "games.pgn truncated: rewritten whole (was: 8 of 20 games kept forever)" cmp -s "$tmp/tref.pgn" "$tmp/cutpgn/games.pgn"
 fresh more && "$QIBENCH" match --resume "$tmp/more" >/dev/null 2>&1
 check "a finished run resumed: nothing changed" cmp -s "$tmp/tref.pgn" "$tmp/more/games.pgn"
+
+# --- failure 10: BOM, error messages, over-long values ----------------------------------------
+printf '\357\273\277' >"$tmp/bom.epd" && cat "$tmp/book.epd" >>"$tmp/bom.epd"
+"$QIBENCH" suite "$tmp/bom.epd" -engine name=e depth=1 --results "$tmp" --name bomsuite >/dev/null 2>"$tmp/err"
+check "an EPD suite with a UTF-8 BOM is read (exit 0; was: unknown piece letter)" test $? -eq 0
+"$QIBENCH" match -engine name=a depth=1 -engine name=b depth=1 --openings "file=$tmp/bom.epd" format=epd \
+    --results "$tmp" --name bombook >/dev/null 2>&1
+check "an EPD opening book with a BOM is read (exit 0)" test $? -eq 0
+printf '\357\273\277screen | Central cannon | h2e2 h9g7\n' >"$tmp/bom.txt"
+"$QIBENCH" openings "$tmp/bom.txt" -o "$tmp/bom-out.epd" >/dev/null 2>&1
+check "an openings list with a BOM is read (exit 0), the BOM not taken into its first id" \
+    sh -c "test $? -eq 0 && grep -q ';id \"screen\"' '$tmp/bom-out.epd'"
+long=$("$PYTHON" -c 'print("x" * 300)')
+"$QIBENCH" match -engine name=a "arg=$long" depth=1 -engine name=b depth=1 --results "$tmp" --name long >/dev/null 2>"$tmp/err"
+check "arg= of 300 bytes: exit 2 (was: cut to 255 bytes silently)" test $? -eq 2
+check "... one line saying how long it may be" one_line_error "$tmp/err" "arg: the value is 300 bytes long, at most 255"
+"$QIBENCH" match -engine name=a "option.Hash=$long" depth=1 -engine name=b depth=1 --results "$tmp" --name long2 \
+    >/dev/null 2>"$tmp/err"
+check "option.Hash= of 300 bytes: exit 2, one line" sh -c "test $? -eq 2 && test \$(wc -l <'$tmp/err') -eq 1"
+check "... and no results folder was made" test ! -e "$tmp/long2"
+if [ "$(id -u)" -ne 0 ]; then
+    fresh ro && rm "$tmp/ro/games.pgn" && chmod a-w "$tmp/ro"
+    "$QIBENCH" match --resume "$tmp/ro" >/dev/null 2>"$tmp/err"
+    check "resume in a read-only folder: exit 2, naming the write that failed (was: 'cannot read')" \
+        sh -c "test $? -eq 2 && grep -q 'cannot create $tmp/ro/games.pgn.tmp' '$tmp/err' && ! grep -q 'cannot read' '$tmp/err'"
+    chmod u+w "$tmp/ro"
+else # root may write anywhere: a folder in the way makes the write fail instead
+    fresh ro && rm "$tmp/ro/games.pgn" && mkdir "$tmp/ro/games.pgn.tmp"
+    "$QIBENCH" match --resume "$tmp/ro" >/dev/null 2>"$tmp/err"
+    check "resume where games.pgn cannot be written: exit 2, naming the write that failed" \
+        sh -c "test $? -eq 2 && grep -q 'cannot create $tmp/ro/games.pgn.tmp' '$tmp/err' && ! grep -q 'cannot read' '$tmp/err'"
+fi
 report
