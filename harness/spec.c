@@ -231,8 +231,14 @@ static void apply_each(EngineEntry *e, const EngineEntry *each)
             if (was_set(e, "timemargin")) e->tc.margin_ms = margin;
         } else if (strcmp(key, "timemargin") == 0) e->tc.margin_ms = each->tc.margin_ms;
     }
-    for (int k = 0; k < each->spec.noptions && e->spec.noptions < SPEC_MAX_OPTIONS; k++)
-        e->spec.options[e->spec.noptions++] = each->spec.options[k];
+    for (int k = 0; k < each->spec.noptions && e->spec.noptions < SPEC_MAX_OPTIONS; k++) {
+        bool own = false; /* the engine's own option.NAME wins */
+        for (int o = 0; o < e->spec.noptions && !own; o++)
+            own = !e->spec.options[o].from_each && strcmp(e->spec.options[o].name, each->spec.options[k].name) == 0;
+        if (own) continue;
+        e->spec.options[e->spec.noptions] = each->spec.options[k];
+        e->spec.options[e->spec.noptions++].from_each = true;
+    }
     for (int k = 0; k < each->spec.nargs && e->spec.nargs < SPEC_MAX_ARGS; k++)
         memcpy(e->spec.args[e->spec.nargs++], each->spec.args[k], sizeof e->spec.args[0]);
 }
@@ -283,4 +289,11 @@ void spec_limit_text(const GoLimits *l, char *buf, size_t len)
     else if (l->nodes) snprintf(buf, len, "nodes=%llu", (unsigned long long)l->nodes);
     else if (l->movetime) snprintf(buf, len, "movetime=%lld", (long long)l->movetime);
     else snprintf(buf, len, "none");
+}
+
+int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *who)
+{
+    const EngineSpec *specs[MAX_ENGINES];
+    for (int e = 0; e < list->count; e++) specs[e] = &list->engines[e].spec;
+    return client_preflight(specs, list->count, t, who);
 }

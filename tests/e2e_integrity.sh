@@ -119,6 +119,29 @@ check "games.pgn truncated: rewritten whole (was: 8 of 20 games kept forever)" c
 fresh more && "$QIBENCH" match --resume "$tmp/more" >/dev/null 2>&1
 check "a finished run resumed: nothing changed" cmp -s "$tmp/tref.pgn" "$tmp/more/games.pgn"
 
+# --- engine options checked against the engine's announcements (failure 9) -------------------
+# opt_refused OPTION WORDS: a match with OPTION for engine a exits 2, one line with WORDS, no folder.
+opt_refused() {
+    rm -rf "$tmp/opt"
+    "$QIBENCH" match -engine name=a "$1" depth=1 -engine name=b depth=1 --results "$tmp" --name opt >/dev/null 2>"$tmp/err"
+    st=$?
+    check "$1: exit 2 before any game (was: the default engine played)" test "$st" -eq 2
+    check "$1: one line saying what is wrong ($2)" one_line_error "$tmp/err" "$2"
+    check "$1: no results folder made" test ! -e "$tmp/opt"
+}
+opt_refused option.Serch=alphabeta "engine 'a' has no option 'Serch' (it announced: Search, Hash"
+opt_refused option.Search=alphbeta "option.Search=alphbeta: expected one of negamax,alphabeta,"
+opt_refused option.Hash=0 "option.Hash=0: expected a whole number from 1 to 4096"
+opt_refused option.Quiescence=maybe "option.Quiescence=maybe: expected true or false"
+"$QIBENCH" suite "$tmp/book.epd" -engine name=a option.Serch=pvs depth=1 --results "$tmp" --name optsuite >/dev/null 2>"$tmp/err"
+check "suite, option.Serch=pvs: exit 2, one line" sh -c "test $? -eq 2 && test \$(wc -l <'$tmp/err') -eq 1 && grep -q \"no option 'Serch'\" '$tmp/err'"
+"$QIBENCH" match -engine name=a depth=1 -engine name=m "cmd=$MOCK" depth=1 -each option.Search=alphabeta --rounds 1 \
+    --results "$tmp" --name eachopt --log "$tmp/eachopt.log" >/dev/null 2>"$tmp/err"
+check "-each option.Search for an engine without it: warned" grep -q "warning: engine 'm' has no option Search" "$tmp/err"
+check "... the run goes on (2 games)" test "$(lines "$tmp/eachopt/games.jsonl")" -eq 2
+check "... the option sent to the engine that has it, not to the mock" sh -c \
+    "grep -q ' a > setoption name Search value alphabeta' '$tmp/eachopt.log' && ! grep -q ' m > setoption name Search' '$tmp/eachopt.log'"
+
 # --- failure 10: BOM, error messages, over-long values ----------------------------------------
 printf '\357\273\277' >"$tmp/bom.epd" && cat "$tmp/book.epd" >>"$tmp/bom.epd"
 "$QIBENCH" suite "$tmp/bom.epd" -engine name=e depth=1 --results "$tmp" --name bomsuite >/dev/null 2>"$tmp/err"
