@@ -148,6 +148,8 @@ int results_replay(const MatchRun *run, const char *line, int k, GameRecord *g, 
         if (rc == 0) g->plies++;
     }
     if (rc == 0 && r < 0) rc = util_fail(err, errlen, "\"moves\" is not a list of moves");
+    if (rc == 0 && g->plies == 0 && g->term != TERM_RULES)
+        g->opening_plies = 0; /* an engine that did not start: the game ended before its opening was played */
     if (rc == 0 && g->plies < g->opening_plies) rc = util_fail(err, errlen, "the opening's moves are missing");
     if (rc == 0 && get_long(line, "plies", -1) != g->plies)
         rc = util_fail(err, errlen, "\"plies\" is not the number of moves (%d)", g->plies);

@@ -106,6 +106,14 @@ fresh cmd && sed -i 's/"command":"match"/"command":"suite"/' "$tmp/cmd/run.json"
 refused cmd "run.json edited: \"command\": \"suite\"" "run.json:1: the checksum does not match"
 fresh other && cp "$tmp/used/run.json" "$tmp/other/run.json"
 refused other "another run's run.json" "games.jsonl:1: the checksum does not match"
+# A game lost because an engine did not start has no moves, not even its opening's:
+# it is replayed as such (a PGN book: its opening's moves are played in the game).
+printf '[Event "book"]\n[Result "*"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n' >"$tmp/book.pgn"
+"$QIBENCH" match -engine name=a depth=1 -engine name=dead "cmd=$MOCK" arg=--crash-at-startup depth=1 --recover \
+    --openings "file=$tmp/book.pgn" format=pgn --rounds 1 --results "$tmp" --name nostart >/dev/null 2>&1
+check "(a game forfeited at start-up, from an opening with moves, has 0 plies)" grep -q '"plies":0' "$tmp/nostart/games.jsonl"
+"$QIBENCH" match --resume "$tmp/nostart" >/dev/null 2>"$tmp/err"
+check "such a game is accepted on --resume (exit 0)" test $? -eq 0
 
 # --- games.pgn is derived from games.jsonl (failure 5) -------------------------------------
 fresh nopgn && rm "$tmp/nopgn/games.pgn"
