@@ -75,8 +75,8 @@ void proc_free(Proc *p);
 /* SIGKILL to every running engine and its process group (engines run in
  * their own group, so a Ctrl-C at the terminal reaches only the harness).
  * Async-signal-safe: for a second Ctrl-C or SIGTERM. From then on no
- * process is started (proc_start and proc_run fail with "the harness is
- * stopping"). */
+ * engine is started (proc_start fails with "the harness is stopping");
+ * proc_run still runs programs (regress cleans up with them). */
 void proc_kill_all(void);
 
 /* Sends sig to the program proc_run is running now, if any (regress

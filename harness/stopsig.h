@@ -3,7 +3,7 @@
  * regress. The first SIGINT asks for a soft stop: nothing new starts, what
  * is running finishes and is written, exit 130. A second SIGINT, or
  * SIGTERM, or SIGHUP, is a hard stop: every engine is killed at once (and
- * no process started from then on), what had finished is written, exit
+ * no engine started from then on), what had finished is written, exit
  * 128 + that signal. The handler only sets flags, kills and writes one
  * line; the command notices, finishes its files and returns the status.
  * A signal sent with kill() is passed on to the program proc_run is
