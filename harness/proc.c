@@ -18,7 +18,8 @@
  * program when its disposition is still SIG_DFL (a handler installed by
  * the program is left alone), so a write to an engine that exited fails
  * with EPIPE instead of killing the harness. The child puts SIGPIPE back
- * to SIG_DFL and unblocks every signal before exec. proc_run leaves the
+ * (and SIGXFSZ, which stopsig.c ignores while results are written) to
+ * SIG_DFL and unblocks every signal before exec. proc_run leaves the
  * program's SIGPIPE alone.
  *
  * Working directory: the child changes to spec->dir before exec, so a
@@ -226,6 +227,7 @@ static void child_exec(const StartFds *f, const ChildPlan *c)
     sa.sa_handler = SIG_DFL;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGPIPE, &sa, NULL);
+    sigaction(SIGXFSZ, &sa, NULL); /* the harness ignores it while it writes results */
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);

@@ -17,7 +17,8 @@
 
 /* Installs the handlers for SIGINT, SIGTERM and SIGHUP (and SIGALRM: a
  * hard stop that has not ended within STOPSIG_GRACE_S seconds exits at
- * once), resetting the count. what ("games", "searches") goes in the
+ * once), resetting the count, and ignores SIGXFSZ (a write past
+ * RLIMIT_FSIZE then fails with EFBIG). what ("games", "searches") goes in the
  * first Ctrl-C's message. Undo with stopsig_restore. */
 void stopsig_install(const char *what);
 void stopsig_restore(void);

@@ -118,6 +118,9 @@ before=$(cat "$tmp/full/games.jsonl" "$tmp/full/games.pgn" | cksum)
 check "full disk, --resume while still full: exit 3, saying why" sh -c "test $? -eq 3 && grep -q 'File too large' '$tmp/full2.err'"
 check "full disk, --resume while still full: games.jsonl and games.pgn unchanged (was: another torn line)" \
     test "$(cat "$tmp/full/games.jsonl" "$tmp/full/games.pgn" | cksum)" = "$before"
+(ulimit -f 40; exec "$QIBENCH" match $RUN --games $GAMES --results "$tmp" --name fullsig >/dev/null 2>&1)
+check "full disk with SIGXFSZ at its default: still a clean stop, exit 3 (not killed by the signal)" test $? -eq 3
+check "... and both files consistent" consistent "$tmp/fullsig"
 "$QIBENCH" match --resume "$tmp/full" >/dev/null 2>&1
 check "full disk: --resume once there is room finishes (exit 0)" test $? -eq 0
 games "$tmp/full" >"$tmp/full.games"
