@@ -59,10 +59,11 @@ typedef struct {
     int child_in, child_out, child_err; /* become the child's 0, 1, 2 (-1: it keeps the parent's) */
     int parent_in, parent_out;          /* kept by the parent */
     int status_read, status_write;      /* exec-failure report */
+    int lifeline_read, lifeline_write;  /* engines: the guard's pipe (see child_guard) */
     int max_fd;                         /* the child closes 3 .. max_fd - 1 (but status_write) */
 } StartFds;
 
-#define START_FDS_NONE {-1, -1, -1, -1, -1, -1, -1, 0}
+#define START_FDS_NONE {-1, -1, -1, -1, -1, -1, -1, -1, -1, 0}
 
 /* What the child runs, where, and how. */
 typedef struct {
@@ -160,6 +161,8 @@ static void close_start_fds(StartFds *f)
     close_fd(&f->parent_out);
     close_fd(&f->status_read);
     close_fd(&f->status_write);
+    close_fd(&f->lifeline_read);
+    close_fd(&f->lifeline_write);
 }
 
 /* One pipe, both ends private. Returns 0 or -1. */
@@ -190,7 +193,7 @@ static int open_start_fds(StartFds *f, const char *stderr_path, char *err, size_
         return util_fail(err, errlen, "cannot open stderr file '%s': %s", path, strerror(errno));
     }
     if (make_pipe(&f->child_in, &f->parent_in) != 0 || make_pipe(&f->parent_out, &f->child_out) != 0
-        || make_pipe(&f->status_read, &f->status_write) != 0) {
+        || make_pipe(&f->status_read, &f->status_write) != 0 || make_pipe(&f->lifeline_read, &f->lifeline_write) != 0) {
         return util_fail(err, errlen, "cannot create pipes: %s", strerror(errno));
     }
     if (fcntl(f->parent_in, F_SETFL, O_NONBLOCK) != 0 || fcntl(f->parent_out, F_SETFL, O_NONBLOCK) != 0) {
@@ -214,6 +217,26 @@ static void child_fail(int status_fd, int stage)
         n = write(status_fd, msg, sizeof msg);
     } while (n < 0 && errno == EINTR);
     _exit(127);
+}
+
+/*
+ * In the child (an engine, in its own process group), before exec: forks
+ * a guard that holds only the read end of the lifeline, whose write end
+ * only the harness holds. When the harness closes it (proc_free, after the
+ * engine was reaped) or dies in any way, the guard reads end of file and
+ * SIGKILLs the whole process group: whatever the engine started (a wrapper
+ * script's engine, its helpers) goes with it, on any POSIX system. A guard
+ * that cannot be forked leaves the engine without one. Async-signal-safe.
+ */
+static void child_guard(const StartFds *f)
+{
+    if (f->lifeline_read < 0 || fork() != 0) return;
+    for (int fd = 0; fd < f->max_fd; fd++)
+        if (fd != f->lifeline_read) close(fd);
+    char byte;
+    while (read(f->lifeline_read, &byte, 1) < 0 && errno == EINTR) {}
+    kill(0, SIGKILL); /* the group: the engine's leftovers and the guard itself */
+    _exit(0);
 }
 
 static void child_exec(const StartFds *f, const ChildPlan *c) __attribute__((noreturn));
@@ -240,6 +263,7 @@ static void child_exec(const StartFds *f, const ChildPlan *c)
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != c->parent)
         child_fail(f->status_write, STAGE_PDEATHSIG);
 #endif
+    if (c->own_group) child_guard(f);
     /* Nothing but 0, 1, 2 reaches the child: not the harness's results
      * files, not what the harness itself inherited. (status_write is
      * close-on-exec and must stay open until exec.) */
@@ -336,6 +360,7 @@ static void close_child_ends(StartFds *f)
     close_fd(&f->child_out);
     close_fd(&f->child_err);
     close_fd(&f->status_write);
+    close_fd(&f->lifeline_read);
 }
 
 /* ----------------------------------------------------------------------
@@ -387,6 +412,8 @@ Proc *proc_start(const ProcSpec *spec, char *err, size_t errlen)
     p->pid = pid;
     p->to_fd = f.parent_in;
     p->from_fd = f.parent_out;
+    p->lifeline_fd = f.lifeline_write;
+    f.lifeline_write = -1;
     p->log = spec->log;
     p->name = name;
     return p;

@@ -32,6 +32,22 @@ wait "$pid" 2>/dev/null
 sleep 1
 check "kill -9 of the harness: no engine left 1 s later (a stalled one included)" test "$(mocks_left)" -eq 0
 
+# An engine behind a wrapper script that runs it as a child (no exec): the kernel's
+# parent-death signal reaches the wrapper only; the engine's process group guard
+# (proc.c child_guard) kills the rest.
+printf '#!/bin/sh\n"%s" "$@"\nexit $?\n' "$MOCK" >"$tmp/wrap.sh" && chmod +x "$tmp/wrap.sh"
+"$QIBENCH" match -engine name=a "cmd=$tmp/wrap.sh" arg=--stall-after-go arg=1 arg=--tag "arg=$TAG" \
+    -engine name=b "cmd=$tmp/wrap.sh" arg=--tag "arg=$TAG" -each tc=600+0 --rounds 1 --results "$tmp" --name wrap \
+    >/dev/null 2>&1 &
+pid=$!
+sleep 1.5
+check "wrapped engines: running, as the wrapper's children" test "$(mocks_left)" -ge 2
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+sleep 1
+check "kill -9 of the harness: no wrapped engine left 1 s later (was: the stalled one lived on)" test "$(mocks_left)" -eq 0
+pkill -9 -f -- "--tag $TAG" 2>/dev/null
+
 # --- 2. suite: SIGINT, SIGTERM -------------------------------------------------------
 grep -v '^#' positions/xiangqi/bench.epd | head -n 6 >"$tmp/six.epd"
 SUITE="$tmp/six.epd -engine name=slow cmd=$MOCK arg=--slow-start arg=0 arg=--tag arg=$TAG depth=1"
