@@ -10,6 +10,7 @@
 
 #include "json.h"
 #include "proc.h"
+#include "util.h"
 
 #define BENCH_TIMEOUT_MS (3600 * 1000)
 
@@ -28,6 +29,7 @@ static bool expected_for(const char *path, const char *name, int *depth, uint64_
     FILE *f = path ? fopen(path, "r") : NULL;
     char line[256], variant[64];
     bool found = false;
+    if (f) util_skip_bom(f);
     while (f && !found && fgets(line, sizeof line, f)) {
         unsigned long long n;
         if (line[0] != '#' && sscanf(line, "%63s %d %llu", variant, depth, &n) == 3 && strcmp(variant, name) == 0) {

@@ -3,13 +3,16 @@
  */
 #include "cli.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "openings.h"
 #include "util.h"
@@ -37,6 +40,70 @@ void cli_default_run_name(const char *command, char *out, size_t len)
     time_t t = time(NULL);
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&t));
     snprintf(out, len, "%s-%s", command, stamp);
+}
+
+/* Does dir exist with anything in it? (false when it does not exist) */
+static bool dir_has_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return errno != ENOENT;
+    struct dirent *e;
+    bool any = false;
+    while (!any && (e = readdir(d)))
+        any = strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return any;
+}
+
+/* Is name a file a run writes in its folder? */
+static bool is_results_file(const char *name)
+{
+    static const char *const FILES[] = {"run.json", "games.jsonl", "games.pgn", "games.sgf", "searches.jsonl",
+                                        "playouts.jsonl", "summary.json", "summary.json.tmp", "games.pgn.tmp",
+                                        "games.sgf.tmp"};
+    for (size_t i = 0; i < sizeof FILES / sizeof *FILES; i++)
+        if (strcmp(name, FILES[i]) == 0) return true;
+    size_t n = strlen(name), tail = strlen(".stderr.log");
+    return n > tail && strcmp(name + n - tail, ".stderr.log") == 0;
+}
+
+/* --force: removes the results files of dir. Returns 0 or -1 (errno). */
+static int remove_results_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    struct dirent *e;
+    char path[PATH_MAX];
+    int rc = 0;
+    while (rc == 0 && (e = readdir(d))) {
+        if (!is_results_file(e->d_name)) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (unlink(path) != 0 && errno != ENOENT) rc = -1;
+    }
+    closedir(d);
+    return rc;
+}
+
+int cli_make_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
+                     char *err, size_t errlen)
+{
+    char base[256];
+    if (name) snprintf(base, sizeof base, "%s", name);
+    else cli_default_run_name(command, base, sizeof base);
+    if ((size_t)snprintf(out, len, "%s/%s", root, base) >= len)
+        return util_fail(err, errlen, "the results folder name %s/%s is too long", root, base);
+    for (int k = 2; !name && dir_has_entries(out); k++)
+        if ((size_t)snprintf(out, len, "%s/%s-%d", root, base, k) >= len)
+            return util_fail(err, errlen, "the results folder name %s/%s is too long", root, base);
+    if (dir_has_entries(out)) {
+        if (!force)
+            return util_fail(err, errlen, "results folder %s exists: go on with --resume %s, or give --force to "
+                                          "replace it, or another --name", out, out);
+        if (remove_results_files(out))
+            return util_fail(err, errlen, "--force: cannot remove the results in %s: %s", out, strerror(errno));
+    }
+    if (util_make_dirs(out)) return util_fail(err, errlen, "cannot create %s: %s", out, strerror(errno));
+    return 0;
 }
 
 void cli_own_engine_path(const Game *game, char *out, size_t len)

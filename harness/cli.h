@@ -26,6 +26,18 @@ bool cli_is_run_name(const char *name);
 /* "COMMAND-YYYYMMDD-HHMMSS" (local time now) into out: a run's default name. */
 void cli_default_run_name(const char *command, char *out, size_t len);
 
+/*
+ * Makes a new run's folder ROOT/NAME into out. A folder that exists and
+ * holds anything is never written into: with a NAME given that is an
+ * error, unless force, which first removes the results files a run
+ * writes there (run.json, games.*, searches.jsonl, playouts.jsonl,
+ * summary.json, *.stderr.log; nothing else); without a NAME
+ * (COMMAND-YYYYMMDD-HHMMSS) "-2", "-3" ... is added until the name is
+ * free. Returns 0, or -1 with err set ("results folder F exists ...").
+ */
+int cli_make_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
+                     char *err, size_t errlen);
+
 /* The path of our engine for game (bin/xiangqi-engine) next to this
  * program (or that relative path when /proc/self/exe cannot be read) into out. */
 void cli_own_engine_path(const Game *game, char *out, size_t len);

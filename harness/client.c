@@ -203,7 +203,7 @@ ClientTimeouts client_default_timeouts(void)
 const char *client_status_text(ClientStatus s)
 {
     static const char *const NAMES[] = {"ok", "failed to start", "no handshake", "stall", "disconnect",
-                                        "illegal move", "unparseable move", "unsupported"};
+                                        "illegal move", "unparseable move", "unsupported", "bad option"};
     _Static_assert(sizeof NAMES / sizeof NAMES[0] == CLIENT_STATUS_COUNT, "a name per status");
     return s < CLIENT_STATUS_COUNT ? NAMES[s] : "unknown";
 }
@@ -479,6 +479,7 @@ void client_free(Client *c)
     proc_free(c->proc);
     if (c->pos) c->game->state_free(c->pos);
     free(c->texts);
+    free(c->options_seen);
     free(c);
 }
 

@@ -22,6 +22,8 @@ typedef enum { PROTO_UCI, PROTO_XBOARD } Protocol;
 typedef struct {
     char name[64];
     char value[256];
+    bool from_each;  /* given by -each (an engine without it is not sent it) */
+    bool skip;       /* the engine does not have it (set by the handshake) */
 } EngineOption;
 
 /* How an engine writes its principal variations (AUTO: coordinates, else SAN). */
@@ -140,5 +142,18 @@ int client_check_quirks(const struct Game *game, const EngineQuirks *q, char *er
 
 /* The name of the built-in profile in use ("none" when no profile applies). */
 const char *client_profile(const Client *c);
+
+/* The options of c's spec the engine did not announce (from -each, so not
+ * sent), ", "-separated into buf ("" when none). */
+void client_skipped_options(const Client *c, char *buf, size_t len);
+
+/*
+ * Starts each engine of specs that is given options (option.NAME=VALUE)
+ * once, so that its announced options are checked before the first game
+ * (client_start fails with CLIENT_BAD_OPTION), and warns on stderr of each
+ * -each option an engine does not have. who prefixes the lines ("qibench
+ * match"). Returns 0, or -1 after printing the one-line error.
+ */
+int client_preflight(const EngineSpec *const *specs, int n, const ClientTimeouts *t, const char *who);
 
 #endif

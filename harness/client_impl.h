@@ -18,6 +18,14 @@
 /* Moves one game can hold (the longest game any game allows, with room). */
 #define CLIENT_MAX_PLIES 2048
 
+/* An option the engine announced in its handshake. */
+typedef struct {
+    char name[64];
+    char type[16];       /* spin, check, combo, string, button (xboard's words mapped to these) */
+    long min, max;       /* spin */
+    char choices[1024];  /* combo: the values, '\n'-separated */
+} AnnouncedOption;
+
 struct Client {
     Player player;                /* first: client_player() hands this out */
     EngineSpec spec;
@@ -31,6 +39,8 @@ struct Client {
     int dialect;                  /* index into game->fen_dialects, or 0 */
     ParseState parse;
     bool has_variant_option;      /* UCI: offers UCI_Variant */
+    AnnouncedOption *options_seen; /* what the handshake announced (heap) */
+    int noptions_seen, options_cap;
     bool setboard, ping, usermove, plays_variant; /* xboard features */
     int ping_id;
     bool dirty;                   /* a search was abandoned: the engine may still be thinking */
@@ -47,6 +57,22 @@ struct Client {
     GameState *pos;               /* the position of the current search, kept by the harness */
     char (*texts)[MOVE_TEXT_BYTES]; /* the current search's moves in the engine's notation */
 };
+
+/* ---- client_options.c ---- */
+
+/* Adds the option of a UCI `option name ...` line / of an xboard
+ * `feature option="..."` value to c's announced options. */
+void client_uci_option(Client *c, const char *line);
+void client_xboard_option(Client *c, const char *value);
+
+/*
+ * Checks every option.NAME=VALUE of c->spec against what the engine
+ * announced: an unknown name, or a value outside its type (spin range,
+ * check, combo choices), is CLIENT_BAD_OPTION with one line in err; an
+ * unknown name that came from -each is marked skip (not sent). Returns
+ * CLIENT_OK or CLIENT_BAD_OPTION.
+ */
+ClientStatus client_check_options(Client *c, char *err, size_t errlen);
 
 /* ---- client.c ---- */
 

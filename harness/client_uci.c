@@ -84,15 +84,18 @@ ClientStatus uci_handshake(Client *c, char *err, size_t errlen)
                                             c->t.handshake_ms);
         if (st != CLIENT_OK) return st;
         if (strncmp(c->line, "option name UCI_Variant ", 24) == 0) c->has_variant_option = true;
+        if (strncmp(c->line, "option name ", 12) == 0) client_uci_option(c, c->line);
         if (strncmp(c->line, "id name ", 8) == 0) client_apply_profile(c, c->line + 8);
         if (strcmp(c->line, "uciok") == 0 || strcmp(c->line, "ucciok") == 0) break;
     }
     client_reset_parser(c);
+    if (st == CLIENT_OK) st = client_check_options(c, err, errlen);
     if (c->has_variant_option && st == CLIENT_OK)
         st = client_send(c, err, errlen, "setoption name UCI_Variant value %s", c->game->variant);
     for (int i = 0; i < c->spec.noptions && st == CLIENT_OK; i++)
-        st = client_send(c, err, errlen, "setoption name %s value %s", c->spec.options[i].name,
-                       c->spec.options[i].value);
+        if (!c->spec.options[i].skip)
+            st = client_send(c, err, errlen, "setoption name %s value %s", c->spec.options[i].name,
+                             c->spec.options[i].value);
     if (c->spec.variant[0] && st == CLIENT_OK)
         st = client_send(c, err, errlen, "setoption name Search value %s", c->spec.variant);
     return st == CLIENT_OK ? client_sync(c, err, errlen) : st;

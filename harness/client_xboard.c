@@ -62,6 +62,7 @@ static ClientStatus xboard_feature(Client *c, bool *done, bool *wait_more, char 
         else if (strcmp(name, "usermove") == 0) c->usermove = strcmp(v, "1") == 0;
         else if (strcmp(name, "variants") == 0) c->plays_variant = variant_listed(v, c->game->variant);
         else if (strcmp(name, "myname") == 0) client_apply_profile(c, v);
+        else if (strcmp(name, "option") == 0) client_xboard_option(c, v);
         if (strcmp(name, "done") == 0) {
             *done = strcmp(v, "1") == 0;
             *wait_more = strcmp(v, "0") == 0;
@@ -96,8 +97,10 @@ ClientStatus xboard_handshake(Client *c, char *err, size_t errlen)
     if (c->q.usermove) c->usermove = c->q.usermove == QUIRK_YES;
     if (c->q.ping) c->ping = c->q.ping == QUIRK_YES;
     client_reset_parser(c); /* the game's protocol notation unless a profile or notation= says otherwise */
+    st = client_check_options(c, err, errlen);
     for (int i = 0; i < c->spec.noptions && st == CLIENT_OK; i++)
-        st = client_send(c, err, errlen, "option %s=%s", c->spec.options[i].name, c->spec.options[i].value);
+        if (!c->spec.options[i].skip)
+            st = client_send(c, err, errlen, "option %s=%s", c->spec.options[i].name, c->spec.options[i].value);
     return st == CLIENT_OK ? client_sync(c, err, errlen) : st;
 }
 

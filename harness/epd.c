@@ -17,6 +17,7 @@
  * UTF-8 only, other bytes being shown as '?'.
  */
 #include "epd.h"
+#include "util.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -547,6 +548,7 @@ int epd_load(const Game *game, const char *path, EpdSuite *suite, char *err, siz
     if (!path) return fail(&sink, "no suite file given");
     FILE *f = fopen(path, "r");
     if (!f) return fail(&sink, "cannot open %s: %s", path, strerror(errno));
+    util_skip_bom(f);
     int status = load_lines(f, path, suite, &sink);
     fclose(f);
     if (status) epd_free(suite);

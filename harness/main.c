@@ -47,7 +47,7 @@ static const Command COMMANDS[] = {
     {"match", match_command, "match ENGINE ENGINE [OPTIONS]", "paired games between two engines"},
     {"tournament", match_command, "tournament ENGINES [OPTIONS]", "--format round-robin (default) or gauntlet"},
     {NULL, NULL, "match|tournament --resume DIR [RUN OPTIONS]", "go on with an interrupted run (its games are kept)"},
-    {"merge", merge_command, "merge DIR... [--results R] [--name N]", "combine the shards (--shard K/N) of one run"},
+    {"merge", merge_command, "merge DIR... [--results R] [--name N] [--force]", "combine the shards (--shard K/N) of one run"},
     {"ratings", ratings_command, "ratings DIR... [--anchor NAME] [--json]",
      "one maximum-likelihood Elo list (95% intervals, LOS, crosstable)\nfrom the games of finished runs"},
     {"play", play_command, "play [OPTIONS]", "a game in the terminal, human or engine per side (play --help)"},
@@ -125,7 +125,8 @@ static void usage(FILE *f)
                "  (no engine: our engine for the game, bin/GAME-engine, with its default variant)\n\n"
                "suite options:\n"
                "  --concurrency N     searches at a time, each in its own engine process (default 1)\n"
-               "  --name RUN          results go to RESULTS/RUN (default suite-YYYYMMDD-HHMMSS)\n"
+               "  --name RUN          results go to RESULTS/RUN (default suite-YYYYMMDD-HHMMSS); a folder\n"
+               "                      that exists is refused unless --force (its run's files removed)\n"
                "  --results DIR       the results root (default results)\n"
                "  --reference NAME    engine the others are compared with (default the first)\n"
                "  --log FILE          every line of engine traffic, with timestamps\n"
@@ -145,16 +146,17 @@ static void usage(FILE *f)
                "  --maxplies N  --nocapture N (default 120; chess-like 100)  --resign movecount=N score=CP\n"
                "  --draw movenumber=N movecount=N score=CP  --recover  --event TEXT\n"
                "  --sprt elo0=A elo1=B [alpha=0.05] [beta=0.05] [model=normalized|logistic]\n"
-               "  --name RUN --results DIR --log FILE --handshake-timeout MS --ready-timeout MS\n"
+               "  --name RUN --force --results DIR --log FILE --handshake-timeout MS --ready-timeout MS\n"
                "  --move-grace MS --search-timeout MS (as for suite)\n"
                "  --progress N        off a terminal, a status line every N games (default 10; on a\n"
                "                      terminal one live status line on stderr)\n"
                "  --ratinginterval N  standings table every N games (default 0: only at the end of a\n"
                "                      tournament)\n"
                "  --shard K/N         play only the game pairs k with k mod N = K - 1 (see merge)\n"
-               "  Ctrl-C: finish the games in progress and stop (again: kill the engines, stop now)\n"
-               "  exit status: 0 finished or H1, 1 H0, 2 usage or setup error, 3 stopped by errors,\n"
-               "               130 interrupted\n\n"
+               "  Ctrl-C: finish the games in progress and stop, exit 130 (again, SIGTERM or SIGHUP:\n"
+               "  kill the engines, stop now, exit 128 + the signal); suite and regress alike\n"
+               "  exit status: 0 finished or H1, 1 H0, 2 usage or setup error (and stored results\n"
+               "               that fail their checks), 3 stopped by errors, 130 interrupted\n\n"
                "Variants:");
     print_variants(f);
     print_games(f);

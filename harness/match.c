@@ -18,10 +18,9 @@
 
 #include "match_run.h"
 #include "proc.h"
+#include "results_check.h"
+#include "stopsig.h"
 #include "util.h"
-
-/* Ctrl-C count (see on_signal); lock-free, so the handler may use it. */
-static atomic_int interrupts;
 
 /* ------------------------------------------------------------------------ */
 /* A finished game                                                          */
@@ -60,17 +59,19 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
     GameOutput out;
     results_game_output(run, g, red, black, k, i, op, &out);
     pthread_mutex_lock(&run->lock);
-    if (atomic_load(&interrupts) > 1) { /* a hard stop is killing the engines */
+    if (stopsig_level() > 1) { /* a hard stop killed the engines: a game cut short is no result */
         pthread_mutex_unlock(&run->lock);
         json_free(&out.json);
         return;
     }
     if (results_write_game(run, g, &out)) {
-        /* A full disk: stop cleanly. What is on disk stays readable: a cut
-         * last line is dropped by --resume, which goes on from there. */
+        /* A full disk: stop cleanly. The three files were cut back to the
+         * last whole game, so --resume goes on from there. */
         if (!run->write_failed)
-            fprintf(stderr, "qibench: cannot write the results in %s (%s): stopping; go on later with --resume\n",
-                    run->opt->run_dir, errno ? strerror(errno) : "write failed");
+            fprintf(stderr, "qibench: cannot write the results in %s (%s): stopping; %s\n", run->opt->run_dir,
+                    errno ? strerror(errno) : "write failed",
+                    run->rollback_failed ? "the files could not be cut back: --resume will discard a torn last line"
+                                         : "the files hold the games before it; go on later with --resume");
         run->write_failed = true;
         atomic_store(&run->stop, true);
         pthread_mutex_unlock(&run->lock);
@@ -86,28 +87,6 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
 /* ------------------------------------------------------------------------ */
 /* Playing                                                                  */
 /* ------------------------------------------------------------------------ */
-
-/* Ctrl-C: the first stops the scheduling (games in progress end and are
- * saved); a second one, or SIGTERM, kills the engines and exits at once.
- * Everything finished is already on disk either way. */
-
-static void on_signal(int sig)
-{
-    static const char soft[] = "\nqibench: interrupted: finishing the games in progress (Ctrl-C again to stop at once)\n";
-    static const char hard[] = "\nqibench: stopped at once; finished games are saved (resume with --resume)\n";
-    ssize_t n;
-    if (sig == SIGINT && atomic_load(&interrupts) == 0) {
-        atomic_store(&interrupts, 1);
-        n = write(STDERR_FILENO, soft, sizeof soft - 1);
-        (void)n;
-        return;
-    }
-    atomic_store(&interrupts, 2); /* games cut short by the kill are not results */
-    proc_kill_all();
-    n = write(STDERR_FILENO, hard, sizeof hard - 1);
-    (void)n;
-    _exit(128 + sig);
-}
 
 /* The worker's client for engine i, started on demand. */
 static Client *engine_client(MatchRun *run, Client **clients, int i, ClientStatus *st, char *err, size_t errlen)
@@ -164,6 +143,7 @@ static void play_one(MatchRun *run, Client **clients, int red, int black, const 
  * its next game). Without --recover that stops the run: returns true. */
 static bool after_game(MatchRun *run, Client **clients, const GameRecord *g, int red, int black)
 {
+    if (stopsig_level() > 1) return true; /* killed by a hard stop: not the engine's failure */
     if (g->term != TERM_CRASH && g->term != TERM_STALL) return false;
     int loser = g->loser_side == 0 ? red : black;
     client_free(clients[loser]);
@@ -178,7 +158,7 @@ static bool after_game(MatchRun *run, Client **clients, const GameRecord *g, int
 
 static bool stopping(MatchRun *run)
 {
-    return atomic_load(&run->stop) || atomic_load(&interrupts);
+    return atomic_load(&run->stop) || stopsig_level() != 0;
 }
 
 static void *match_worker(void *arg)
@@ -227,7 +207,6 @@ static void make_pairings(MatchRun *run)
 
 static void free_run(MatchRun *run)
 {
-    for (int i = 0; i < run->npairings; i++) free(run->pairings[i].llr);
     book_free(&run->book);
     free(run->jobs);
 }
@@ -235,12 +214,7 @@ static void free_run(MatchRun *run)
 /* Plays this shard's unfinished games on opt->concurrency threads. */
 static void play_all(MatchRun *run)
 {
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    stopsig_install("games");
     int n = run->opt->concurrency > 0 ? run->opt->concurrency : 1;
     pthread_t threads[256];
     int started = 0;
@@ -248,9 +222,10 @@ static void play_all(MatchRun *run)
         if (pthread_create(&threads[started], NULL, match_worker, run) != 0) break;
     if (started == 0) match_worker(run);
     for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
-    run->interrupted = atomic_load(&interrupts) != 0;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    run->interrupted = stopsig_level() != 0;
+    if (stopsig_level() > 1) proc_kill_all(); /* any engine started while the stop came */
+    run->stop_status = stopsig_status();
+    stopsig_restore();
 }
 
 /* The book, the pairings and the game pairs of this shard. Returns 0, or 2
@@ -277,28 +252,28 @@ static int plan_run(MatchRun *run, const MatchOptions *opt)
     return 0;
 }
 
-/* The output files: a merge reads the shards' games into fresh ones, a
- * resumed run reads its own back and appends. Returns 0, or 2 after
- * printing the error (the files are then closed). */
+/* The output files: a merge reads the shards' games and writes the three
+ * files anew, a resumed run reads its own back (rewriting games.pgn and
+ * games.sgf when they differ) and appends. Returns 0, or 2 after printing
+ * the error (nothing changed, the files closed). */
 static int open_run(MatchRun *run, const MatchOptions *opt)
 {
-    char err[512] = "";
+    char err[1400] = "";
     int status = 0;
-    if (opt->nmerge > 0) {
-        if (results_open(run, "w", err, sizeof err)) status = 2;
-        for (int d = 0; d < opt->nmerge && status == 0; d++)
-            if (results_load(run, opt->merge_dirs[d], run->games, run->pgn)) status = 2;
-    } else {
-        if (opt->resume && results_load(run, opt->run_dir, NULL, NULL)) status = 2;
-        if (status == 0 && results_open(run, "a", err, sizeof err)) status = 2;
-        if (status == 0 && opt->resume)
-            fprintf(stderr, "qibench: resuming %s: %d of %d games already played\n", opt->run_dir, run->games_done,
-                    run->games_planned);
-    }
-    if (status == 0) return 0;
-    if (err[0] && (!run->games || !run->pgn)) fprintf(stderr, "qibench: %s\n", err);
-    if (run->games) fclose(run->games);
-    if (run->pgn) fclose(run->pgn);
+    run->games_fd = run->pgn_fd = run->sgf_fd = -1;
+    run->torn_at = -1;
+    if (check_run_json(opt->run_dir, run->chain, err, sizeof err)) status = 2;
+    for (int d = 0; status == 0 && d < opt->nmerge; d++)
+        if (results_load(run, opt->merge_dirs[d], true)) status = 2;
+    if (status == 0 && opt->nmerge == 0 && opt->resume && results_load(run, opt->run_dir, false)) status = 2;
+    if (status == 0 && (opt->nmerge > 0 || opt->resume) && results_commit(run, opt->nmerge > 0)) status = 2;
+    results_free_derived(run);
+    if (status == 0 && results_open(run, err, sizeof err)) status = 2;
+    if (status == 0 && opt->resume)
+        fprintf(stderr, "qibench: resuming %s: %d of %d games already played\n", opt->run_dir, run->games_done,
+                run->games_planned);
+    if (status && err[0]) fprintf(stderr, "qibench: %s\n", err);
+    if (status) results_close(run);
     return status;
 }
 
@@ -315,7 +290,8 @@ static void print_harness_cpu(const MatchRun *run)
 
 /* After the games: the results printed, the files closed, summary.json,
  * what to do next. Returns the exit status: 0 finished or H1, 1 H0
- * accepted, 3 stopped by errors, 130 interrupted (2, usage, is main's). */
+ * accepted, 3 stopped by errors, 130 interrupted (a hard stop: 128 + its
+ * signal; 2, usage, is main's). */
 static int finish_run(MatchRun *run, const MatchOptions *opt)
 {
     if (run->status_shown) fputs("\n", stderr); /* keep the last status line */
@@ -323,7 +299,7 @@ static int finish_run(MatchRun *run, const MatchOptions *opt)
     print_harness_cpu(run);
     if (run->engine_failed) fprintf(stderr, "qibench: stopped after an engine failure (use --recover to go on)\n");
     int status = run->sprt_done && run->sprt.verdict == SPRT_H0 ? 1 : 0;
-    if (fclose(run->games) | fclose(run->pgn) || run->write_failed || run->engine_failed) status = 3;
+    if (results_close(run) || run->write_failed || run->engine_failed) status = 3;
     bool complete = run->games_done == run->games_planned || run->sprt_done;
     const char *state = status == 3 ? "stopped" : run->interrupted || !complete ? "interrupted" : "finished";
     summary_write(run, state);
@@ -331,7 +307,7 @@ static int finish_run(MatchRun *run, const MatchOptions *opt)
     if (run->interrupted) {
         printf("interrupted: %d of %d games saved; go on with: qibench %s --resume %s\n", run->games_done,
                run->games_planned, opt->format == FORMAT_MATCH ? "match" : "tournament", opt->run_dir);
-        if (status == 0) status = 130;
+        if (status == 0 || run->stop_status > 130) status = run->stop_status;
     } else if (opt->nmerge > 0 && !complete) {
         fprintf(stderr, "qibench merge: %d of %d games present: a shard is missing or unfinished\n", run->games_done,
                 run->games_planned);
@@ -344,7 +320,6 @@ int match_run(const MatchOptions *opt)
     static MatchRun run;
     memset(&run, 0, sizeof run);
     run.opt = opt;
-    atomic_store(&interrupts, 0);
     int status = plan_run(&run, opt);
     if (status == 0) {
         pthread_mutex_init(&run.lock, NULL);

@@ -29,6 +29,7 @@ typedef struct {
     Adjudication adj;
     GameRules rules;
     bool recover;           /* restart a failed engine and go on (otherwise stop after that game) */
+    bool force;             /* --force: a results folder that exists is replaced (cli_make_run_dir) */
     bool has_sprt;
     SprtParams sprt;
     const char *event;

@@ -60,6 +60,7 @@ static int list_option(int argc, char **argv, int *i, MatchOptions *opt, char *e
         return 0;
     }
     if (strcmp(flag, "--recover") == 0) return (*i)++, opt->recover = true, 0;
+    if (strcmp(flag, "--force") == 0) return (*i)++, opt->force = true, 0;
     return 1;
 }
 
@@ -174,7 +175,7 @@ static int run_local_option(const char *flag)
     for (size_t i = 0; i < sizeof WITH_VALUE / sizeof *WITH_VALUE; i++)
         if (strcmp(flag, WITH_VALUE[i]) == 0) return 1;
     if (cli_is_timeout_flag(flag)) return 1;
-    return strcmp(flag, "--recover") == 0 ? 0 : -1;
+    return strcmp(flag, "--recover") == 0 || strcmp(flag, "--force") == 0 ? 0 : -1;
 }
 
 /* Makes the run folder (unless resuming run_dir_in), opens the log, writes
@@ -182,14 +183,13 @@ static int run_local_option(const char *flag)
 static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_in, bool resume)
 {
     const char *cmd = argv[0];
-    char run_dir[PATH_BYTES], default_name[64];
+    char run_dir[PATH_BYTES], err[PATH_BYTES + 256], who[64];
+    snprintf(who, sizeof who, "qibench %s", cmd);
+    if (spec_preflight(a->engines, &a->opt.timeouts, who)) return 2; /* before any folder or game */
     if (run_dir_in) {
         snprintf(run_dir, sizeof run_dir, "%s", run_dir_in);
-    } else {
-        cli_default_run_name(cmd, default_name, sizeof default_name);
-        snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", a->root, a->name ? a->name : default_name);
-        if (util_make_dirs(run_dir))
-            return fprintf(stderr, "qibench %s: cannot create %s: %s\n", cmd, run_dir, strerror(errno)), 2;
+    } else if (cli_make_run_dir(a->root, a->name, cmd, a->opt.force, run_dir, sizeof run_dir, err, sizeof err)) {
+        return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     }
     a->opt.run_dir = run_dir;
     a->opt.resume = resume;
@@ -280,15 +280,18 @@ static void run_config_text(int argc, char **argv, char *out, size_t len)
 
 /* merge's own arguments: the shards' folders, --results, --name. Returns
  * 0, or 2 after printing the error. */
-static int merge_args(int argc, char **argv, const char **dirs, int *ndirs, const char **root, const char **name)
+static int merge_args(int argc, char **argv, const char **dirs, int *ndirs, const char **root, const char **name,
+                      bool *force)
 {
     for (int i = 1; i < argc; i++) {
-        if ((strcmp(argv[i], "--results") == 0 || strcmp(argv[i], "--name") == 0) && i + 1 < argc) {
+        if (strcmp(argv[i], "--force") == 0) {
+            *force = true;
+        } else if ((strcmp(argv[i], "--results") == 0 || strcmp(argv[i], "--name") == 0) && i + 1 < argc) {
             if (argv[i][2] == 'r') *root = argv[++i];
             else if (cli_is_run_name(argv[i + 1])) *name = argv[++i];
             else return fprintf(stderr, "qibench merge: bad --name '%s' (a folder name, no '/')\n", argv[i + 1]), 2;
         } else if (argv[i][0] == '-') {
-            return fprintf(stderr, "qibench merge: bad option '%s' (qibench merge DIR... [--results R] [--name N])\n",
+            return fprintf(stderr, "qibench merge: bad option '%s' (qibench merge DIR... [--results R] [--name N] [--force])\n",
                            argv[i]), 2;
         } else if (*ndirs < 256) {
             dirs[(*ndirs)++] = argv[i];
@@ -349,11 +352,10 @@ static char **run_config(int argc, char **argv, int *n)
 static int merge_into(MatchArgs *a, int n, char **config, const char **dirs, int ndirs, const char *root,
                       const char *name)
 {
-    char run_dir[PATH_BYTES], default_name[64];
+    char run_dir[PATH_BYTES], err[PATH_BYTES + 256];
     int status = 0;
-    cli_default_run_name("merge", default_name, sizeof default_name);
-    snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", root, name ? name : default_name);
-    for (int d = 0; d < ndirs; d++) {
+    snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", root, name ? name : "");
+    for (int d = 0; name && d < ndirs; d++) {
         char a_real[PATH_MAX], b_real[PATH_MAX];
         if (realpath(dirs[d], a_real) && realpath(run_dir, b_real) && strcmp(a_real, b_real) == 0) {
             fprintf(stderr, "qibench merge: the output %s is one of the shards\n", run_dir);
@@ -361,8 +363,8 @@ static int merge_into(MatchArgs *a, int n, char **config, const char **dirs, int
         }
     }
     if (status) return status;
-    if (util_make_dirs(run_dir))
-        return fprintf(stderr, "qibench merge: cannot create %s: %s\n", run_dir, strerror(errno)), 2;
+    if (cli_make_run_dir(root, name, "merge", a->opt.force, run_dir, sizeof run_dir, err, sizeof err))
+        return fprintf(stderr, "qibench merge: %s\n", err), 2;
     RunInfo info = {config[0], a->opt.has_book ? a->opt.book.file : NULL, a->engines, 0, a->seed, dirs, ndirs,
                     game_rule_set_name(a->opt.game, a->opt.rules.rule_set)};
     if (results_write_run_json(run_dir, n, config, &info))
@@ -377,12 +379,14 @@ int merge_command(int argc, char **argv)
 {
     const char *dirs[256], *root = "results", *name = NULL;
     int ndirs = 0, nfirst = 0, n;
-    if (merge_args(argc, argv, dirs, &ndirs, &root, &name)) return 2;
+    bool force = false;
+    if (merge_args(argc, argv, dirs, &ndirs, &root, &name, &force)) return 2;
     char **argv0 = shards_argv(dirs, ndirs, &nfirst);
     if (!argv0) return 2;
     char **config = run_config(nfirst, argv0, &n);
     MatchArgs a;
     int status = config ? parse_match(n, config, &a) : 2;
+    a.opt.force = force;
     if (status == 0) status = merge_into(&a, n, config, dirs, ndirs, root, name);
     free(config);
     json_free_strings(argv0);

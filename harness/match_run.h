@@ -31,8 +31,6 @@ typedef struct {
     int64_t wdl[3];
     int64_t penta[PENTA_CELLS];
     int64_t game_wdl[3];    /* per finished game (wdl and penta count whole pairs) */
-    double (*llr)[2];       /* with --sprt: (pairs, LLR) after each finished pair */
-    int nllr, llr_cap;
 } Pairing;
 
 /* A game pair: the unit of scheduling, of sharding and of the pentanomial. */
@@ -53,13 +51,22 @@ typedef struct {
     atomic_int next;
     atomic_bool stop;       /* SPRT verdict or an engine failure without --recover */
     pthread_mutex_t lock;   /* guards everything below and the output files */
-    FILE *games, *pgn;
+    int games_fd, pgn_fd, sgf_fd; /* appended (O_APPEND); sgf_fd -1 for a game without SGF */
+    char chain[17];         /* the check of the last line of games.jsonl (results_check.h) */
+    bool rollback_failed;   /* a failed write could not be undone (results_write_game) */
+    /* Loading (results_load): games.jsonl (merge), games.pgn, games.sgf as
+     * derived from the games read, in memory until results_commit. */
+    FILE *derived[3];
+    char *derived_buf[3];
+    size_t derived_len[3];
+    long torn_at;           /* --resume: where a torn last line starts, or -1 */
     int games_done, pairs_done;
     int games_planned;      /* games of this shard's pairs */
     long plies_played;      /* engine moves, for the harness CPU per ply */
     int term_counts[TERM_KEYS];
     bool write_failed, engine_failed;
-    bool interrupted;       /* a first Ctrl-C stopped the scheduling */
+    bool interrupted;       /* a signal stopped the scheduling (stopsig.h) */
+    int stop_status;        /* its exit status: 130, or 128 + the signal of a hard stop */
     SprtResult sprt;
     bool sprt_done;
     bool tty;               /* stderr is a terminal: one live status line */
@@ -110,7 +117,7 @@ void standings_print_results(const MatchRun *run);
  * printed and otherwise ignored. */
 void summary_write(const MatchRun *run, const char *state);
 
-/* ---- results_io.c: games.jsonl and games.pgn ---- */
+/* ---- results_io.c: games.jsonl, games.pgn, games.sgf ---- */
 
 /* One finished game as it is written: its JSON line and PGN tags. */
 typedef struct {
@@ -120,27 +127,75 @@ typedef struct {
 } GameOutput;
 
 /* Fills *out (in place: tags point into it) for game i of pair k between
- * engines red and black from opening op (NULL: the start position); free
- * out->json with json_free. */
+ * engines red and black from opening op (NULL: the start position), dated
+ * today; the JSON object is left open for its check (results_write_game).
+ * Free out->json with json_free. */
 void results_game_output(const MatchRun *run, const GameRecord *g, int red, int black, int k, int i,
                          const Opening *op, GameOutput *out);
 
-/* Appends the game to games.pgn, then its line to games.jsonl (the record:
- * a game is in it only once its PGN is written too), flushing both.
- * Caller holds the lock. Returns 0, or -1 (errno set when the system said why). */
-int results_write_game(MatchRun *run, const GameRecord *g, GameOutput *out);
+/* Only out's PGN tags, for a game of round (0-based) dated date
+ * ("YYYY.MM.DD", "" or NULL unknown). */
+void results_game_tags(const MatchRun *run, int red, int black, int round, const char *date, GameOutput *out);
 
-/* Opens RUN_DIR/games.jsonl and games.pgn with fopen mode ("a", or "w" for
- * a merge) into run->games / run->pgn. Returns 0, or -1 with err set. */
-int results_open(MatchRun *run, const char *mode, char *err, size_t errlen);
+/* The game's PGN text and (for a game with SGF) its SGF tree, malloc'd
+ * (*sgf NULL without SGF; free both). Returns 0, or -1 when one cannot be
+ * written. */
+int results_game_texts(const MatchRun *run, const GameRecord *g, const GameOutput *out, char **pgn, size_t *pgn_len,
+                       char **sgf, size_t *sgf_len);
 
 /*
- * Reads dir/games.jsonl back into the run (standings_account per game).
- * --resume (out_jsonl NULL): a torn last line is cut off the file with a
- * warning, and games.pgn is cut to the same games. merge: the good lines
- * and their PGN games are copied to out_jsonl / out_pgn. Returns 0, or -1
- * after printing a one-line error.
+ * Seals the game's line with the next check of the chain, appends its PGN
+ * text to games.pgn, its SGF tree to games.sgf, then its line to
+ * games.jsonl (the record: a game is in it only once the others are
+ * written). When a write fails (ENOSPC, EFBIG, EIO) all three files are
+ * cut back to where they were (rollback_failed if even that fails).
+ * Caller holds the lock. Returns 0, or -1 (errno set when the system said why).
  */
-int results_load(MatchRun *run, const char *dir, FILE *out_jsonl, FILE *out_pgn);
+int results_write_game(MatchRun *run, const GameRecord *g, GameOutput *out);
+
+/* write(2) until all of buf is written. Returns 0 or -1 (errno). */
+int results_write_all(int fd, const char *buf, size_t len);
+
+/* Opens RUN_DIR/games.jsonl, games.pgn (and games.sgf for a game with
+ * SGF) for appending. Returns 0, or -1 with err set (all closed). */
+int results_open(MatchRun *run, char *err, size_t errlen);
+/* Closes them; returns 0, or -1 if a close failed. */
+int results_close(MatchRun *run);
+
+/* ---- results_replay.c ---- */
+
+/*
+ * The stored game of games.jsonl line `line` (pair k) into *g: its start
+ * position must be the opening's, the opening's moves marked "book", every
+ * move legal in turn and none after the game ended, "plies" and "round"
+ * right, and a game ended by a rule must have the result the rules give.
+ * Returns 0, or -1 with err.
+ */
+int results_replay(const MatchRun *run, const char *line, int k, GameRecord *g, char *err, size_t errlen);
+
+/* ---- results_load.c ---- */
+
+#define DERIVED_COUNT 3
+
+/*
+ * Reads dir/games.jsonl back into the run: every line whole and sealed in
+ * the chain that starts at dir/run.json's check, every game one of this
+ * run's and this shard's, not yet read, and replayed (results_replay);
+ * each is counted (standings_account) and its PGN, SGF and (merge) its
+ * line resealed in the merged run's chain added to the derived files. A
+ * torn last line (no line end) is reported and, at results_commit, cut
+ * off (--resume). Nothing is written here. Returns 0, or -1 after
+ * printing a one-line error naming the file and line.
+ */
+int results_load(MatchRun *run, const char *dir, bool merge);
+
+/*
+ * After results_load: --resume rewrites games.pgn and games.sgf from the
+ * games read when they differ (a temporary file renamed over), then cuts
+ * a torn last line; a merge writes all three. On a failure nothing is
+ * changed and the reason is printed. Returns 0 or -1.
+ */
+int results_commit(MatchRun *run, bool merge);
+void results_free_derived(MatchRun *run);
 
 #endif

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "epd.h"
+#include "util.h"
 
 /* Longest movetext token read (a Chinese move is 12 bytes of UTF-8). */
 #define PGN_TOKEN_MAX 64
@@ -391,6 +392,7 @@ static char *read_file(const char *path, size_t *len, const ErrSink *sink)
         fail(sink, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
+    util_skip_bom(f);
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     while (buf) {

@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "util.h"
 
 /* Longest input line, without its newline. */
 #define OPENINGS_LINE_MAX 4095
@@ -330,6 +331,7 @@ static int read_input(OpeningsRun *run)
 {
     FILE *f = fopen(run->opt->input, "r");
     if (!f) return fail(run, "qibench openings: cannot open %s: %s", run->opt->input, strerror(errno));
+    util_skip_bom(f);
     char line[OPENINGS_LINE_MAX + 2];
     int lineno = 0, rc = 0;
     while (rc == 0 && fgets(line, sizeof line, f)) {

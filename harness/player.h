@@ -23,6 +23,7 @@ typedef enum {
     CLIENT_ILLEGAL_MOVE, /* a well-formed move that is not legal in the position */
     CLIENT_BAD_MOVE,     /* move text that cannot be read */
     CLIENT_UNSUPPORTED,  /* the player cannot be given this position (setboard=0) */
+    CLIENT_BAD_OPTION,   /* option.NAME=VALUE the engine did not announce, or a value outside its type */
     CLIENT_STATUS_COUNT  /* the number of statuses: a table sentinel */
 } ClientStatus;
 

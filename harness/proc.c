@@ -18,7 +18,8 @@
  * program when its disposition is still SIG_DFL (a handler installed by
  * the program is left alone), so a write to an engine that exited fails
  * with EPIPE instead of killing the harness. The child puts SIGPIPE back
- * to SIG_DFL and unblocks every signal before exec. proc_run leaves the
+ * (and SIGXFSZ, which stopsig.c ignores while results are written) to
+ * SIG_DFL and unblocks every signal before exec. proc_run leaves the
  * program's SIGPIPE alone.
  *
  * Working directory: the child changes to spec->dir before exec, so a
@@ -33,6 +34,9 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,17 +52,18 @@
 extern char **environ;
 
 /* What the child reports through the status pipe when it cannot exec. */
-enum { STAGE_DUP = 1, STAGE_CHDIR, STAGE_EXEC };
+enum { STAGE_DUP = 1, STAGE_CHDIR, STAGE_EXEC, STAGE_PDEATHSIG };
 
 /* The descriptors of one start: the child's ends and the parent's ends. */
 typedef struct {
     int child_in, child_out, child_err; /* become the child's 0, 1, 2 (-1: it keeps the parent's) */
     int parent_in, parent_out;          /* kept by the parent */
     int status_read, status_write;      /* exec-failure report */
+    int lifeline_read, lifeline_write;  /* engines: the guard's pipe (see child_guard) */
     int max_fd;                         /* the child closes 3 .. max_fd - 1 (but status_write) */
 } StartFds;
 
-#define START_FDS_NONE {-1, -1, -1, -1, -1, -1, -1, 0}
+#define START_FDS_NONE {-1, -1, -1, -1, -1, -1, -1, -1, -1, 0}
 
 /* What the child runs, where, and how. */
 typedef struct {
@@ -67,6 +72,7 @@ typedef struct {
     const char *dir;   /* NULL: the current folder */
     char **envp;       /* NULL: the parent's environment */
     bool own_group;    /* a process group of its own (engines) */
+    pid_t parent;      /* the harness (set by fork_child) */
 } ChildPlan;
 
 static pthread_mutex_t fork_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -75,6 +81,16 @@ static pthread_mutex_t fork_lock = PTHREAD_MUTEX_INITIALIZER;
  * atomic slots, 0 = free. A pid leaves its slot just before it is reaped. */
 #define PROC_MAX_LIVE 1024
 static atomic_int live_pids[PROC_MAX_LIVE];
+/* Set by proc_kill_all: a harness that is stopping starts no process. */
+static atomic_bool starts_refused;
+/* The program proc_run is running now (0: none), for proc_signal_run. */
+static atomic_int run_pid;
+
+void proc_signal_run(int sig)
+{
+    int pid = atomic_load(&run_pid);
+    if (pid > 0) kill(pid, sig);
+}
 
 static void track_pid(pid_t pid)
 {
@@ -95,6 +111,7 @@ void proc_untrack_pid(pid_t pid)
 /* Async-signal-safe: SIGKILL to every engine's process group, then reaps them. */
 void proc_kill_all(void)
 {
+    atomic_store(&starts_refused, true);
     for (int i = 0; i < PROC_MAX_LIVE; i++) {
         int pid = atomic_load(&live_pids[i]);
         if (pid > 0) kill(-pid, SIGKILL), kill(pid, SIGKILL);
@@ -144,6 +161,8 @@ static void close_start_fds(StartFds *f)
     close_fd(&f->parent_out);
     close_fd(&f->status_read);
     close_fd(&f->status_write);
+    close_fd(&f->lifeline_read);
+    close_fd(&f->lifeline_write);
 }
 
 /* One pipe, both ends private. Returns 0 or -1. */
@@ -174,7 +193,7 @@ static int open_start_fds(StartFds *f, const char *stderr_path, char *err, size_
         return util_fail(err, errlen, "cannot open stderr file '%s': %s", path, strerror(errno));
     }
     if (make_pipe(&f->child_in, &f->parent_in) != 0 || make_pipe(&f->parent_out, &f->child_out) != 0
-        || make_pipe(&f->status_read, &f->status_write) != 0) {
+        || make_pipe(&f->status_read, &f->status_write) != 0 || make_pipe(&f->lifeline_read, &f->lifeline_write) != 0) {
         return util_fail(err, errlen, "cannot create pipes: %s", strerror(errno));
     }
     if (fcntl(f->parent_in, F_SETFL, O_NONBLOCK) != 0 || fcntl(f->parent_out, F_SETFL, O_NONBLOCK) != 0) {
@@ -200,6 +219,26 @@ static void child_fail(int status_fd, int stage)
     _exit(127);
 }
 
+/*
+ * In the child (an engine, in its own process group), before exec: forks
+ * a guard that holds only the read end of the lifeline, whose write end
+ * only the harness holds. When the harness closes it (proc_free, after the
+ * engine was reaped) or dies in any way, the guard reads end of file and
+ * SIGKILLs the whole process group: whatever the engine started (a wrapper
+ * script's engine, its helpers) goes with it, on any POSIX system. A guard
+ * that cannot be forked leaves the engine without one. Async-signal-safe.
+ */
+static void child_guard(const StartFds *f)
+{
+    if (f->lifeline_read < 0 || fork() != 0) return;
+    for (int fd = 0; fd < f->max_fd; fd++)
+        if (fd != f->lifeline_read) close(fd);
+    char byte;
+    while (read(f->lifeline_read, &byte, 1) < 0 && errno == EINTR) {}
+    kill(0, SIGKILL); /* the group: the engine's leftovers and the guard itself */
+    _exit(0);
+}
+
 static void child_exec(const StartFds *f, const ChildPlan *c) __attribute__((noreturn));
 static void child_exec(const StartFds *f, const ChildPlan *c)
 {
@@ -211,10 +250,20 @@ static void child_exec(const StartFds *f, const ChildPlan *c)
     sa.sa_handler = SIG_DFL;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGPIPE, &sa, NULL);
+    sigaction(SIGXFSZ, &sa, NULL); /* the harness ignores it while it writes results */
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     if (c->own_group) setpgid(0, 0); /* a Ctrl-C at the terminal then reaches the harness only */
+#ifdef __linux__
+    /* Killed with the harness, however it dies (SIGKILL included). The
+     * kernel sends it when the forking thread ends, so a thread keeps the
+     * engines it started (match and suite workers free theirs). A harness
+     * that died before this call is no longer our parent: go no further. */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != c->parent)
+        child_fail(f->status_write, STAGE_PDEATHSIG);
+#endif
+    if (c->own_group) child_guard(f);
     /* Nothing but 0, 1, 2 reaches the child: not the harness's results
      * files, not what the harness itself inherited. (status_write is
      * close-on-exec and must stay open until exec.) */
@@ -261,6 +310,8 @@ static int read_exec_status(pid_t pid, int fd, const char *cmd, const char *dir,
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
     if (got < sizeof msg) return util_fail(err, errlen, "cannot run '%s': the child died before exec", cmd);
     if (msg[0] == STAGE_CHDIR) return util_fail(err, errlen, "cannot enter directory '%s': %s", dir, strerror(msg[1]));
+    if (msg[0] == STAGE_PDEATHSIG)
+        return util_fail(err, errlen, "cannot tie '%s' to the harness's life (prctl): %s", cmd, strerror(msg[1]));
     if (msg[0] == STAGE_DUP)
         return util_fail(err, errlen, "cannot set up the standard streams of '%s': %s", cmd, strerror(msg[1]));
     return util_fail(err, errlen, "cannot run '%s': %s", cmd, strerror(msg[1]));
@@ -287,9 +338,14 @@ static int highest_fd(void)
 
 /* Forks; the child execs c with f's child ends. Called under fork_lock
  * with f open. Returns the child's pid, or -1 with err set. */
-static pid_t fork_child(StartFds *f, const ChildPlan *c, char *err, size_t errlen)
+static pid_t fork_child(StartFds *f, ChildPlan *c, char *err, size_t errlen)
 {
     f->max_fd = highest_fd() + 1;
+    if (c->own_group && atomic_load(&starts_refused)) { /* engines only: cleaning up goes on */
+        snprintf(err, errlen, "not started: the harness is stopping");
+        return -1;
+    }
+    c->parent = getpid();
     pid_t pid = fork();
     if (pid == 0) child_exec(f, c);
     if (pid < 0) snprintf(err, errlen, "cannot fork: %s", strerror(errno));
@@ -304,6 +360,7 @@ static void close_child_ends(StartFds *f)
     close_fd(&f->child_out);
     close_fd(&f->child_err);
     close_fd(&f->status_write);
+    close_fd(&f->lifeline_read);
 }
 
 /* ----------------------------------------------------------------------
@@ -316,7 +373,7 @@ static void close_child_ends(StartFds *f)
 static pid_t spawn(StartFds *f, const ProcSpec *spec, char *err, size_t errlen)
 {
     char *default_argv[2] = {(char *)spec->cmd, NULL};
-    ChildPlan plan = {spec->cmd, spec->argv ? spec->argv : default_argv, spec->dir, NULL, true};
+    ChildPlan plan = {spec->cmd, spec->argv ? spec->argv : default_argv, spec->dir, NULL, true, 0};
     pthread_mutex_lock(&fork_lock);
     ignore_sigpipe_once();
     pid_t pid = -1;
@@ -355,6 +412,8 @@ Proc *proc_start(const ProcSpec *spec, char *err, size_t errlen)
     p->pid = pid;
     p->to_fd = f.parent_in;
     p->from_fd = f.parent_out;
+    p->lifeline_fd = f.lifeline_write;
+    f.lifeline_write = -1;
     p->log = spec->log;
     p->name = name;
     return p;
@@ -517,7 +576,7 @@ int proc_run(const ProcRunSpec *spec, int *exit_status, char *err, size_t errlen
     if (spec->out && spec->out_len > 0) spec->out[0] = '\0';
     char **envp = spec->unset_env ? environ_without(spec->unset_env) : NULL;
     if (spec->unset_env && !envp) return util_fail(err, errlen, "out of memory");
-    ChildPlan plan = {spec->argv[0], spec->argv, spec->dir, envp, false};
+    ChildPlan plan = {spec->argv[0], spec->argv, spec->dir, envp, false, 0};
     StartFds f = START_FDS_NONE;
     fflush(stdout); /* what was printed comes before the child's output */
     fflush(stderr);
@@ -527,8 +586,10 @@ int proc_run(const ProcRunSpec *spec, int *exit_status, char *err, size_t errlen
     pthread_mutex_unlock(&fork_lock);
     free(envp);
     int rc = -1;
+    if (pid > 0) atomic_store(&run_pid, pid);
     if (pid >= 0 && read_exec_status(pid, f.status_read, spec->argv[0], spec->dir, err, errlen) == 0)
         rc = finish_run(pid, f.parent_out, spec, exit_status, err, errlen);
+    atomic_store(&run_pid, 0); /* reaped by now: never signal a reused pid */
     close_start_fds(&f);
     return rc;
 }

@@ -74,8 +74,14 @@ void proc_free(Proc *p);
 
 /* SIGKILL to every running engine and its process group (engines run in
  * their own group, so a Ctrl-C at the terminal reaches only the harness).
- * Async-signal-safe: for a second Ctrl-C or SIGTERM. */
+ * Async-signal-safe: for a second Ctrl-C or SIGTERM. From then on no
+ * engine is started (proc_start fails with "the harness is stopping");
+ * proc_run still runs programs (regress cleans up with them). */
 void proc_kill_all(void);
+
+/* Sends sig to the program proc_run is running now, if any (regress
+ * passes a signal sent to it on to its `qibench match`). Async-signal-safe. */
+void proc_signal_run(int sig);
 
 /* A program run to its end (proc_run): where its output goes, how long it may take. */
 typedef struct {

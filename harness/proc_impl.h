@@ -21,6 +21,7 @@ struct Proc {
     pid_t pid;
     int to_fd;        /* the engine's stdin; -1 once closed */
     int from_fd;      /* the engine's stdout; -1 once closed */
+    int lifeline_fd;  /* the write end of its guard's pipe (proc.c child_guard); closed by proc_free */
     bool reaped;      /* waitpid collected it: pid must not be signalled */
     bool eof;         /* read() returned 0 */
     bool cut;         /* the line being assembled overflowed line[] */

@@ -381,6 +381,7 @@ void proc_free(Proc *p)
 {
     if (!p) return;
     proc_stop(p, NULL, 0);
+    if (p->lifeline_fd >= 0) close(p->lifeline_fd); /* the guard kills what is left of the group */
     free(p->name);
     free(p);
 }

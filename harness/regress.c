@@ -30,6 +30,7 @@
 #include "regress_build.h"
 #include "spec.h"
 #include "stats.h"
+#include "stopsig.h"
 #include "util.h"
 
 #define PATH_BYTES 1024
@@ -130,12 +131,29 @@ static int key_words(int argc, char **argv, int *i, RegressOptions *o, bool sprt
     return -1;
 }
 
+/* The longest value a text option may have (what the buffers it is copied
+ * into hold): a longer one is an error, never cut short. 0: no limit. */
+static size_t value_limit(const char *flag)
+{
+    static const struct {
+        const char *flag;
+        size_t max;
+    } LIMITS[] = {{"--name", 120}, {"--results", 900}, {"--candidate", 1000}, {"--tc", 50}, {"--search", 100}};
+    for (size_t k = 0; k < sizeof LIMITS / sizeof *LIMITS; k++)
+        if (strcmp(flag, LIMITS[k].flag) == 0) return LIMITS[k].max;
+    return 0;
+}
+
 /* One option with a value at argv[*i]; returns 0 or -1 after printing the error. */
 static int value_option(int argc, char **argv, int *i, RegressOptions *o)
 {
     const char *flag = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     long v;
     if (!value) return fprintf(stderr, "qibench regress: %s needs a value\n", flag), -1;
+    size_t max = value_limit(flag);
+    if (max && strlen(value) > max)
+        return fprintf(stderr, "qibench regress: %s: the value is %zu bytes long, at most %zu are allowed\n", flag,
+                       strlen(value), max), -1;
     *i += 2;
     if (strcmp(flag, "--base") == 0 && value[0]) o->base_rev = value;
     else if (strcmp(flag, "--repo") == 0 && value[0]) o->repo = value;
@@ -461,13 +479,17 @@ int regress_command(int argc, char **argv)
     r.bench_ok = bench_rc == 0;
     if (bench_rc != BENCH_FAILED) regress_bench_print(&r.bench);
     int status = REGRESS_PASS;
+    stopsig_install("match");
     /* A bench that failed skips the match; one that varied does not. */
     if (!o.no_match && bench_rc != BENCH_FAILED) {
         r.match_ran = true;
         if (match_run_child(&o, self, r.base_bin, r.new_bin, r.book, r.nbook, r.book_count, r.run_name, &r.match))
             r.match.status = -1;
     }
+    int stop_status = stopsig_status();
+    stopsig_restore();
     const char *text = verdict(&r, &status);
+    if (stop_status) status = stop_status;
     write_json(&r, &o, text, status);
     printf("\nverdict: %s\nregress: exit status %d; results in %s\n", text, status, r.run_dir);
     if (o.keep) printf("regress: kept %s\n", r.tmp);

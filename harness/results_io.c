@@ -1,19 +1,24 @@
 /*
- * results_io.c - a run's files: run.json (see results_io.h), and a match's
- * games.jsonl and games.pgn: each game written as it ends, read back for
- * --resume (a torn last line cut off) and merge (see match_run.h).
+ * results_io.c - a run's files: run.json (see results_io.h, sealed by
+ * results_check.c), and a match's games.jsonl, games.pgn and games.sgf,
+ * each game written as it ends, all three rolled back together when a
+ * write fails (see match_run.h). Reading them back is results_load.c.
  */
 #include "results_io.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "json.h"
 #include "match_run.h"
+#include "results_check.h"
+#include "sgf.h"
 #include "util.h"
 
 #ifndef GIT_HASH
@@ -100,7 +105,7 @@ int results_write_run_json(const char *run_dir, int argc, char **argv, const Run
     for (int e = 0; e < info->engines->count; e++) json_engine(&j, &info->engines->engines[e]);
     json_end_array(&j);
     json_machine(&j);
-    json_end_object(&j);
+    check_seal(&j, NULL, NULL);
     int rc = json_write_line(&j, f);
     json_free(&j);
     return fclose(f) || rc ? -1 : 0;
@@ -108,17 +113,20 @@ int results_write_run_json(const char *run_dir, int argc, char **argv, const Run
 
 char **results_read_argv(const char *dir, const char *who, int *argc)
 {
-    char path[PATH_BYTES + 16];
+    char path[PATH_BYTES + 16], err[PATH_BYTES + 256], check[CHECK_BYTES], command[32];
+    if (check_run_json(dir, check, err, sizeof err)) return fprintf(stderr, "qibench %s: %s\n", who, err), NULL;
     snprintf(path, sizeof path, "%s/run.json", dir);
     FILE *f = fopen(path, "r");
-    if (!f) return fprintf(stderr, "qibench %s: cannot read %s: %s\n", who, path, strerror(errno)), NULL;
+    if (!f) return fprintf(stderr, "qibench %s: cannot open %s for reading: %s\n", who, path, strerror(errno)), NULL;
     char *line = NULL;
     size_t cap = 0;
     char **argv = NULL;
     *argc = getline(&line, &cap, f) > 0 ? json_get_strings(line, "argv", &argv) : -1;
     fclose(f);
+    if (!json_get(line ? line : "", "command", command, sizeof command)) command[0] = '\0';
     free(line);
-    if (*argc < 1 || (strcmp(argv[0], "match") != 0 && strcmp(argv[0], "tournament") != 0)) {
+    if (*argc < 1 || (strcmp(argv[0], "match") != 0 && strcmp(argv[0], "tournament") != 0)
+        || strcmp(command, argv[0]) != 0) {
         fprintf(stderr, "qibench %s: %s:1: expected the run.json of a match or tournament (with its argv)\n", who, path);
         json_free_strings(argv);
         return NULL;
@@ -130,8 +138,9 @@ char **results_read_argv(const char *dir, const char *who, int *argc)
 /* games.jsonl and games.pgn: writing                                       */
 /* ------------------------------------------------------------------------ */
 
+/* The game's line, its object left open for check_seal. */
 static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int red, int black, int pair, int game,
-                      int round, const Opening *op)
+                      int round, const Opening *op, const char *date)
 {
     const EngineList *list = run->opt->engines;
     char text[MOVE_TEXT_BYTES];
@@ -142,6 +151,7 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
     json_int(js, "round", round + 1);
     json_int(js, "pair", pair);
     json_int(js, "game", game + 1);
+    json_string(js, "date", date);
     json_string(js, "opening", op ? op->id : "startpos");
     json_string(js, "fen", g->fen);
     json_string(js, "result", game_result_text(g->result));
@@ -169,18 +179,14 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
         json_end_object(js);
     }
     json_end_array(js);
-    json_end_object(js);
     run->opt->game->state_free(pos);
 }
 
-void results_game_output(const MatchRun *run, const GameRecord *g, int red, int black, int k, int i,
-                         const Opening *op, GameOutput *out)
+void results_game_tags(const MatchRun *run, int red, int black, int round, const char *date, GameOutput *out)
 {
     const EngineList *list = run->opt->engines;
     const TimeControl *tc = &list->engines[red].tc;
-    int round = run->jobs[k].round;
-    time_t now = time(NULL);
-    strftime(out->date, sizeof out->date, "%Y.%m.%d", localtime(&now));
+    snprintf(out->date, sizeof out->date, "%s", date ? date : "");
     if (tc->base_ms <= 0) /* PGN TimeControl: seconds, "moves/base" or "base+inc"; "-" for depth/nodes/st */
         snprintf(out->tc, sizeof out->tc, "-");
     else if (tc->moves)
@@ -189,170 +195,111 @@ void results_game_output(const MatchRun *run, const GameRecord *g, int red, int 
         snprintf(out->tc, sizeof out->tc, "%g+%g", tc->base_ms / 1000.0, tc->inc_ms / 1000.0);
     out->tags = (PgnTags){run->opt->event ? run->opt->event : "qibench", "?", out->date, round + 1,
                           list->engines[red].spec.name, list->engines[black].spec.name, out->tc};
+}
+
+void results_game_output(const MatchRun *run, const GameRecord *g, int red, int black, int k, int i,
+                         const Opening *op, GameOutput *out)
+{
+    char date[16];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y.%m.%d", localtime(&now));
+    int round = run->jobs[k].round;
+    results_game_tags(run, red, black, round, date, out);
     json_init(&out->json);
-    json_game(&out->json, run, g, red, black, k, i, round, op);
+    json_game(&out->json, run, g, red, black, k, i, round, op, out->date);
+}
+
+int results_game_texts(const MatchRun *run, const GameRecord *g, const GameOutput *out, char **pgn, size_t *pgn_len,
+                       char **sgf, size_t *sgf_len)
+{
+    const Game *game = run->opt->game;
+    *pgn = *sgf = NULL;
+    *pgn_len = *sgf_len = 0;
+    FILE *m = open_memstream(pgn, pgn_len);
+    int rc = m && pgn_write(m, game, &out->tags, g) == 0 ? 0 : -1;
+    if (m && fclose(m)) rc = -1;
+    if (rc == 0 && game->sgf) {
+        m = open_memstream(sgf, sgf_len);
+        rc = m && sgf_write(m, game, &out->tags, g) == 0 ? 0 : -1;
+        if (m && fclose(m)) rc = -1;
+    }
+    return rc;
+}
+
+/* The size of fd now, or -1. */
+static off_t fd_size(int fd)
+{
+    struct stat st;
+    return fd < 0 ? 0 : fstat(fd, &st) == 0 ? st.st_size : -1;
+}
+
+int results_write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return -1;
+        buf += n, len -= (size_t)n;
+    }
+    return 0;
 }
 
 int results_write_game(MatchRun *run, const GameRecord *g, GameOutput *out)
 {
+    char *pgn, *sgf, next[CHECK_BYTES];
+    size_t pgn_len, sgf_len;
     errno = 0;
-    return pgn_write(run->pgn, run->opt->game, &out->tags, g) || fflush(run->pgn) || json_write_line(&out->json, run->games) ? -1 : 0;
+    int rc = results_game_texts(run, g, out, &pgn, &pgn_len, &sgf, &sgf_len);
+    check_seal(&out->json, run->chain, next);
+    rc = rc || out->json.oom ? -1 : 0;
+    int fds[3] = {run->pgn_fd, run->sgf_fd, run->games_fd};
+    off_t size[3];
+    for (int f = 0; f < 3; f++)
+        if ((size[f] = fd_size(fds[f])) < 0) rc = -1;
+    /* The record last: a game is in games.jsonl only once its PGN and SGF are written. */
+    if (rc == 0 && (results_write_all(run->pgn_fd, pgn, pgn_len)
+                    || (run->sgf_fd >= 0 && results_write_all(run->sgf_fd, sgf, sgf_len))
+                    || results_write_all(run->games_fd, out->json.buf, out->json.len)
+                    || results_write_all(run->games_fd, "\n", 1)))
+        rc = -1;
+    if (rc) { /* back to the last whole game in all three files */
+        int saved = errno;
+        for (int f = 0; f < 3; f++)
+            if (fds[f] >= 0 && size[f] >= 0 && ftruncate(fds[f], size[f]) != 0) run->rollback_failed = true;
+        errno = saved;
+    } else {
+        memcpy(run->chain, next, CHECK_BYTES);
+    }
+    free(pgn);
+    free(sgf);
+    return rc;
 }
 
-int results_open(MatchRun *run, const char *mode, char *err, size_t errlen)
+/* Opens dir/name for appending into *fd. Returns 0, or -1 with err. */
+static int open_append(const char *dir, const char *name, int *fd, char *err, size_t errlen)
 {
     char path[1200];
-    snprintf(path, sizeof path, "%s/games.jsonl", run->opt->run_dir);
-    run->games = fopen(path, mode);
-    if (run->games) {
-        snprintf(path, sizeof path, "%s/games.pgn", run->opt->run_dir);
-        run->pgn = fopen(path, mode);
-    }
-    if (run->games && run->pgn) return 0;
-    return util_fail(err, errlen, "cannot write %.400s: %s", path, strerror(errno));
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    *fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    return *fd >= 0 ? 0 : util_fail(err, errlen, "cannot open %.1100s for appending: %s", path, strerror(errno));
 }
 
-/* ------------------------------------------------------------------------ */
-/* Reading results back (--resume, merge)                                   */
-/* ------------------------------------------------------------------------ */
-
-static int engine_index(const EngineList *list, const char *name)
+int results_open(MatchRun *run, char *err, size_t errlen)
 {
-    for (int e = 0; e < list->count; e++)
-        if (strcmp(list->engines[e].spec.name, name) == 0) return e;
-    return -1;
-}
-
-/* Checks one games.jsonl line and counts its game. Returns 0; 1 when the
- * line is not a whole game object (a torn write, if it is the last line);
- * -1 when it is a game that does not belong to this run (err says why). */
-static int read_game_line(MatchRun *run, const char *line, char *err, size_t errlen)
-{
-    char pair[32], game[32], red[128], black[128], result[16], reason[64];
-    if (!json_get(line, "pair", pair, sizeof pair) || !json_get(line, "red", red, sizeof red)
-        || !json_get(line, "black", black, sizeof black) || !json_get(line, "result", result, sizeof result)
-        || !json_get(line, "reason", reason, sizeof reason))
-        return 1;
-    const EngineList *list = run->opt->engines;
-    char *end;
-    long k = strtol(pair, &end, 10);
-    if (*end || k < 0 || k >= run->njobs)
-        return util_fail(err, errlen, "pair %s is not a pair of this run (0 to %d)", pair, run->njobs - 1);
-    PairJob *job = &run->jobs[k];
-    const Pairing *p = &run->pairings[job->pairing];
-    int r = engine_index(list, red), b = engine_index(list, black);
-    if (r < 0 || b < 0) return util_fail(err, errlen, "'%s' is not an engine of this run", r < 0 ? red : black);
-    int i = json_get(line, "game", game, sizeof game) ? atoi(game) - 1 : (r == p->a ? 0 : 1);
-    if (i < 0 || i > 1 || r != (i == 0 ? p->a : p->b) || b != (i == 0 ? p->b : p->a))
-        return util_fail(err, errlen, "pair %ld game %d is %s against %s, not %s - %s", k, i + 1,
-                         list->engines[p->a].spec.name, list->engines[p->b].spec.name, red, black);
-    if (!job->mine) return util_fail(err, errlen, "pair %ld belongs to another shard", k);
-    if (job->done & (1u << i)) return util_fail(err, errlen, "pair %ld game %d is recorded twice", k, i + 1);
-    GameResult res = game_result_parse(result);
-    int key = standings_term_key_of(run, reason);
-    if (res == RESULT_NONE || key < 0) return 1;
-    standings_account(run, (int)k, i, r, b, res, key, 0);
+    const char *dir = run->opt->run_dir;
+    run->games_fd = run->pgn_fd = run->sgf_fd = -1;
+    if (open_append(dir, "games.jsonl", &run->games_fd, err, errlen) || open_append(dir, "games.pgn", &run->pgn_fd, err, errlen)
+        || (run->opt->game->sgf && open_append(dir, "games.sgf", &run->sgf_fd, err, errlen)))
+        return results_close(run), -1;
     return 0;
 }
 
-/* The byte offset where PGN game n + 1 (counting from 1) starts, or the
- * file's end; *games gets how many games (up to n) were found. */
-static long pgn_offset_after(FILE *f, int n, int *games)
+int results_close(MatchRun *run)
 {
-    char buf[4096];
-    long offset = 0;
-    bool line_start = true;
-    *games = 0;
-    rewind(f);
-    while (fgets(buf, sizeof buf, f)) {
-        if (line_start && strncmp(buf, "[Event ", 7) == 0 && ++*games > n) {
-            *games = n;
-            return offset;
-        }
-        offset += (long)strlen(buf);
-        line_start = strchr(buf, '\n') != NULL;
+    int rc = 0, *fds[3] = {&run->games_fd, &run->pgn_fd, &run->sgf_fd};
+    for (int f = 0; f < 3; f++) {
+        if (*fds[f] >= 0 && close(*fds[f]) != 0) rc = -1;
+        *fds[f] = -1;
     }
-    return offset;
-}
-
-/* results_load's games.jsonl. Returns 0 with *kept the games read, 1 when
- * a resumed run has no games.jsonl (nothing was finished), or -1 (printed,
- * but for a failed copy to out_jsonl). */
-static int load_jsonl(MatchRun *run, const char *dir, FILE *out_jsonl, int *kept)
-{
-    char path[1200], err[512];
-    snprintf(path, sizeof path, "%s/games.jsonl", dir);
-    FILE *f = fopen(path, out_jsonl ? "r" : "r+");
-    if (!f && errno == ENOENT && !out_jsonl) return 1;
-    if (!f) return fprintf(stderr, "qibench: cannot read %s: %s\n", path, strerror(errno)), -1;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    long lineno = 0, bad_line = 0, good_bytes = 0;
-    int rc = 0;
-    while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
-        lineno++;
-        if (bad_line) { /* a broken line followed by more: not a torn end */
-            fprintf(stderr, "qibench: %s:%ld: expected one game as a JSON object on one line\n", path, bad_line);
-            rc = -1;
-            break;
-        }
-        int r = line[n - 1] == '\n' ? read_game_line(run, line, err, sizeof err) : 1;
-        if (r < 0) {
-            fprintf(stderr, "qibench: %s:%ld: %s\n", path, lineno, err);
-            rc = -1;
-        } else if (r > 0) {
-            bad_line = lineno;
-        } else {
-            good_bytes += (long)n;
-            (*kept)++;
-            if (out_jsonl && fwrite(line, 1, (size_t)n, out_jsonl) != (size_t)n) rc = -1;
-        }
-    }
-    free(line);
-    if (rc == 0 && bad_line) {
-        fprintf(stderr, "qibench: %s:%ld: discarded a torn last line (a write cut short)\n", path, bad_line);
-        if (!out_jsonl && (fflush(f) || ftruncate(fileno(f), good_bytes))) rc = -1;
-    }
-    fclose(f);
     return rc;
-}
-
-/* results_load's games.pgn: its first kept games copied to out_pgn, or
- * (out_pgn NULL) the file cut after them. Returns 0 or -1 (printed). */
-static int load_pgn(const char *dir, int kept, FILE *out_pgn)
-{
-    char path[1200];
-    ssize_t n;
-    int rc = 0;
-    snprintf(path, sizeof path, "%s/games.pgn", dir);
-    FILE *pgn = fopen(path, out_pgn ? "r" : "r+");
-    if (!pgn) {
-        if (kept) fprintf(stderr, "qibench: warning: cannot read %s: %s\n", path, strerror(errno));
-        return 0;
-    }
-    int games;
-    long cut = pgn_offset_after(pgn, kept, &games);
-    if (games < kept) fprintf(stderr, "qibench: warning: %s has %d games, games.jsonl %d\n", path, games, kept);
-    if (out_pgn) {
-        char buf[8192];
-        long left = cut;
-        rewind(pgn);
-        while (left > 0 && (n = (ssize_t)fread(buf, 1, (size_t)(left < (long)sizeof buf ? left : (long)sizeof buf), pgn)) > 0) {
-            if (fwrite(buf, 1, (size_t)n, out_pgn) != (size_t)n) rc = -1;
-            left -= (long)n;
-        }
-    } else if (fflush(pgn) || ftruncate(fileno(pgn), cut)) {
-        rc = -1;
-    }
-    fclose(pgn);
-    if (rc) fprintf(stderr, "qibench: cannot write the merged or resumed results\n");
-    return rc;
-}
-
-int results_load(MatchRun *run, const char *dir, FILE *out_jsonl, FILE *out_pgn)
-{
-    int kept = 0, rc = load_jsonl(run, dir, out_jsonl, &kept);
-    if (rc) return rc > 0 ? 0 : -1;
-    return load_pgn(dir, kept, out_pgn);
 }

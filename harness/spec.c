@@ -24,16 +24,27 @@ static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *ou
     return true;
 }
 
-static void mark_set(EngineEntry *e, const char *key)
-{
-    if (e->nset < 16) snprintf(e->set[e->nset++], sizeof e->set[0], "%s", key);
-}
-
 static bool was_set(const EngineEntry *e, const char *key)
 {
     for (int i = 0; i < e->nset; i++)
         if (strcmp(e->set[i], key) == 0) return true;
     return false;
+}
+
+static void mark_set(EngineEntry *e, const char *key)
+{
+    if (e->nset < SPEC_MAX_SET && !was_set(e, key)) snprintf(e->set[e->nset++], sizeof e->set[0], "%s", key);
+}
+
+/* Copies a user's value into a buffer of size bytes: never cut short, an
+ * over-long one is an error. Returns 0 or -1 with err. */
+static int copy_value(char *dst, size_t size, const char *key, const char *value, char *err, size_t errlen)
+{
+    size_t n = strlen(value);
+    if (n >= size)
+        return util_fail(err, errlen, "%s: the value is %zu bytes long, at most %zu are allowed", key, n, size - 1);
+    memcpy(dst, value, n + 1);
+    return 0;
 }
 
 int spec_parse_tc(const char *text, TimeControl *tc)
@@ -94,16 +105,23 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
 {
     const char *eq = strchr(kv, '=');
     if (!eq || eq == kv) return util_fail(err, errlen, "expected KEY=VALUE, got '%s'", kv);
-    char key[64];
+    char key[sizeof e->set[0]];
     const char *value = eq + 1;
+    if ((size_t)(eq - kv) >= sizeof key)
+        return util_fail(err, errlen, "the key '%.40s...' is too long (at most %zu bytes)", kv, sizeof key - 1);
     snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
     EngineSpec *s = &e->spec;
-    if (strcmp(key, "name") == 0) snprintf(s->name, sizeof s->name, "%s", value);
-    else if (strcmp(key, "cmd") == 0) snprintf(s->cmd, sizeof s->cmd, "%s", value);
-    else if (strcmp(key, "dir") == 0) snprintf(s->dir, sizeof s->dir, "%s", value);
-    else if (strcmp(key, "arg") == 0) {
+    if (e->nset >= SPEC_MAX_SET) return util_fail(err, errlen, "too many settings (at most %d)", SPEC_MAX_SET);
+    if (strcmp(key, "name") == 0) {
+        if (copy_value(s->name, sizeof s->name, key, value, err, errlen)) return -1;
+    } else if (strcmp(key, "cmd") == 0) {
+        if (copy_value(s->cmd, sizeof s->cmd, key, value, err, errlen)) return -1;
+    } else if (strcmp(key, "dir") == 0) {
+        if (copy_value(s->dir, sizeof s->dir, key, value, err, errlen)) return -1;
+    } else if (strcmp(key, "arg") == 0) {
         if (s->nargs >= SPEC_MAX_ARGS) return util_fail(err, errlen, "too many arg= (at most %d)", SPEC_MAX_ARGS);
-        snprintf(s->args[s->nargs++], sizeof s->args[0], "%s", value);
+        if (copy_value(s->args[s->nargs], sizeof s->args[0], key, value, err, errlen)) return -1;
+        s->nargs++;
     } else if (strcmp(key, "proto") == 0) {
         if (strcmp(value, "uci") == 0 || strcmp(value, "ucci") == 0) s->proto = PROTO_UCI;
         else if (strcmp(value, "xboard") == 0 || strcmp(value, "cecp") == 0) s->proto = PROTO_XBOARD;
@@ -114,9 +132,11 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
     } else if (strcmp(key, "quirks") == 0) {
         if (client_parse_quirks(value, &s->quirks, err, errlen)) return -1;
     } else if (strncmp(key, "option.", 7) == 0 && key[7]) {
-        if (s->noptions >= SPEC_MAX_OPTIONS) return util_fail(err, errlen, "too many options");
-        snprintf(s->options[s->noptions].name, sizeof s->options[0].name, "%s", key + 7);
-        snprintf(s->options[s->noptions++].value, sizeof s->options[0].value, "%s", value);
+        if (s->noptions >= SPEC_MAX_OPTIONS) return util_fail(err, errlen, "too many options (at most %d)", SPEC_MAX_OPTIONS);
+        if (copy_value(s->options[s->noptions].name, sizeof s->options[0].name, "option name", key + 7, err, errlen)
+            || copy_value(s->options[s->noptions].value, sizeof s->options[0].value, key, value, err, errlen))
+            return -1;
+        s->noptions++;
     } else if (strcmp(key, "depth") == 0 || strcmp(key, "nodes") == 0 || strcmp(key, "movetime") == 0
                || strcmp(key, "st") == 0 || strcmp(key, "tc") == 0 || strcmp(key, "timemargin") == 0) {
         if (set_limit(e, key, value, err, errlen)) return -1;
@@ -211,8 +231,14 @@ static void apply_each(EngineEntry *e, const EngineEntry *each)
             if (was_set(e, "timemargin")) e->tc.margin_ms = margin;
         } else if (strcmp(key, "timemargin") == 0) e->tc.margin_ms = each->tc.margin_ms;
     }
-    for (int k = 0; k < each->spec.noptions && e->spec.noptions < SPEC_MAX_OPTIONS; k++)
-        e->spec.options[e->spec.noptions++] = each->spec.options[k];
+    for (int k = 0; k < each->spec.noptions && e->spec.noptions < SPEC_MAX_OPTIONS; k++) {
+        bool own = false; /* the engine's own option.NAME wins */
+        for (int o = 0; o < e->spec.noptions && !own; o++)
+            own = !e->spec.options[o].from_each && strcmp(e->spec.options[o].name, each->spec.options[k].name) == 0;
+        if (own) continue;
+        e->spec.options[e->spec.noptions] = each->spec.options[k];
+        e->spec.options[e->spec.noptions++].from_each = true;
+    }
     for (int k = 0; k < each->spec.nargs && e->spec.nargs < SPEC_MAX_ARGS; k++)
         memcpy(e->spec.args[e->spec.nargs++], each->spec.args[k], sizeof e->spec.args[0]);
 }
@@ -263,4 +289,11 @@ void spec_limit_text(const GoLimits *l, char *buf, size_t len)
     else if (l->nodes) snprintf(buf, len, "nodes=%llu", (unsigned long long)l->nodes);
     else if (l->movetime) snprintf(buf, len, "movetime=%lld", (long long)l->movetime);
     else snprintf(buf, len, "none");
+}
+
+int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *who)
+{
+    const EngineSpec *specs[MAX_ENGINES];
+    for (int e = 0; e < list->count; e++) specs[e] = &list->engines[e].spec;
+    return client_preflight(specs, list->count, t, who);
 }

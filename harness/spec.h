@@ -17,12 +17,13 @@
 #include "gameplay.h"
 
 #define MAX_ENGINES 64
+#define SPEC_MAX_SET 96 /* keys one -engine or -each may set */
 
 typedef struct {
     EngineSpec spec;
     GoLimits limits;
     TimeControl tc;   /* games: tc=, timemargin= (limits' depth/nodes/movetime apply too) */
-    char set[16][72]; /* keys given explicitly (so -each does not override them) */
+    char set[SPEC_MAX_SET][72]; /* keys given explicitly (so -each does not override them) */
     int nset;
 } EngineEntry;
 
@@ -48,6 +49,10 @@ int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_
  * names are unique and that notation= and quirks= fit game (and sets each
  * spec's game). Returns 0 or -1 with err. */
 int spec_finish(EngineList *list, const Game *game, const char *own_engine, char *err, size_t errlen);
+
+/* client_preflight over the engines of list: their options checked
+ * before the first game. Returns 0, or -1 after printing why. */
+int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *who);
 
 /* Parses a time control "40/60+0.6", "10+0.1", "60" or "inf" (seconds). */
 int spec_parse_tc(const char *text, TimeControl *tc);

@@ -139,17 +139,6 @@ void standings_account(MatchRun *run, int k, int i, int red, int black, GameResu
     if (!run->opt->has_sprt) return;
     SprtResult r;
     stats_sprt_penta(&run->opt->sprt, p->penta, &r);
-    if (p->nllr == p->llr_cap) {
-        int cap = p->llr_cap ? 2 * p->llr_cap : 256;
-        double(*grown)[2] = realloc(p->llr, (size_t)cap * sizeof *grown);
-        if (grown) p->llr = grown, p->llr_cap = cap;
-    }
-    if (p->nllr < p->llr_cap) {
-        int64_t pairs = 0;
-        for (int c = 0; c < PENTA_CELLS; c++) pairs += p->penta[c];
-        p->llr[p->nllr][0] = (double)pairs;
-        p->llr[p->nllr++][1] = r.llr;
-    }
     /* The SPRT stops a match; a shard only reports (the merge decides). */
     if (run->npairings == 1 && run->opt->shard_n == 0 && !run->sprt_done && r.verdict != SPRT_CONTINUE) {
         run->sprt = r;

@@ -16,6 +16,8 @@
 #include "epd.h"
 #include "json.h"
 #include "playout.h"
+#include "proc.h"
+#include "stopsig.h"
 
 typedef struct {
     int engine, position;
@@ -126,9 +128,21 @@ static GameState *job_position(Runner *run, const Job *j)
     return pos;
 }
 
-/* Appends the job's line to searches.jsonl (whole, flushed). */
-static void record(Runner *run, const Job *j)
+/* A job cut short by a hard stop (its engine killed) is no result: it
+ * goes back to "not run". Returns true for such a job. */
+static bool cut_by_stop(Job *j, ClientStatus status)
 {
+    if (stopsig_level() < 2 || status == CLIENT_OK) return false;
+    j->status = CLIENT_START_FAILED;
+    if (j->playout) j->playout->status = CLIENT_START_FAILED;
+    snprintf(j->err, sizeof j->err, "not run");
+    return true;
+}
+
+/* Appends the job's line to searches.jsonl (whole, flushed). */
+static void record(Runner *run, Job *j)
+{
+    if (cut_by_stop(j, j->status)) return;
     const EngineEntry *ee = &run->opt->engines->engines[j->engine];
     const EpdEntry *e = &run->suite.entries[j->position];
     const Game *g = run->suite.game;
@@ -175,8 +189,9 @@ static void record(Runner *run, const Job *j)
 }
 
 /* Appends a playout's line to playouts.jsonl. */
-static void record_playout(Runner *run, const Job *j)
+static void record_playout(Runner *run, Job *j)
 {
+    if (cut_by_stop(j, j->playout->status)) return;
     const EngineEntry *ee = &run->opt->engines->engines[j->engine];
     const EpdEntry *e = &run->suite.entries[j->position];
     const PlayoutResult *r = j->playout;
@@ -281,7 +296,7 @@ static void *worker(void *arg)
 {
     Runner *run = arg;
     Client *clients[MAX_ENGINES] = {0};
-    for (;;) {
+    while (stopsig_level() == 0) {
         int k = atomic_fetch_add(&run->next, 1);
         if (k >= run->njobs) break;
         Job *j = &run->jobs[k];
@@ -399,7 +414,7 @@ static void print_playout_table(const Runner *run)
 
 /* summary.json: per engine the totals of the table (fractions, not
  * percentages; null where a value does not exist). Returns 0 or -1. */
-static int write_summary(const Runner *run, int ref)
+static int write_summary(const Runner *run, int ref, const char *state)
 {
     const EngineList *list = run->opt->engines;
     Json j;
@@ -407,7 +422,7 @@ static int write_summary(const Runner *run, int ref)
     json_begin_object(&j, NULL);
     json_summary_header(&j, "suite");
     json_string(&j, "mode", run->opt->playout ? "playout" : "search");
-    json_string(&j, "state", "finished");
+    json_string(&j, "state", state);
     json_string(&j, "suite", run->opt->suite_path);
     json_int(&j, "positions", run->suite.count);
     json_string(&j, "reference", run->opt->playout ? NULL : list->engines[ref].spec.name);
@@ -524,19 +539,25 @@ int suite_run(const SuiteOptions *opt)
     if (opt->playout && run.njobs == 0)
         fprintf(stderr, "qibench suite: no position in %s has a result to play out\n", opt->suite_path);
     pthread_mutex_init(&run.lock, NULL);
+    stopsig_install("searches");
     start_workers(&run);
+    if (stopsig_level() > 1) proc_kill_all(); /* any engine started as the stop came */
+    int stop_status = stopsig_status();
+    stopsig_restore();
     pthread_mutex_destroy(&run.lock);
     if (opt->playout)
         print_playout_table(&run);
     else
         print_table(&run, ref);
     int status = run.write_failed || fclose(run.jsonl) != 0 ? 3 : 0;
-    if (write_summary(&run, ref)) {
+    const char *state = status ? "stopped" : stop_status ? "interrupted" : "finished";
+    if (write_summary(&run, ref, state)) {
         fprintf(stderr, "qibench suite: cannot write %s/summary.json\n", opt->run_dir);
         status = 3;
     }
     printf("results: %s, %s/summary.json\n", path, opt->run_dir);
     if (status) fprintf(stderr, "qibench suite: writing %s failed\n", path);
+    if (stop_status && (status == 0 || stop_status > 130)) status = stop_status;
     epd_free(&run.suite);
     for (int k = 0; k < run.njobs; k++) free(run.jobs[k].playout);
     free(run.jobs);

@@ -21,6 +21,7 @@ typedef struct {
     bool playout;           /* play annotated positions out instead of searching them */
     const char *defender;   /* playouts: the engine (by name) that plays the other side */
     int rule_set;           /* --rules: playouts are judged by it (0: the game's default) */
+    bool force;             /* --force: a results folder that exists is replaced (cli_make_run_dir) */
 } SuiteOptions;
 
 /* Runs the suite; prints the table to stdout. With playout, only the

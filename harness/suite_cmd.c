@@ -23,8 +23,9 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
 {
     const char *flag = argv[*i];
     long v;
-    if (strcmp(flag, "--playout") == 0) {
-        opt->playout = true;
+    if (strcmp(flag, "--playout") == 0 || strcmp(flag, "--force") == 0) {
+        if (flag[2] == 'p') opt->playout = true;
+        else opt->force = true;
         (*i)++;
         return 0;
     }
@@ -56,9 +57,9 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
 int suite_command(int argc, char **argv)
 {
     static EngineList engines;
-    SuiteOptions opt = {game_default(), NULL, &engines, 1, NULL, NULL, NULL, client_default_timeouts(), false, NULL, 0};
+    SuiteOptions opt = {game_default(), NULL, &engines, 1, NULL, NULL, NULL, client_default_timeouts(), false, NULL, 0, false};
     const char *name = NULL, *root = "results", *log_path = NULL;
-    char own[PATH_BYTES], err[512], run_dir[PATH_BYTES], default_name[64];
+    char own[PATH_BYTES], err[PATH_BYTES + 256], run_dir[PATH_BYTES];
     if (!(opt.game = cli_game(argc, argv, err, sizeof err))) return fprintf(stderr, "qibench suite: %s\n", err), 2;
     cli_own_engine_path(opt.game, own, sizeof own);
     for (int i = 1; i < argc;) {
@@ -81,9 +82,9 @@ int suite_command(int argc, char **argv)
     EpdSuite check; /* a bad suite is an error before any results folder exists */
     if (epd_load(opt.game, opt.suite_path, &check, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
     epd_free(&check);
-    cli_default_run_name("suite", default_name, sizeof default_name);
-    snprintf(run_dir, sizeof run_dir, "%.500s/%.200s", root, name ? name : default_name);
-    if (util_make_dirs(run_dir)) return fprintf(stderr, "qibench suite: cannot create %s: %s\n", run_dir, strerror(errno)), 2;
+    if (spec_preflight(&engines, &opt.timeouts, "qibench suite")) return 2; /* before any folder or search */
+    if (cli_make_run_dir(root, name, "suite", opt.force, run_dir, sizeof run_dir, err, sizeof err))
+        return fprintf(stderr, "qibench suite: %s\n", err), 2;
     opt.run_dir = run_dir;
     if (log_path && !(opt.log = fopen(log_path, "a")))
         return fprintf(stderr, "qibench suite: cannot open %s: %s\n", log_path, strerror(errno)), 2;

@@ -23,6 +23,30 @@ static void json_standing(Json *j, const int64_t wdl[3])
     json_double(j, "draw_ratio", st.draw_ratio);
 }
 
+
+/* "llr_history": [pairs, LLR] after each finished pair of the pairing, the
+ * pairs taken in the order of their index (not of their finishing): so a
+ * run resumed, or sharded and merged, has the history of the same run
+ * played straight through, whatever the concurrency. */
+static void json_llr_history(Json *j, const MatchRun *run, int pairing)
+{
+    int64_t penta[PENTA_CELLS] = {0};
+    int pairs = 0;
+    json_begin_array(j, "llr_history");
+    for (int k = 0; k < run->njobs; k++) {
+        const PairJob *job = &run->jobs[k];
+        if (job->pairing != pairing || job->done != 3) continue;
+        penta[job->half[0] + job->half[1]]++;
+        SprtResult r;
+        bool ok = stats_sprt_penta(&run->opt->sprt, penta, &r) == 0;
+        json_begin_array(j, NULL);
+        json_int(j, NULL, ++pairs);
+        json_double(j, NULL, ok ? r.llr : NAN);
+        json_end_array(j);
+    }
+    json_end_array(j);
+}
+
 /* One pairing, from a's side, over its finished pairs: the keys and values
  * of `qibench stats --penta` on its pentanomial counts (W/D/L and the draw
  * ratio of the same games, as `qibench stats --wdl` gives them). */
@@ -56,16 +80,7 @@ static void json_pairing(Json *j, const MatchRun *run, const Pairing *p)
     json_begin_array(j, "penta");
     for (int c = 0; c < PENTA_CELLS; c++) json_int(j, NULL, p->penta[c]);
     json_end_array(j);
-    if (run->opt->has_sprt) {
-        json_begin_array(j, "llr_history");
-        for (int h = 0; h < p->nllr; h++) {
-            json_begin_array(j, NULL);
-            json_int(j, NULL, (int64_t)p->llr[h][0]);
-            json_double(j, NULL, p->llr[h][1]);
-            json_end_array(j);
-        }
-        json_end_array(j);
-    }
+    if (run->opt->has_sprt) json_llr_history(j, run, (int)(p - run->pairings));
     json_end_object(j);
 }
 

@@ -25,6 +25,15 @@ int util_fail(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
+void util_skip_bom(FILE *f)
+{
+    unsigned char b[3];
+    size_t n = fread(b, 1, 3, f);
+    if (n == 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) return;
+    if (fseek(f, 0, SEEK_SET) != 0) /* not seekable: give back what fits */
+        for (size_t i = n; i > 0; i--) ungetc(b[i - 1], f);
+}
+
 int util_make_dirs(const char *path)
 {
     char buf[PATH_MAX];

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /*
  * Formats a one-line reason into err (cut to errlen - 1 characters) and
@@ -22,6 +23,10 @@ int util_fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((for
  * errno set (ENAMETOOLONG for a path of PATH_MAX bytes or more).
  */
 int util_make_dirs(const char *path);
+
+/* Skips a UTF-8 byte order mark (EF BB BF) at the start of f, just
+ * opened; anything else is left unread. Every text input calls it. */
+void util_skip_bom(FILE *f);
 
 /* Milliseconds on CLOCK_MONOTONIC (from an arbitrary start; never jumps). */
 int64_t util_monotonic_ms(void);

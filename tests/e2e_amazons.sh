@@ -50,6 +50,30 @@ check "trap: PGN Termination" test "$(grep -c '^\[Termination "no legal turn"\]'
 check "trap: PGN FEN and SetUp" sh -c "grep -qF '[FEN \"$TRAP\"]' '$tmp/trap/games.pgn' && grep -q '^\[SetUp \"1\"\]' '$tmp/trap/games.pgn'"
 check "trap: PGN movetext in d1-d6/g9" grep -q '^1\. a1-b1/a1 {[^}]*} j10-i10/j10 {[^}]*} 2\. b1-c1/b1$' "$tmp/trap/games.pgn"
 check "trap: summary counts the ending" grep -q '"no legal turn":2' "$tmp/trap/summary.json"
+# trees FILE: the number of SGF game trees in FILE (each starts "(;FF[4]").
+trees() { grep -c '^(;FF\[4\]' "$1"; }
+# sgf_like_jsonl DIR: games.sgf holds the games of games.jsonl in its order (players, turns).
+sgf_like_jsonl() { "$PYTHON" - "$1" <<'PY'
+import json, re, sys
+d = sys.argv[1]
+rows = [json.loads(l) for l in open(d + "/games.jsonl")]
+text = open(d + "/games.sgf").read()
+parts = [p for p in text.split("(;FF[4]")[1:]]
+ok = len(parts) == len(rows)
+for r, p in zip(rows, parts):
+    pw = re.search(r"PW\[([^\]]*)\]", p).group(1)
+    pb = re.search(r"PB\[([^\]]*)\]", p).group(1)
+    nodes = re.findall(r";[WB]\[", p)
+    ok &= pw == r["red"] and pb == r["black"] and len(nodes) == r["plies"] and "GM[18]" in p
+sys.exit(0 if ok else 1)
+PY
+}
+check "trap: games.sgf written, GM[18], one tree per game (2)" sh -c "grep -q 'GM\[18\]' '$tmp/trap/games.sgf' && test \$(grep -c '^(;FF\[4\]' '$tmp/trap/games.sgf') -eq 2"
+check "trap: games.sgf holds the games of games.jsonl, in its order" sgf_like_jsonl "$tmp/trap"
+cp "$tmp/trap/games.sgf" "$tmp/trap.sgf"
+rm "$tmp/trap/games.sgf"
+"$QIBENCH" match --resume "$tmp/trap" >/dev/null 2>&1
+check "trap: games.sgf deleted, --resume rewrites it from games.jsonl byte for byte" cmp -s "$tmp/trap.sgf" "$tmp/trap/games.sgf"
 
 # ---- an illegal arrow loses ------------------------------------------------------
 # From the start: d1-d6/g9, then Black's d10-d8/d4 shoots through the amazon
@@ -114,6 +138,7 @@ games "$tmp/killed" >"$tmp/killed.games"
 check "--resume after kill -9: the same games as the uninterrupted run" cmp -s "$tmp/ref.games" "$tmp/killed.games"
 check "--resume after kill -9: games.pgn holds every game once" \
     test "$(grep -c '^\[Variant "amazons"\]' "$tmp/killed/games.pgn")" -eq "$GAMES"
+check "--resume after kill -9: games.sgf holds every game once, in the order of games.jsonl" sgf_like_jsonl "$tmp/killed"
 for k in 1 2 3; do
     # shellcheck disable=SC2086
     "$QIBENCH" match $RUN --shard "$k/3" --results "$tmp" --name "shard$k" >/dev/null 2>&1
@@ -125,6 +150,7 @@ games "$tmp/merged" >"$tmp/merged.games"
 check "sharded and merged: the same games as unsharded" cmp -s "$tmp/ref.games" "$tmp/merged.games"
 check "sharded and merged: the same printed results" test "$(sed -n '/^ns vs/,/^games ended/p' "$tmp/merged.out")" = \
     "$(sed -n '/^ns vs/,/^games ended/p' "$tmp/ref.out")"
+check "merged SGF: every game once, in the order of the merged games.jsonl" sgf_like_jsonl "$tmp/merged"
 check "merged PGN: Variant amazons in every game" \
     test "$(grep -c '^\[Variant "amazons"\]' "$tmp/merged/games.pgn")" -eq "$GAMES"
 check "merged PGN: the movetext of each game is its turns in games.jsonl, each d1-d6/g9" test "$("$PYTHON" -c '

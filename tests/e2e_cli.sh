@@ -84,7 +84,7 @@ rejects "--wdl: expected W,D,L" stats --wdl 1,2
 rejects "--penta: expected LL,LD,WLDD,WD,WW" stats --penta x
 rejects "expected the shards' result folders" merge
 rejects "bad option '--bogus'" merge --bogus
-rejects "cannot read $tmp/none/run.json" merge "$tmp/none"
+rejects "cannot open $tmp/none/run.json for reading" merge "$tmp/none"
 rejects "no input file" openings
 rejects "cannot open $tmp/none.txt" openings "$tmp/none.txt"
 rejects "--base REV is required" regress

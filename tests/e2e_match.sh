@@ -7,6 +7,8 @@ set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
 MOCK=${MOCK:-build/release/tests/mock_engine}
+# This run's mocks carry --tag $TAG: other runs' mocks on the machine are not counted.
+TAG="match$$x$(date +%s)"
 PYTHON=${PYTHON:-python3}
 
 grep -v '^#' positions/xiangqi/bench.epd | head -n 3 >"$tmp/book.epd"
@@ -47,24 +49,25 @@ key=lambda r: (r["pair"], r["red"])
 print(sorted((key(r), [m["move"] for m in r["moves"]]) for r in rows))' "$G")"
 
 # --- forfeits --------------------------------------------------------------------
-"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--crash-on-go arg=2 depth=1 \
+"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--tag "arg=$TAG" arg=--crash-on-go arg=2 depth=1 \
     --games 4 --results "$tmp" --name crash >"$tmp/out" 2>"$tmp/err"
 check "a crash without --recover stops the run with exit 3" test $? -eq 3
 check "the crashed engine lost by 'abandoned: engine crashed'" test "$(query "$tmp/crash/games.jsonl" '
 print([r["reason"] for r in rows][-1])' "$tmp/crash/games.jsonl")" = "abandoned: engine crashed"
 check "the run says why it stopped" grep -q 'engine failure' "$tmp/err"
-"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--crash-on-go arg=2 depth=1 \
+"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--tag "arg=$TAG" arg=--crash-on-go arg=2 depth=1 \
     --games 4 --recover --results "$tmp" --name recover >"$tmp/out" 2>"$tmp/err"
 check "--recover: all 4 games played" test "$(lines "$tmp/recover/games.jsonl")" -eq 4
-"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--illegal arg=1 depth=1 \
+"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--tag "arg=$TAG" arg=--illegal arg=1 depth=1 \
     --games 2 --recover --results "$tmp" --name illegal >/dev/null 2>&1
 check "an illegal move loses" test "$(query "$tmp/illegal/games.jsonl" '
 print(any(r["reason"]=="illegal move" and (r["result"]=="0-1")==(r["red"]=="mock") for r in rows))' "$tmp/illegal/games.jsonl")" = True
-"$QIBENCH" match -engine name=ns -engine name=mock cmd="$MOCK" arg=--stall-after-go arg=1 -each tc=1+0.1 \
+"$QIBENCH" match -engine name=ns -engine name=mock cmd="$MOCK" arg=--tag "arg=$TAG" arg=--stall-after-go arg=1 -each tc=1+0.1 \
     --games 2 --recover --move-grace 200 --results "$tmp" --name time >/dev/null 2>&1
 check "no move before the flag falls: time forfeit" test "$(query "$tmp/time/games.jsonl" '
 print(any(r["reason"]=="time forfeit" for r in rows))' "$tmp/time/games.jsonl")" = True
-check "no mock engine left running" sh -c '! pgrep -x mock_engine >/dev/null'
+none_tagged() { ! pgrep -f -- "--tag $TAG" >/dev/null; }
+check "no mock engine of this run left running" none_tagged
 
 # --- score adjudication ------------------------------------------------------
 run_match draw --draw movenumber=2 movecount=2 score=100000

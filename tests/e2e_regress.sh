@@ -8,6 +8,8 @@
 #   2. a commit that drops the piece-square tables from the evaluation,
 #      against the commit before it: signature changed, SPRT accepts H0,
 #      exit status 1;
+#   1b. SIGTERM during the match: passed on to it, exit 143, summary.json and
+#      regress.json written; an over-long --name is an error;
 #   3. setup errors (bad revision, not a repository, no --base, a base that
 #      does not build) exit 2, and a candidate whose bench node count varies
 #      exits 3.
@@ -48,6 +50,26 @@ check "unchanged: speed ratio near 1 (got $ratio)" "$PYTHON" -c "import sys; sys
 check "unchanged: SPRT accepts H1" grep -q '^verdict: pass (SPRT accepted H1)' "$tmp/same.out"
 check "unchanged: Bench: line" grep -q '^Bench: [0-9][0-9]*$' "$tmp/same.out"
 check "unchanged: temporary tree removed" [ -z "$(ls -A "$tmp/t")" ]
+
+# 1b. The signal contract: SIGTERM sent to regress reaches its qibench match, which kills
+# its engines at once and writes what finished; regress exits 128 + 15.
+(cd "$repo" && exec "$QIBENCH" regress --base HEAD --bench-depth 2 --bench-runs 1 --nodes 3000 --rounds 500 \
+    --concurrency 1 --sprt elo0=-3 elo1=3 --results "$tmp/results" --name sig >"$tmp/sig.out" 2>"$tmp/sig.err") &
+pid=$!
+n=0
+while [ "$n" -lt 600 ] && [ "$(cat "$tmp/results/sig/games.jsonl" 2>/dev/null | wc -l)" -lt 2 ]; do sleep 0.1; n=$((n + 1)); done
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+check "regress, SIGTERM during its match: exit 143 (got $status)" [ "$status" -eq 143 ]
+check "regress, SIGTERM: the match wrote summary.json, state interrupted" \
+    grep -q '"state":"interrupted"' "$tmp/results/sig/summary.json"
+check "regress, SIGTERM: regress.json records exit status 143" [ "$(field sig "r['exit_status']")" = 143 ]
+check "regress, SIGTERM: it still cleaned up after itself" sh -c "! grep -q 'could not remove' '$tmp/sig.err'"
+long=$("$PYTHON" -c 'print("n" * 130)')
+"$QIBENCH" regress --base HEAD --name "$long" >/dev/null 2>"$tmp/long.err"
+check "regress --name of 130 bytes: exit 2, saying the limit (was: cut to 120)" \
+    sh -c "test $? -eq 2 && grep -q 'at most 120' '$tmp/long.err'"
 
 # 2. Weakened: material only, no piece-square tables.
 sed -i 's/= VALUES\[type\] + TABLES/= VALUES[type] + 0 * TABLES/' "$repo/engine/xiangqi/eval.c"

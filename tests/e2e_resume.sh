@@ -49,17 +49,21 @@ stats "$tmp/ref" >"$tmp/ref.stats"
 # --- kill -9 at random moments, resume, again and again -----------------------
 match_bg killed
 pid=$!
-kills=0 status=1
+kills=0 status=1 left=0
 # At most 25 kills (a slow sanitizer build could otherwise never finish);
 # then the last resumed run is left to complete.
 for i in $(seq 1 25); do
     # sleep 0.05 .. 0.3 s, seeded by the loop index for a varied but fixed pattern
     sleep "$(awk -v i="$i" 'BEGIN { srand(i * 7919); printf "%.2f", 0.05 + rand() / 4 }')"
+    engines=$(pgrep -P "$pid" | tr '\n' ' ') # this harness's engines, busy searching
     kill -9 "$pid" 2>/dev/null
     wait "$pid"
     status=$?
     [ "$status" -eq 0 ] && break
     kills=$((kills + 1))
+    sleep 1
+    # A dead engine waits as a zombie for init to reap it: only a live one counts.
+    for e in $engines; do ps -o stat= -p "$e" 2>/dev/null | grep -qv '^Z' && left=$((left + 1)); done
     "$QIBENCH" match --resume "$tmp/killed" --concurrency 2 >>"$tmp/resume.out" 2>>"$tmp/resume.err" &
     pid=$!
 done
@@ -68,7 +72,8 @@ if [ "$status" -ne 0 ]; then
     status=$?
 fi
 echo "kill -9 loop: the harness was killed $kills times before the resumed run finished"
-check "killed $kills times with SIGKILL, then the resumed run finished (exit 0)" test "$status" -eq 0 -a "$kills" -ge 8
+check "killed $kills times with SIGKILL, then the resumed run finished (exit 0)" test "$status" -eq 0 -a "$kills" -ge 20
+check "after each of the $kills kills, 1 s later, none of the killed harness's engines was left ($left were)" test "$left" -eq 0
 check "after the kills: $GAMES games, every pair and game once, no torn line" pairs_once "$tmp/killed"
 games "$tmp/killed" >"$tmp/killed.games"
 check "after the kills: the same games, move for move, as the uninterrupted run" cmp -s "$tmp/ref.games" "$tmp/killed.games"
@@ -104,6 +109,18 @@ check "a broken line in the middle is an error (exit 2) naming file and line" \
 check "full disk: the run stops with exit 3" test $? -eq 3
 check "full disk: one clear line says so" grep -q 'cannot write the results in .*File too large.*: stopping' "$tmp/full.err"
 check "full disk: it stopped early" test "$(wc -l <"$tmp/full/games.jsonl")" -lt $GAMES
+# consistent DIR: games.jsonl ends with a whole line and games.pgn holds the same games.
+consistent() { [ "$(tail -c 1 "$1/games.jsonl" | od -An -c | tr -d ' ')" = '\n' ] &&
+    test "$(grep -c '^\[Event ' "$1/games.pgn")" -eq "$(wc -l <"$1/games.jsonl")"; }
+check "full disk: both files rolled back to the last whole game (was: a torn line, 2 more PGN games)" consistent "$tmp/full"
+before=$(cat "$tmp/full/games.jsonl" "$tmp/full/games.pgn" | cksum)
+(trap '' XFSZ; ulimit -f 40; exec "$QIBENCH" match --resume "$tmp/full" >"$tmp/full2.out" 2>"$tmp/full2.err")
+check "full disk, --resume while still full: exit 3, saying why" sh -c "test $? -eq 3 && grep -q 'File too large' '$tmp/full2.err'"
+check "full disk, --resume while still full: games.jsonl and games.pgn unchanged (was: another torn line)" \
+    test "$(cat "$tmp/full/games.jsonl" "$tmp/full/games.pgn" | cksum)" = "$before"
+(ulimit -f 40; exec "$QIBENCH" match $RUN --games $GAMES --results "$tmp" --name fullsig >/dev/null 2>&1)
+check "full disk with SIGXFSZ at its default: still a clean stop, exit 3 (not killed by the signal)" test $? -eq 3
+check "... and both files consistent" consistent "$tmp/fullsig"
 "$QIBENCH" match --resume "$tmp/full" >/dev/null 2>&1
 check "full disk: --resume once there is room finishes (exit 0)" test $? -eq 0
 games "$tmp/full" >"$tmp/full.games"
@@ -161,6 +178,16 @@ check "sharded and merged: the same games as unsharded" cmp -s "$tmp/ref.games" 
 stats "$tmp/merged" >"$tmp/merged.stats"
 check "sharded and merged: the same statistics as unsharded" cmp -s "$tmp/ref.stats" "$tmp/merged.stats"
 check "sharded and merged: the same printed results" test "$(sed -n '/^deep vs/,/^games ended/p' "$tmp/merged.out")" = "$(sed -n '/^deep vs/,/^games ended/p' "$tmp/ref.out")"
+# llr_history: taken in the order of the pairs' index, so the merged one is the unsharded one's
+# (the unsharded run plays 2 games at a time, finishing pairs out of order).
+SPRT="--sprt elo0=-10 elo1=10 alpha=0.001 beta=0.001 model=logistic"
+match sprt_ref $SPRT >/dev/null 2>&1
+for k in 1 2 3; do match "sprt$k" --shard "$k/3" --concurrency 1 $SPRT >/dev/null 2>&1; done
+"$QIBENCH" merge "$tmp/sprt1" "$tmp/sprt2" "$tmp/sprt3" --results "$tmp" --name sprt_merged >/dev/null 2>&1
+history() { "$PYTHON" -c 'import json,sys; h=json.load(open(sys.argv[1]))["pairings"][0]["llr_history"]; print(len(h), h)' "$1/summary.json"; }
+check "with --sprt the reference run played every pair (no verdict cut it short)" test "$(history "$tmp/sprt_ref" | cut -d' ' -f1)" -eq 15
+check "sharded and merged: llr_history equals the unsharded run's, point for point (was: 55 of 60 differed)" \
+    test "$(history "$tmp/sprt_merged")" = "$(history "$tmp/sprt_ref")"
 "$QIBENCH" merge "$tmp/shard1" "$tmp/shard2" --results "$tmp" --name partial >/dev/null 2>"$tmp/err"
 check "merging 2 of 3 shards: warned, and summary.json says interrupted" sh -c "grep -q '20 of 30 games present' '$tmp/err' && grep -q '\"state\":\"interrupted\"' '$tmp/partial/summary.json'"
 "$QIBENCH" merge "$tmp/shard1" "$tmp/torn" --results "$tmp" --name wrong >/dev/null 2>"$tmp/err"
@@ -168,6 +195,7 @@ check "merging shards of different runs: exit 2" test $? -eq 2
 check "... with a one-line reason" test "$(wc -l <"$tmp/err")" -eq 1
 "$QIBENCH" merge "$tmp/shard1" "$tmp/shard1" --results "$tmp" --name twice >/dev/null 2>"$tmp/err"
 check "the same shard twice: exit 2, a game recorded twice" sh -c "test $? -eq 2 && grep -q 'recorded twice' '$tmp/err'"
+check "the same shard twice: the error is one line (was: a second line of uninitialised bytes)" test "$(wc -l <"$tmp/err")" -eq 1
 
 # --- bad input ------------------------------------------------------------------------------
 "$QIBENCH" match --resume "$tmp/nowhere" >/dev/null 2>"$tmp/err"

@@ -11,6 +11,8 @@ set -u
 QIBENCH=${QIBENCH:-bin/qibench}
 ENGINE=${ENGINE:-bin/xiangqi-engine}
 MOCK=${MOCK:-build/release/tests/mock_engine}
+# This run's fault mocks carry --tag $TAG: other runs' mocks on the machine are not counted.
+TAG="suite$$x$(date +%s)"
 PYTHON=${PYTHON:-python3}
 
 
@@ -83,7 +85,7 @@ printf '%s\n' 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id
     'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id "c"' >"$tmp/three.epd"
 fault() { # fault NAME EXPECTED-STATUS MOCK-ARGS...
     name=$1 want=$2; shift 2
-    args=""
+    args="arg=--tag arg=$TAG"
     for a in "$@"; do args="$args arg=$a"; done
     # shellcheck disable=SC2086
     timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=$name cmd=$MOCK $args depth=1 \
@@ -100,7 +102,8 @@ fault exit disconnect --exit-on-go 2
 fault stall stall --stall-after-go 2
 fault illegal "illegal move" --illegal 2
 fault garbage "unparseable move" --garbage 2
-check "no mock engine left running" sh -c '! pgrep -x mock_engine >/dev/null'
+none_tagged() { ! pgrep -f -- "--tag $TAG" >/dev/null; }
+check "no mock engine of this run left running" none_tagged
 
 timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=nouci cmd="$MOCK" arg=--no-uciok depth=1 \
     --results "$tmp" --name nouci --handshake-timeout 500 >/dev/null 2>&1
