@@ -66,7 +66,7 @@ static int replay_move(const MatchRun *run, GameState *s, const char *obj, int i
     MoveRecord *m = &g->moves[i];
     GameRules rules = replay_rules(run);
     if (!json_get(obj, "move", text, sizeof text)) return util_fail(err, errlen, "ply %d has no move", i + 1);
-    GameOutcome o = i < g->opening_plies ? (GameOutcome){RESULT_NONE, 0} : game->outcome(s, &rules);
+    GameOutcome o = i < g->opening_plies ? (GameOutcome){.result = RESULT_NONE} : game->outcome(s, &rules);
     if (o.result != RESULT_NONE)
         return util_fail(err, errlen, "ply %d '%s' comes after the game ended (%s)", i + 1, text,
                          game->reason_name(o.reason));

@@ -196,7 +196,6 @@ void standings_print_results(const MatchRun *run)
     for (int k = 1; k < standings_term_keys(run); k++)
         if (run->term_counts[k]) printf(" %s %d,", standings_term_key_name(run, k), run->term_counts[k]);
     printf("\n");
-    if (run->games) fflush(run->games); /* a merge's copied games, read back here */
     SearchStats *search = searchstats_of_run(run->opt->run_dir, run->opt->game, run->opt->engines);
     if (search) searchstats_print(search, stdout);
     searchstats_free(search);
