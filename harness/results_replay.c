@@ -3,6 +3,7 @@
  * in games.jsonl parsed into a GameRecord and replayed from its opening
  * under the rules (see match_run.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +80,8 @@ static int replay_move(const MatchRun *run, GameState *s, const char *obj, int i
         m->time_ms = get_long(obj, "time_ms", 0);
         m->depth = (int)get_long(obj, "depth", 0);
         m->nodes = (uint64_t)get_long(obj, "nodes", 0);
+        m->seldepth = (int)get_long(obj, "seldepth", 0);
+        m->allot_ms = get_long(obj, "allot_ms", 0);
         m->has_score = json_get(obj, "cp", v, sizeof v) || json_get(obj, "mate", v, sizeof v);
         m->mate = json_get(obj, "mate", v, sizeof v);
         m->score = (int)get_long(obj, m->mate ? "mate" : "cp", 0);
@@ -134,6 +137,8 @@ int results_replay(const MatchRun *run, const char *line, int k, GameRecord *g, 
     const Opening *op = run->book.count ? &run->book.items[run->jobs[k].round % run->book.count] : NULL;
     memset(g, 0, sizeof *g);
     if (read_header(run, line, op, g, err, errlen)) return -1;
+    /* The rule set the games were judged by, for the derived PGN's Rules tag. */
+    if (game->rule_sets) snprintf(g->rules, sizeof g->rules, "%s", game_rule_set_name(game, run->opt->rules.rule_set));
     size_t len = strlen(line) + 1;
     char *moves = malloc(len), *obj = malloc(len);
     GameState *s = game_state_at(game, g->fen);

@@ -7,9 +7,8 @@
 #   limit (seldepth and allot_ms recorded per move: none for depth=, the
 #   movetime for movetime=, the clock left for tc=), with all three phases;
 # - a time forfeit and a stall of the mock engine (terminations suffered);
-# - an old games.jsonl without seldepth and allot_ms, merged;
-# and the table printed at the end agrees with it; a malformed move is
-# reported naming the file and line, and "search" is then null.
+# - an old run without seldepth, allot_ms and checksums: merge refuses it;
+# and the table printed at the end agrees with it.
 set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
@@ -86,22 +85,12 @@ e = {x['name']: x for x in json.load(open(sys.argv[1]))['search']['engines']}
 print(e['mock']['time_forfeits'], sorted(e['mock']['terminations_suffered'].items()), e['ns']['terminations_suffered'])" "$tmp/f/summary.json")" = "1 [('abandoned: engine stalled', 1), ('time forfeit', 1)] {}"
 check "forfeits: printed" grep -q '^mock: 2 games, 1 time forfeits; games lost by time forfeit 1, abandoned: engine stalled 1$' "$tmp/f.out"
 
-# ---- an old games.jsonl (no seldepth, no allot_ms) through merge
+# ---- an old run (before seldepth, allot_ms and the checksums) is not merged at all:
+# statistics are only ever counted from records that were checked when read back
 cp -r tests/data/base/match "$tmp/old"
 "$QIBENCH" merge "$tmp/old" --results "$tmp" --name oldm >"$tmp/o.out" 2>"$tmp/o.err"
-check "old file: merge exit 0" test $? -eq 0
-check "old file: search = the recount" same_search "$tmp/oldm"
-check "old file: no seldepth, no allotted time" test "$("$PYTHON" -c "
-import json, sys
-a = [x['all'] for x in json.load(open(sys.argv[1]))['search']['engines']]
-print([(x['seldepth_moves'], x['seldepth_mean'], x['allotted_moves'], x['moves']) for x in a])" "$tmp/oldm/summary.json")" = "[(0, None, 0, 80), (0, None, 0, 80)]"
-
-# ---- a malformed move: named, and search is null
-mkdir "$tmp/badsrc"
-cp tests/data/base/match/run.json "$tmp/badsrc/"
-sed '3s/"depth":[0-9]*,//' tests/data/base/match/games.jsonl >"$tmp/badsrc/games.jsonl"
-"$QIBENCH" merge "$tmp/badsrc" --results "$tmp" --name bad >"$tmp/b.out" 2>"$tmp/b.err"
-check "malformed move: named by file and line" grep -q "warning: no search statistics: $tmp/bad/games.jsonl:3: ply 1: expected \"time_ms\", \"depth\" and \"nodes\"" "$tmp/b.err"
-check "malformed move: search is null" grep -q '"search":null' "$tmp/bad/summary.json"
+check "old file: merge refused (exit 2)" test $? -eq 2
+check "old file: one line naming run.json and its line" grep -qx "qibench merge: $tmp/old/run.json:1: expected run.json to end with its \"check\" (written by qibench)" "$tmp/o.err"
+check "old file: no merged folder" test ! -e "$tmp/oldm"
 
 report
