@@ -33,10 +33,6 @@ LDFLAGS += $(SAN_FLAGS)
 VARIANT := san-$(VARIANT)
 endif
 
-GIT_HASH := $(shell git rev-parse --short HEAD 2>/dev/null)
-ifneq ($(GIT_HASH),)
-CFLAGS += -DGIT_HASH=\"$(GIT_HASH)\"
-endif
 
 BUILD := build/$(VARIANT)
 # The release build installs into bin/; the others stay inside build/.
@@ -83,7 +79,7 @@ SEALED_OBJ := $(GAMES:%=$(BUILD)/sealed/%.o)
 TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 # The harness and the tests (they see engine/xiangqi/game.h).
-INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Iharness -Itests
+INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Iharness -Itests -I$(BUILD)
 
 .PHONY: all test run perft bench-perft bench-search bench bench-expected help clean tests-build
 
@@ -115,7 +111,20 @@ $(foreach g,$(GAMES),$(eval $(call game_rules,$(g))))
 # The harness sees only its own headers (a game is reached through
 # harness/game.h); harness/games/GAME.c and GAME_*.c also see their engine
 # folder's.
-$(HARNESS_OBJ) $(BUILD)/harness/main.o: INCLUDES := -Iharness
+$(HARNESS_OBJ) $(BUILD)/harness/main.o: INCLUDES := -Iharness -I$(BUILD)
+
+# The version results record (run.json, summary.json, `qibench --version`): the
+# commit, with "-dirty" for a tree with uncommitted changes. $(BUILD)/version.h
+# is rewritten only when that changes, so what includes it is rebuilt then (a
+# -D flag would be baked into whichever objects happened to be rebuilt).
+VERSION := $(shell git describe --always --dirty --abbrev=7 2>/dev/null || echo unknown)
+$(BUILD)/version.h: FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define QIBENCH_VERSION "$(VERSION)"' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/harness/json.o $(BUILD)/harness/results_io.o $(BUILD)/harness/main.o: $(BUILD)/version.h
+.PHONY: FORCE
+FORCE:
 
 $(BUILD)/harness/games/%.o: harness/games/%.c
 	@mkdir -p $(dir $@)

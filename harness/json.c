@@ -7,6 +7,7 @@
  * then refuses to write the incomplete line.
  */
 #include "json.h"
+#include "version.h" /* generated: QIBENCH_VERSION (Makefile) */
 
 #include <inttypes.h>
 #include <math.h>
@@ -216,11 +217,7 @@ int json_write_line(Json *j, FILE *f)
 void json_summary_header(Json *j, const char *command)
 {
     json_string(j, "tool", "qibench");
-#ifdef GIT_HASH
-    json_string(j, "version", GIT_HASH);
-#else
-    json_null(j, "version");
-#endif
+    json_string(j, "version", QIBENCH_VERSION);
     json_string(j, "command", command);
 }
 

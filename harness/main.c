@@ -17,10 +17,8 @@
 #include "stats_cmd.h"
 #include "suite_cmd.h"
 #include "variants.h"
+#include "version.h" /* generated: QIBENCH_VERSION (Makefile) */
 
-#ifndef GIT_HASH
-#define GIT_HASH "unknown"
-#endif
 
 #define HELP_COLUMN 35 /* where a command's help starts in `qibench help` */
 
@@ -172,7 +170,7 @@ static int help_command(int argc, char **argv)
 static int version_command(int argc, char **argv)
 {
     (void)argc, (void)argv;
-    printf("qibench %s\n", GIT_HASH);
+    printf("qibench %s\n", QIBENCH_VERSION);
     return 0;
 }
 

@@ -20,10 +20,8 @@
 #include "results_check.h"
 #include "sgf.h"
 #include "util.h"
+#include "version.h" /* generated: QIBENCH_VERSION (Makefile) */
 
-#ifndef GIT_HASH
-#define GIT_HASH "unknown"
-#endif
 
 #define PATH_BYTES 1024
 
@@ -83,7 +81,7 @@ int results_write_run_json(const char *run_dir, int argc, char **argv, const Run
     json_init(&j);
     json_begin_object(&j, NULL);
     json_string(&j, "tool", "qibench");
-    json_string(&j, "version", GIT_HASH);
+    json_string(&j, "version", QIBENCH_VERSION);
     json_string(&j, "command", info->command);
     const Game *game = info->engines->count && info->engines->engines[0].spec.game ? info->engines->engines[0].spec.game
                                                                                    : game_default();
