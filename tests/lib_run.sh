@@ -1,7 +1,8 @@
 # lib_run.sh - what tests/run.sh and tests/amazons/run.sh share (sourced):
 # run_one runs one test program or script and adds its closing line
 # ("N passed, N failed[, N skipped]") to the totals; run_total prints them
-# as the last line and returns 0 when nothing failed.
+# as the last line and returns 0 when nothing failed; run_amazons_core runs
+# the Amazons rules core's tests.
 passed=0 failed=0 skipped=0
 log=$(mktemp) || exit 1
 trap 'rm -f "$log"' EXIT
@@ -31,6 +32,20 @@ run_one() {
     grep -E '^SKIP' "$log"
     printf '%-28s %s\n' "$name" "$line"
     passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+}
+
+# The Amazons rules core ($AMZ_DIR): its unit tests, then the oracle
+# scripts (they skip without node).
+run_amazons_core() {
+    for t in "$AMZ_DIR"/test_*; do
+        case "$t" in *.o|*.d) continue ;; esac
+        [ -x "$t" ] || continue
+        run_one "$(basename "$t")" "$t"
+    done
+    for t in tests/amazons/oracle_*.sh; do
+        [ -f "$t" ] || continue
+        run_one "$(basename "$t")" sh "$t" "$AMZ_DIR/amazons_cli"
+    done
 }
 
 run_total() {

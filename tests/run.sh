@@ -23,16 +23,7 @@ for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] || continue
     run_one "$(basename "$t")" "$t"
 done
-# The Amazons rules core: unit tests, then the oracle (skips without node).
-for t in "$AMZ_DIR"/test_*; do
-    case "$t" in *.o|*.d) continue ;; esac
-    [ -x "$t" ] || continue
-    run_one "$(basename "$t")" "$t"
-done
-for t in tests/amazons/oracle_*.sh; do
-    [ -f "$t" ] || continue
-    run_one "$(basename "$t")" sh "$t" "$AMZ_DIR/amazons_cli"
-done
+run_amazons_core
 for t in "$FAST_BUILD"/tests/test_play*; do
     case "$t" in *.o|*.d) continue ;; esac
     [ -x "$t" ] || continue

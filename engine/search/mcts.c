@@ -205,8 +205,7 @@ static GameMove pick_new_move(Mcts *m, const MctsNode *node, int ply, int *value
     SearchCtx *ctx = m->ctx;
     int left = game_moves(ctx->pos, list), drawn = 0;
     *value = SCORE_INF;
-    int sample = ctx->mcts_sample > 0 ? ctx->mcts_sample : 1;
-    while (drawn < sample && left > 0) {
+    while (drawn < ctx->mcts_sample && left > 0) {
         int i = rng_below(&m->rng, left);
         GameMove mv = list[i];
         list[i] = list[--left];

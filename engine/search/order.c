@@ -105,10 +105,7 @@ static inline void sort_moves(GameMove *list, int *keys, int n)
         else zero[z++] = list[i];
     }
     memcpy(list + k, zero, (size_t)z * sizeof *list);
-    if (k <= SORT_RUN)
-        insertion_sort(list, keys, 0, k);
-    else
-        order_sort_by_keys(list, keys, k);
+    order_sort_by_keys(list, keys, k);
 }
 
 void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int ply)

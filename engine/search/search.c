@@ -196,7 +196,7 @@ int search_configure(Search *s, const SearchConfig *config)
     s->ctx.seed = config->seed;
     s->ctx.playout = config->playout;
     s->ctx.mcts_cutoff = config->mcts_cutoff;
-    s->ctx.mcts_sample = config->mcts_sample;
+    s->ctx.mcts_sample = config->mcts_sample > 0 ? config->mcts_sample : 1; /* 0: a config that left it out */
     s->ctx.rules = config->rules;
     return 0;
 }

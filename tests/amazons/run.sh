@@ -7,14 +7,6 @@ set -u
 export AMZ_DIR
 . tests/lib_run.sh
 
-for t in "$AMZ_DIR"/test_*; do
-    case "$t" in *.o|*.d) continue ;; esac
-    [ -x "$t" ] || continue
-    run_one "$(basename "$t")" "$t"
-done
-for t in tests/amazons/oracle_*.sh; do
-    [ -f "$t" ] || continue
-    run_one "$(basename "$t")" sh "$t" "$AMZ_DIR/amazons_cli"
-done
+run_amazons_core
 
 run_total
