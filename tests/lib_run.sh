@@ -1,6 +1,7 @@
 # lib_run.sh - what tests/run.sh and tests/amazons/run.sh share (sourced):
 # run_one runs one test program or script and adds its closing line
-# ("N passed, N failed[, N skipped]") to the totals; run_total prints them
+# ("N passed, N failed[, N skipped]") to the totals and prints it with the
+# seconds it took; run_total prints them
 # as the last line and returns 0 when nothing failed; run_amazons_core runs
 # the Amazons rules core's tests.
 passed=0 failed=0 skipped=0
@@ -9,9 +10,11 @@ trap 'rm -f "$log"' EXIT
 
 run_one() {
     name=$1; shift
+    start=$(date +%s)
     # A test that hangs fails instead of blocking the run.
     timeout "${TEST_TIMEOUT:-900}" "$@" >"$log" 2>&1
     status=$?
+    secs=$(($(date +%s) - start))
     [ "$status" -eq 124 ] && echo "$name: timed out after ${TEST_TIMEOUT:-900} s" >>"$log"
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
     if [ -z "$line" ]; then
@@ -30,7 +33,7 @@ run_one() {
         [ "$f" -gt 0 ] || f=1
     fi
     grep -E '^SKIP' "$log"
-    printf '%-28s %s\n' "$name" "$line"
+    printf '%-28s %-32s %4d s\n' "$name" "$line" "$secs"
     passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
