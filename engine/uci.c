@@ -221,12 +221,15 @@ static bool is_unlimited(const SearchLimits *l)
 /* Commands                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* The id lines and the options (defaults show the current values), then ok. */
+/* The id lines and the options (defaults show the current values), one
+ * `info string feature` line per search feature (what it does, exact or
+ * not), then ok. */
 static void print_identity(Engine *eng, const char *ok)
 {
     FILE *out = out_begin(eng);
     fprintf(out, "id name " GAME_ENGINE_ID "\nid author " ENGINE_AUTHOR "\n");
     options_print(out, &eng->config);
+    options_print_features(out, "info string feature ");
     fprintf(out, "%s\n", ok);
     out_end(eng);
 }
