@@ -9,13 +9,13 @@
 
 #include "ctx.h"
 
-/* The strongest, used when none is chosen. */
+/* The strongest, used when none is chosen (matches against other engines, qibench play). */
 #define DEFAULT_VARIANT "modern"
 
 /* The features of the preset `modern` (kept by the ablation: README, "Search features"). */
 #define MODERN_FEATURES                                                                                       \
     (SEARCH_FEATURE_KILLERS | SEARCH_FEATURE_CHECK_EXT | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_LMR       \
-     | SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_RFP | SEARCH_FEATURE_IID | SEARCH_FEATURE_SEE                 \
+     | SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_RFP | SEARCH_FEATURE_SEE                                      \
      | SEARCH_FEATURE_QSEE | SEARCH_FEATURE_MATE_DIST)
 
 static const SearchFeature FEATURES[] = {
@@ -50,7 +50,7 @@ static const Variant VARIANTS[] = {
     {"aspiration", "iterative deepening + aspiration windows", DRIVE_ASPIRATION, search_alphabeta, VARIANT_EXACT, 0},
     {"pvs", "iterative deepening + aspiration windows + principal variation search", DRIVE_ASPIRATION, search_pvs,
      VARIANT_EXACT, 0},
-    {"negascout", "NegaScout + transposition table + history heuristic, iterative, aspiration (strongest)",
+    {"negascout", "NegaScout + transposition table + history heuristic, iterative, aspiration (the strongest exact variant)",
      DRIVE_ASPIRATION, search_negascout, VARIANT_EXACT | VARIANT_TT | VARIANT_HH, 0},
     {"mtdf", "MTD(f): null-window alpha-beta on the table + history, first guess from the previous iteration",
      DRIVE_MTDF, search_alphabeta, VARIANT_EXACT | VARIANT_TT | VARIANT_HH, 0},
