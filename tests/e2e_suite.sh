@@ -76,7 +76,7 @@ check "default rules: mcts suite nodes $got = asian bench nodes $want" test "$go
 check "default rules: our engine was told Rules asian" grep -q '> setoption name Rules value asian' "$tmp/asian.log"
 check "run.json records the rule set" test "$(query "$tmp/bench-asian/run.json" 'print(rows[0]["rules"])')" = asian
 
-"$QIBENCH" suite positions/xiangqi/mates.epd -engine name=ns depth=6 --results "$tmp" --name mates >"$tmp/out" 2>"$tmp/err"
+"$QIBENCH" suite positions/xiangqi/mates.epd -engine name=ns option.Search=negascout depth=6 --results "$tmp" --name mates >"$tmp/out" 2>"$tmp/err"
 check "mates: 26/26 solved at depth 6" grep -qE '^ns +26 +26/26 ' "$tmp/out"
 
 # --- failures, each its own kind --------------------------------------------
