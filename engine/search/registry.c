@@ -9,8 +9,14 @@
 
 #include "ctx.h"
 
-/* The strongest, used when none is chosen (matches against other engines, qibench play). */
+/* The strongest, used when none is chosen (matches against other engines,
+ * qibench play): the preset, unless the game names another (the Amazons:
+ * negascout, the preset being measured on Xiangqi only). */
+#ifdef GAME_DEFAULT_VARIANT
+#define DEFAULT_VARIANT GAME_DEFAULT_VARIANT
+#else
 #define DEFAULT_VARIANT "modern"
+#endif
 
 /* The features of the preset `modern` (kept by the ablation: README, "Search features"). */
 #define MODERN_FEATURES                                                                                       \

@@ -157,7 +157,8 @@ const Variant *search_variants(int *count);
 /* The variant with exactly this name, or NULL. */
 const Variant *search_variant_by_name(const char *name);
 
-/* The default variant (the strongest): "modern". */
+/* The default variant (the strongest): "modern", or the game's
+ * GAME_DEFAULT_VARIANT (the Amazons: "negascout"). */
 const Variant *search_default_variant(void);
 
 /*
