@@ -81,7 +81,7 @@ TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # The harness and the tests (they see engine/xiangqi/game.h).
 INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Iharness -Itests -I$(BUILD)
 
-.PHONY: all test run perft bench-perft bench-search bench bench-expected help clean tests-build
+.PHONY: all test run perft bench-perft bench-search bench bench-expected help clean tests-build ablation
 
 all: $(ENGINE_BINS) $(BIN)/qibench ## build bin/<game>-engine for every game (bin/xiangqi-engine) and bin/qibench
 
@@ -186,6 +186,9 @@ bench-expected: all ## rewrite tests/bench.expected (check-only, the engine's de
 	$(call bench_expected,xiangqi,3,tests/bench.expected)
 	$(call bench_expected,xiangqi,3,tests/bench.asian.expected,--rules asian)
 	$(call bench_expected,amazons,1,tests/bench.amazons.expected)
+
+ablation: all ## the search features: modern against modern without each (with each, for the others), and the node ratios; a table into results/ablation-* (scripts/ablation.sh: ABLATION_LIMIT, ABLATION_ROUNDS)
+	@sh scripts/ablation.sh
 
 run: all ## the main job: nine variants over the bench set, endgame playouts, a short match, the report
 	@PYTHON=$(PYTHON) sh scripts/main_job.sh

@@ -4,7 +4,8 @@
  *
  *   GAME-engine [--search NAME] [--hash MB] [--quiescence on|off]
  *               [--tt-exact-draft on|off] [--seed N] [--mcts-playout random|eval]
- *               [--mcts-cutoff PLIES] [perft N [FEN] | bench [DEPTH] [VARIANT]]
+ *               [--mcts-cutoff PLIES] [--killers on|off ... (the search features)]
+ *               [perft N [FEN] | bench [DEPTH] [VARIANT]]
  */
 #include <stdio.h>
 #include <string.h>
@@ -41,7 +42,18 @@ static void usage(FILE *out)
         snprintf(flag, sizeof flag, "%s %s", FLAGS[i].flag, FLAGS[i].meta);
         fprintf(out, "  %-26s %s\n", flag, FLAGS[i].help);
     }
-    fprintf(out, "  %-26s this text\n\nCommands:\n", "--help");
+    fprintf(out, "  %-26s this text\n", "--help");
+    int nf;
+    const SearchFeature *feat = search_features(&nf);
+    fprintf(out, "\nSearch features (flag on|off, the UCI check option of the same name; default: the variant's preset,\n"
+                 "all off but in modern; exact ones keep negamax's value):\n");
+    for (int i = 0; i < nf; i++) {
+        char flag[64];
+        snprintf(flag, sizeof flag, "%s on|off", feat[i].flag);
+        fprintf(out, "  %-26s %s (%s, %s)\n", flag, feat[i].description, feat[i].option,
+                feat[i].exact ? "exact" : "not exact");
+    }
+    fprintf(out, "\nCommands:\n");
     fprintf(out, "  %-26s UCI / UCCI protocol loop on standard input\n", "(none)");
     fprintf(out, "  %-26s perft divide of FEN (default: the start position)\n", "perft DEPTH [FEN]");
     fprintf(out, "  %-26s search the bench positions (default depth 4), print the totals\n",
@@ -68,17 +80,25 @@ static int parse_flags(int argc, char **argv, SearchConfig *config)
         size_t len = strcspn(argv[i], "=");
         int f;
         for (f = 0; f < FLAG_COUNT && (strlen(FLAGS[f].flag) != len || strncmp(FLAGS[f].flag, argv[i], len)); f++) {}
+        const SearchFeature *feature = NULL;
         if (f == FLAG_COUNT) {
+            int nf;
+            const SearchFeature *all = search_features(&nf);
+            for (int k = 0; k < nf && !feature; k++)
+                if (strlen(all[k].flag) == len && strncmp(all[k].flag, argv[i], len) == 0) feature = &all[k];
+        }
+        if (f == FLAG_COUNT && !feature) {
             fprintf(stderr, GAME_ENGINE_BIN ": unknown flag '%.*s' (see --help)\n", (int)len, argv[i]);
             return -1;
         }
         const char *value = argv[i][len] == '=' ? argv[i] + len + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        const char *flag = feature ? feature->flag : FLAGS[f].flag;
         if (!value) {
-            fprintf(stderr, GAME_ENGINE_BIN ": %s needs a value (%s)\n", FLAGS[f].flag, FLAGS[f].meta);
+            fprintf(stderr, GAME_ENGINE_BIN ": %s needs a value (%s)\n", flag, feature ? "on|off" : FLAGS[f].meta);
             return -1;
         }
-        if (options_set(config, FLAGS[f].option, value, err, sizeof err)) {
-            fprintf(stderr, GAME_ENGINE_BIN ": %s: %s\n", FLAGS[f].flag, err);
+        if (options_set(config, feature ? feature->option : FLAGS[f].option, value, err, sizeof err)) {
+            fprintf(stderr, GAME_ENGINE_BIN ": %s: %s\n", flag, err);
             return -1;
         }
         i++;

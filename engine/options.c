@@ -264,10 +264,42 @@ SearchConfig options_default_config(void)
                           .rules = GAME_RULE_SET_DEFAULT};
 }
 
+/* ------------------------------------------------------------------------ */
+/* The search features (search_features(): Killers, NullMove, ...)          */
+/* ------------------------------------------------------------------------ */
+
+const SearchFeature *options_find_feature(const char *name)
+{
+    int n;
+    const SearchFeature *f = search_features(&n);
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(f[i].option, name) == 0) return &f[i];
+    return NULL;
+}
+
+/* A feature's check option: on or off whatever the variant's preset says. */
+static int set_feature(SearchConfig *config, const SearchFeature *f, const char *value, char *err, size_t errlen)
+{
+    bool on;
+    if (!text_parse_bool(value, &on))
+        return text_fail(err, errlen, "bad %s value '%s' (expected true, false, on or off)", f->option, value);
+    config->features_on = on ? config->features_on | f->bit : config->features_on & ~f->bit;
+    config->features_off = on ? config->features_off & ~f->bit : config->features_off | f->bit;
+    return 0;
+}
+
 int options_set(SearchConfig *config, const char *name, const char *value, char *err, size_t errlen)
 {
     size_t i;
     for (i = 0; i < OPTION_COUNT && strcasecmp(OPTIONS[i].name, name) != 0; i++) {}
+    const SearchFeature *f = i == OPTION_COUNT ? options_find_feature(name) : NULL;
+    if (f) {
+        if (!*value) return text_fail(err, errlen, "option '%s' needs a value", f->option);
+        SearchConfig next = *config;
+        if (set_feature(&next, f, value, err, errlen)) return -1;
+        *config = next;
+        return 0;
+    }
     if (i == OPTION_COUNT) return text_fail(err, errlen, "unknown option '%s'", name);
     if (!*value) return text_fail(err, errlen, "option '%s' needs a value", OPTIONS[i].name);
     SearchConfig next = *config;
@@ -279,4 +311,17 @@ int options_set(SearchConfig *config, const char *name, const char *value, char 
 void options_print(FILE *out, const SearchConfig *config)
 {
     for (size_t i = 0; i < OPTION_COUNT; i++) OPTIONS[i].print(out, config);
+    int n;
+    const SearchFeature *f = search_features(&n);
+    unsigned on = search_effective_features(config);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "option name %s type check default %s\n", f[i].option, on & f[i].bit ? "true" : "false");
+}
+
+void options_print_features(FILE *out, const char *prefix)
+{
+    int n;
+    const SearchFeature *f = search_features(&n);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%-16s %-7s %s\n", prefix, f[i].option, f[i].exact ? "exact" : "inexact", f[i].description);
 }

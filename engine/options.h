@@ -1,6 +1,7 @@
 /*
  * options.h - the engine's UCI options (Search, Hash, Quiescence,
- * TTExactDraft, Threads, UCI_Variant, Seed, MCTSPlayout, MCTSCutoff): their
+ * TTExactDraft, Threads, UCI_Variant, Seed, MCTSPlayout, MCTSCutoff, and a
+ * check option per search feature: Killers, NullMove, ...): their
  * defaults, how `setoption` and the command-line flags set them, and the
  * `option` lines of `uci`.
  * Game-independent: written against search.h (and so game.h) only.
@@ -46,6 +47,13 @@ int options_set(SearchConfig *config, const char *name, const char *value, char 
 /* Writes one `option name ...` line per option to out, the defaults being
  * the values of *config. */
 void options_print(FILE *out, const SearchConfig *config);
+
+/* The search feature whose option has this name, ignoring case, or NULL. */
+const SearchFeature *options_find_feature(const char *name);
+
+/* Writes one line per search feature (option, exact or inexact, what it
+ * does), each after prefix: the `uci` and --help descriptions. */
+void options_print_features(FILE *out, const char *prefix);
 
 /* The registry entry with this name, ignoring case, or NULL. */
 const Variant *options_find_variant(const char *name);

@@ -48,6 +48,7 @@ typedef struct {
     pthread_t thread;
     bool searching;            /* a search thread was started and not yet joined */
     bool quit;
+    uint64_t reported_nodes;   /* the nodes of the search's last info line (search thread) */
 } Engine;
 
 typedef void (*Handler)(Engine *eng, char *args);
@@ -148,6 +149,24 @@ static void report_info(const SearchInfo *info, void *user)
     out_printf(eng, "info depth %d seldepth %d score %s %d nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64 " pv%s\n",
                info->depth, info->seldepth, mate ? "mate" : "cp", mate ? mate : info->score, info->nodes, nps, ms,
                pv);
+    eng->reported_nodes = info->nodes;
+}
+
+/* The final info line before bestmove: the whole search's nodes, time and
+ * NPS, the unfinished iteration included, with the last completed
+ * iteration's depth, score and PV; only the counters when no iteration
+ * finished; nothing when the last line said it all already. */
+static void report_final(Engine *eng, const SearchInfo *info)
+{
+    if (info->nodes == eng->reported_nodes) return;
+    if (info->depth > 0) {
+        report_info(info, eng);
+        return;
+    }
+    int64_t ms = info->time_ms > 0 ? info->time_ms : 0;
+    out_printf(eng, "info nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64 "\n", info->nodes,
+               info->nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1), ms);
+    eng->reported_nodes = info->nodes;
 }
 
 /* Sets the stop flag and wakes a search waiting for it. */
@@ -172,8 +191,10 @@ static void *search_thread(void *arg)
 {
     Engine *eng = arg;
     char best[GAME_MOVE_TEXT_MAX];
+    eng->reported_nodes = 0;
     SearchInfo info = search_run(eng->search, &eng->search_pos, &eng->limits, &eng->stop, report_info, eng);
     if (eng->limits.infinite) wait_for_stop(eng);
+    report_final(eng, &info);
     text_move(info.pv[0], best);
     out_printf(eng, "bestmove %s\n", best);
     return NULL;
@@ -221,12 +242,15 @@ static bool is_unlimited(const SearchLimits *l)
 /* Commands                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* The id lines and the options (defaults show the current values), then ok. */
+/* The id lines and the options (defaults show the current values), one
+ * `info string feature` line per search feature (what it does, exact or
+ * not), then ok. */
 static void print_identity(Engine *eng, const char *ok)
 {
     FILE *out = out_begin(eng);
     fprintf(out, "id name " GAME_ENGINE_ID "\nid author " ENGINE_AUTHOR "\n");
     options_print(out, &eng->config);
+    options_print_features(out, "info string feature ");
     fprintf(out, "%s\n", ok);
     out_end(eng);
 }

@@ -38,7 +38,7 @@ check "the amazons engine is there ($AMZ)" test -x "$AMZ"
 legal "position startpos"
 check "start: 2176 legal turns" test "$(wc -l <"$tmp/legal")" -eq 2176
 variants=$("$AMZ" --help | sed -n '/^Search variants:/,$p' | awk 'NR > 1 { print $1 }')
-check "eleven variants" test "$(echo "$variants" | wc -l)" -eq 11
+check "twelve variants" test "$(echo "$variants" | wc -l)" -eq 12
 for v in $variants; do
     run "setoption name Search value $v" "position startpos" "go depth 1"
     check "$v: go depth 1 gives a legal turn ($(best))" is_legal "$(best)"

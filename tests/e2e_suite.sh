@@ -1,5 +1,5 @@
 #!/bin/sh
-# e2e_suite.sh - `qibench suite` end to end: all eleven variants over the
+# e2e_suite.sh - `qibench suite` end to end: all twelve variants over the
 # bench set at fixed depth (nodes must match the engine's own bench, the
 # exact variants' scores must agree), every kind of engine failure from the
 # scripted mock engine (each reported as its own kind, the run goes on, no
@@ -16,7 +16,7 @@ TAG="suite$$x$(date +%s)"
 PYTHON=${PYTHON:-python3}
 
 
-# --- eleven variants over the bench set ----------------------------------
+# --- twelve variants over the bench set ----------------------------------
 # The exact ones (not marked "(not exact)" in --help) must agree on scores.
 # --rules check-only: qibench tells our engine the rule set (option Rules),
 # and tests/bench.expected is the check-only signature (mcts's playouts see
@@ -26,10 +26,10 @@ PYTHON=${PYTHON:-python3}
     --results "$tmp" --name bench >"$tmp/out" 2>"$tmp/err"
 check "suite exits 0" test $? -eq 0
 J=$tmp/bench/searches.jsonl
-check "330 searches logged (11 variants x 30 positions)" test "$(lines "$J")" -eq 330
+check "360 searches logged (12 variants x 30 positions)" test "$(lines "$J")" -eq 360
 check "nine exact variants" test "$(lines "$tmp/exact")" -eq 9
 check "run.json written" test -s "$tmp/bench/run.json"
-check "run.json names the eleven engines" test "$(query "$tmp/bench/run.json" 'print(len(rows[0]["engines"]))' "$tmp/bench/run.json")" -eq 11
+check "run.json names the twelve engines" test "$(query "$tmp/bench/run.json" 'print(len(rows[0]["engines"]))' "$tmp/bench/run.json")" -eq 12
 # Nodes per variant equal `bench 3 VARIANT` (tests/bench.expected, check-only).
 while read -r variant depth nodes; do
     got=$(query "$J" "print(sum(r['nodes'] for r in rows if r['engine']=='$variant'))" "$J")
@@ -45,13 +45,13 @@ for r in rows:
 print(sum(len(s) > 1 for s in by.values()) if len(by) == 30 else -1)' "$J")" -eq 0
 check "every search ok with a legal best move and iterations" test "$(query "$J" '
 print(sum(r["status"] != "ok" or not r["bestmove"] or not r["iterations"] for r in rows))' "$J")" -eq 0
-check "table printed, one row per engine" test "$(grep -cE '^(negamax|alphabeta|alphabeta-hh|alphabeta-tt|id|aspiration|pvs|negascout|mtdf|random|mcts) ' "$tmp/out")" -eq 11
-check "progress on stderr" grep -q '^\[330/330\]' "$tmp/err"
+check "table printed, one row per engine" test "$(grep -cE '^(negamax|alphabeta|alphabeta-hh|alphabeta-tt|id|aspiration|pvs|negascout|mtdf|modern|random|mcts) ' "$tmp/out")" -eq 12
+check "progress on stderr" grep -q '^\[360/360\]' "$tmp/err"
 check "summary.json: per engine the totals of searches.jsonl (nodes, time, searched, agreement)" "$PYTHON" -c '
 import json, sys, math
 s = json.load(open(sys.argv[1]))
 rows = [json.loads(l) for l in open(sys.argv[2])]
-assert s["command"] == "suite" and s["mode"] == "search" and s["positions"] == 30 and len(s["engines"]) == 11
+assert s["command"] == "suite" and s["mode"] == "search" and s["positions"] == 30 and len(s["engines"]) == 12
 ref = {r["position"]: r for r in rows if r["engine"] == s["reference"]}
 for e in s["engines"]:
     mine = [r for r in rows if r["engine"] == e["name"]]
@@ -76,7 +76,7 @@ check "default rules: mcts suite nodes $got = asian bench nodes $want" test "$go
 check "default rules: our engine was told Rules asian" grep -q '> setoption name Rules value asian' "$tmp/asian.log"
 check "run.json records the rule set" test "$(query "$tmp/bench-asian/run.json" 'print(rows[0]["rules"])')" = asian
 
-"$QIBENCH" suite positions/xiangqi/mates.epd -engine name=ns depth=6 --results "$tmp" --name mates >"$tmp/out" 2>"$tmp/err"
+"$QIBENCH" suite positions/xiangqi/mates.epd -engine name=ns option.Search=negascout depth=6 --results "$tmp" --name mates >"$tmp/out" 2>"$tmp/err"
 check "mates: 26/26 solved at depth 6" grep -qE '^ns +26 +26/26 ' "$tmp/out"
 
 # --- failures, each its own kind --------------------------------------------

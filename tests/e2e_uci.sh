@@ -37,9 +37,9 @@ run uci
 check "uci ends with uciok" test "$(tail -n 1 "$tmp/out")" = uciok
 check "uci names the engine" grep -qx 'id name qibench-xiangqi' "$tmp/out"
 check "uci names an author" grep -q '^id author .' "$tmp/out"
-check "Search option is a combo defaulting to negascout" \
-    grep -q '^option name Search type combo default negascout\( var [a-z-]*\)*$' "$tmp/out"
-for v in negamax alphabeta alphabeta-hh alphabeta-tt id aspiration pvs negascout mtdf random mcts; do
+check "Search option is a combo defaulting to modern" \
+    grep -q '^option name Search type combo default modern\( var [a-z-]*\)*$' "$tmp/out"
+for v in negamax alphabeta alphabeta-hh alphabeta-tt id aspiration pvs negascout mtdf modern random mcts; do
     check "Search option lists $v" grep -q "^option name Search .* var $v\( \|\$\)" "$tmp/out"
 done
 "$ENGINE" --help 2>/dev/null | sed -n '/^Search variants:/,$p' | sed -n 's/^  \([a-z-]*\) .*/\1/p' >"$tmp/help_variants"
@@ -53,6 +53,25 @@ check "Seed option" grep -qx 'option name Seed type spin default 1 min 0 max 214
 check "MCTSPlayout option" grep -qx 'option name MCTSPlayout type combo default eval var random var eval' "$tmp/out"
 check "MCTSCutoff option" grep -qx 'option name MCTSCutoff type spin default 0 min 0 max 100' "$tmp/out"
 check "MCTSSample option" grep -qx 'option name MCTSSample type spin default 64 min 1 max 1024' "$tmp/out"
+# The search features: a check option each (on in modern, the default variant),
+# and an `info string feature` line saying what it does and whether it is exact.
+for f in Killers CheckExtension NullMove LMR Futility ReverseFutility IID SEE QSEEPrune MateDistance; do
+    on=true
+    [ "$f" = IID ] && on=false # not in the preset: no gain measured
+    check "$f option ($on in modern)" grep -qx "option name $f type check default $on" "$tmp/out"
+    check "$f described" grep -qE "^info string feature $f +(exact|inexact) +[a-z]" "$tmp/out"
+done
+check "four exact features" test "$(grep -cE '^info string feature [A-Za-z]+ +exact ' "$tmp/out")" -eq 4
+run "setoption name Search value negascout" uci
+check "negascout: every feature off" test "$(grep -c '^option name .* type check default true$' "$tmp/out")" -eq 1
+check "negascout: Quiescence still on" grep -qx 'option name Quiescence type check default true' "$tmp/out"
+run "setoption name Search value negascout" "setoption name NullMove value true" uci
+check "setoption NullMove true on negascout" grep -qx 'option name NullMove type check default true' "$tmp/out"
+run "setoption name NullMove value false" "setoption name Search value modern" uci
+check "NullMove false holds whatever Search says after" grep -qx 'option name NullMove type check default false' "$tmp/out"
+check "... and modern's other features stay on" grep -qx 'option name LMR type check default true' "$tmp/out"
+run "setoption name LMR value maybe"
+check "setoption LMR maybe: one error line naming it" grep -q "LMR.*maybe" "$tmp/err"
 run ucci
 check "ucci ends with ucciok" test "$(tail -n 1 "$tmp/out")" = ucciok
 check "ucci lists the options too" grep -q '^option name Search ' "$tmp/out"
@@ -76,6 +95,32 @@ check "go nodes 5000: legal bestmove ($(best))" is_legal "$(best)"
 max_nodes=$(grep '^info ' "$tmp/out" | sed 's/.* nodes \([0-9]*\) .*/\1/' | sort -n | tail -n 1)
 check "go nodes 5000: reports iterations (max nodes ${max_nodes:-none})" test -n "$max_nodes"
 check "go nodes 5000: node counts within the limit, roughly" test "${max_nodes:-0}" -le 10000
+# The final info line reports the whole search (issue 15): exactly the 5000
+# nodes searched, the aborted iteration included, at the last completed depth.
+last_nodes=$(grep '^info ' "$tmp/out" | tail -n 1 | sed -n 's/.* nodes \([0-9]*\) .*/\1/p')
+check "go nodes 5000: the last info line says 5000 nodes (${last_nodes:-none})" test "${last_nodes:-0}" -eq 5000
+depths=$(grep '^info depth' "$tmp/out" | tail -n 2 | cut -d' ' -f3 | tr '\n' ' ')
+check "go nodes 5000: the last info line has the last completed depth ($depths)" \
+    test "$(echo "$depths" | cut -d' ' -f1)" = "$(echo "$depths" | cut -d' ' -f2)"
+for v in negascout modern; do
+    run "setoption name Search value $v" "position startpos" "go movetime 200"
+    n2=$(grep '^info ' "$tmp/out" | tail -n 2 | sed -n 's/.* nodes \([0-9]*\) .*/\1/p' | tr '\n' ' ')
+    prev=$(echo "$n2" | cut -d' ' -f1) final=$(echo "$n2" | cut -d' ' -f2)
+    check "$v go movetime 200: the final info line counts the unfinished iteration too ($prev < $final)" \
+        test "${prev:-0}" -lt "${final:-0}"
+    check "$v go movetime 200: every info line has all fields" \
+        test "$(grep -c '^info ' "$tmp/out")" -eq "$(grep -cE "$INFO_RE" "$tmp/out")"
+done
+# The last info line counts what bench counts: bench over a file holding
+# only the start position, against go depth 3 from it.
+run "position startpos" "go depth 3"
+d3=$(grep '^info ' "$tmp/out" | tail -n 1 | sed -n 's/.* nodes \([0-9]*\) .*/\1/p')
+check "go depth 3: one info line per depth, no final repeat" test "$(grep -c '^info ' "$tmp/out")" -eq 3
+mkdir -p "$tmp/startpos/xiangqi"
+echo 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1' >"$tmp/startpos/xiangqi/bench.epd"
+QIBENCH_POSITIONS=$tmp/startpos timeout 20 "$ENGINE" bench 3 >"$tmp/bench1" 2>/dev/null
+check "go depth 3 reports the nodes bench 3 counts (${d3:-none} = $(bench_nodes "$tmp/bench1"))" \
+    test "${d3:-x}" = "$(bench_nodes "$tmp/bench1")"
 
 start=$(now_ms)
 run "position startpos" "go movetime 200"
@@ -84,7 +129,7 @@ check "go movetime 200: legal bestmove ($(best))" is_legal "$(best)"
 check "go movetime 200: answered within 2 s (took $elapsed ms)" test "$elapsed" -lt 2000
 
 # Every variant honours movetime, the clock, nodes and stop.
-for v in negamax alphabeta alphabeta-hh alphabeta-tt id aspiration pvs negascout mtdf random mcts; do
+for v in negamax alphabeta alphabeta-hh alphabeta-tt id aspiration pvs negascout mtdf modern random mcts; do
     start=$(now_ms)
     run "setoption name Search value $v" "position startpos" "go movetime 300"
     elapsed=$(($(now_ms) - start))

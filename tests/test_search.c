@@ -3,7 +3,10 @@
  * algorithms relies on:
  *  - with TTExactDraft on, every exact variant (VARIANT_EXACT: all but
  *    random and mcts, tested in test_mcts.c) returns exactly negamax's root
- *    score at fixed depth on every bench position, quiescence on and off;
+ *    score at fixed depth on every bench position, quiescence on and off,
+ *    and so does every exact variant with every exact search feature on
+ *    (Killers, IID, SEE, MateDistance: they only reorder or prune lines
+ *    that cannot change the root's value) on the bench and mate positions;
  *  - node counts fall in the expected order on the bench set;
  *  - mate puzzles (positions/xiangqi/mates.epd, verified with
  *    Fairy-Stockfish) are scored `mate N` with the right N;
@@ -55,10 +58,13 @@ static int load_epd(const char *path, Epd *out, int max)
 }
 
 /* Runs one search from scratch and returns its final info. */
+static unsigned run_features; /* SearchConfig.features_on of run() */
+
 static SearchInfo run(const Variant *v, const char *fen, int depth, bool quiescence, bool exact, uint64_t nodes)
 {
     static Position pos;
-    SearchConfig cfg = {.variant = v, .hash_mb = 1, .quiescence = quiescence, .tt_exact_draft = exact};
+    SearchConfig cfg = {.variant = v, .hash_mb = 1, .quiescence = quiescence, .tt_exact_draft = exact,
+                        .features_on = run_features};
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = depth;
@@ -79,6 +85,9 @@ static SearchInfo run(const Variant *v, const char *fen, int depth, bool quiesce
 /* Nodes of negamax and alphabeta over the bench set at the equality depth
  * (quiescence on), kept for the node-order test. */
 static uint64_t negamax_nodes, alphabeta_nodes;
+/* negamax's scores on the bench set at the equality depth, quiescence on,
+ * TTExactDraft on (it ignores the features: the reference for them too). */
+static int negamax_scores[MAX_POSITIONS];
 
 static void test_same_scores(int depth)
 {
@@ -87,7 +96,7 @@ static void test_same_scores(int depth)
         for (int p = 0; p < bench_count; p++) {
             SearchInfo negamax = run(&variants[0], bench[p].fen, depth, q, true, 0);
             int ref = negamax.score;
-            if (q) negamax_nodes += negamax.nodes;
+            if (q) negamax_nodes += negamax.nodes, negamax_scores[p] = ref;
             for (int v = 1; v < variant_count; v++) {
                 if (!variant_is_exact(&variants[v])) continue; /* random, mcts: see test_mcts.c */
                 SearchInfo info = run(&variants[v], bench[p].fen, depth, q, true, 0);
@@ -102,6 +111,46 @@ static void test_same_scores(int depth)
         printf("depth %d, quiescence %s: %d of %d scores differ from negamax with TTExactDraft on, %d with it off\n",
                depth, q ? "on" : "off", mismatches, bench_count * (exact_count - 1), loose_diffs);
     }
+}
+
+/* The exact features, from the registry (and at least the four named). */
+static unsigned exact_features(void)
+{
+    int n;
+    unsigned bits = 0;
+    const SearchFeature *f = search_features(&n);
+    for (int i = 0; i < n; i++)
+        if (f[i].exact) bits |= f[i].bit;
+    return bits;
+}
+
+/* Every exact variant with every exact feature on against the variant ref
+ * without features (negamax, which ignores them; or, where negamax is too
+ * slow, alphabeta, exact by the test above), TTExactDraft on, quiescence
+ * on, on the positions set[0..count) at depth. */
+static void test_exact_features(const Epd *set, int count, int depth, const char *what, const Variant *ref_variant,
+                                const int *ref_scores)
+{
+    unsigned bits = exact_features();
+    int mismatches = 0, compared = 0;
+    CHECK(bits == (SEARCH_FEATURE_KILLERS | SEARCH_FEATURE_IID | SEARCH_FEATURE_SEE | SEARCH_FEATURE_MATE_DIST),
+          "the exact features are Killers, IID, SEE, MateDistance (0x%x)", bits);
+    for (int p = 0; p < count; p++) {
+        run_features = 0;
+        int ref = ref_scores ? ref_scores[p] : run(ref_variant, set[p].fen, depth, true, true, 0).score;
+        run_features = bits;
+        for (int v = 1; v < variant_count; v++) {
+            if (!variant_is_exact(&variants[v])) continue;
+            int score = run(&variants[v], set[p].fen, depth, true, true, 0).score;
+            compared++;
+            mismatches += score != ref;
+            CHECK(score == ref, "%s %s depth %d, exact features on: %s scores %d, %s %d", set[p].id, set[p].fen,
+                  depth, variants[v].name, score, ref_variant->name, ref);
+        }
+        run_features = 0;
+    }
+    printf("%s depth %d, exact features on: %d of %d scores differ from %s\n", what, depth, mismatches, compared,
+           ref_variant->name);
 }
 
 /* Total nodes over the bench set at depth for the named variant. */
@@ -177,10 +226,15 @@ int main(void)
     CHECK(bench_count >= 20, "bench.epd has %d positions", bench_count);
     CHECK(mate_count >= 10, "mates.epd has %d positions", mate_count);
     for (int v = 0; v < variant_count; v++) exact_count += variant_is_exact(&variants[v]);
-    CHECK(variant_count == 11 && strcmp(variants[0].name, "negamax") == 0, "eleven variants, negamax first");
-    CHECK(exact_count == 9, "nine exact variants (all but random and mcts)");
+    CHECK(variant_count == 12 && strcmp(variants[0].name, "negamax") == 0, "twelve variants, negamax first");
+    CHECK(exact_count == 9, "nine exact variants (all but modern, random and mcts)");
     if (bench_count > 0) {
         test_same_scores(depth);
+        test_exact_features(bench, bench_count, depth, "bench", &variants[0], negamax_scores);
+        /* Depth 4: internal iterative deepening starts there. */
+        test_exact_features(bench, bench_count < 10 ? bench_count : 10, 4, "bench (first 10)",
+                            search_variant_by_name("alphabeta"), NULL);
+        test_exact_features(mates, mate_count, 3, "mates", &variants[0], NULL);
         test_node_order(depth + 1);
         test_repeatable_and_limits();
     }

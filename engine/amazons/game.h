@@ -41,6 +41,9 @@
 #define GAME_POS_TEXT_MAX AMZ_POS_TEXT_MAX
 #define GAME_HAS_NOISY 0
 #define GAME_HAS_CHECK 0
+/* The search variant used when none is chosen: negascout (the preset
+ * `modern` and its features were measured on Xiangqi only). */
+#define GAME_DEFAULT_VARIANT "negascout"
 
 typedef AmzPosition GamePosition;
 typedef AmzMove GameMove;

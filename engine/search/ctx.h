@@ -43,6 +43,12 @@ struct SearchCtx {
 
     int history[GAME_MOVE_INDEXES];
 
+    /* Search features (SEARCH_FEATURE_*) in use, and their state. */
+    unsigned features;
+    GameMove killers[MAX_PLY][2];
+    bool null_child[MAX_PLY]; /* this ply was reached by a null move */
+    int no_null;              /* > 0: inside a null-move verification search */
+
     /* random and mcts: the Seed option; mcts: its playouts and its tree. */
     uint64_t seed;
     SearchPlayout playout;
@@ -58,6 +64,8 @@ struct Search {
     SearchConfig config;
     int tt_mb;
 };
+
+static inline bool feature_on(const SearchCtx *ctx, unsigned bit) { return (ctx->features & bit) != 0; }
 
 /* Is m noisy (a capture: searched by quiescence, never rewarded by the
  * history)? Always false in a game without noisy moves. */
@@ -87,13 +95,34 @@ int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply);
 /* Score of a position without legal moves: the side to move has lost. */
 static inline int score_no_moves(int ply) { return -SCORE_MATE + ply; }
 
+/* What node_open learnt about a node that the move loop uses: its window
+ * (narrowed by mate-distance pruning), depth (extended in check), whether
+ * it is a PV node (window wider than one), in check, its static evaluation
+ * (SCORE_INF when not computed) and its table move. */
+typedef struct {
+    int alpha, beta, depth, eval;
+    bool pv, in_check;
+    GameMove tt_move;
+} NodeState;
+
 /*
- * Steps 1-4 of every node of the main search: the horizon (quiescence or
- * evaluation), counting and stopping, the rules, the ply limit, the table
- * cutoff, and the ordered moves. Returns true when the node is decided
- * (its value in *score); otherwise list[0..*n) holds the moves to search.
+ * Steps 1-4 of every node of the main search: the check extension, the
+ * horizon (quiescence or evaluation), counting and stopping, the rules, the
+ * ply limit, mate-distance pruning, the table cutoff, reverse futility,
+ * null-move pruning, internal iterative deepening, and the ordered moves
+ * (the features as ctx->features has them). Returns true when the node is
+ * decided (its value in *score); otherwise list[0..*n) holds the moves to
+ * search and *ns the node's state (ns->alpha, ns->beta, ns->depth replace
+ * the caller's).
  */
-bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *score, GameMove *list, int *n);
+bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *score, GameMove *list, int *n,
+               NodeState *ns);
+
+/* Futility and late move reductions, for move i (just made; capture: was
+ * it one) of a node: returns -1 when the move is pruned (then *best is
+ * raised to the futility bound), else the plies to reduce its first search by. */
+int node_move_plan(SearchCtx *ctx, const NodeState *ns, int i, GameMove m, bool capture, int ply, int alpha,
+                   int *best);
 
 /* The best score, move and raised alpha of a node while its moves are searched. */
 typedef struct {

@@ -10,11 +10,12 @@ int search_negamax(SearchCtx *ctx, int alpha, int beta, int depth, int ply)
 {
     GameMove list[GAME_MAX_MOVES];
     int score, n;
+    NodeState ns;
     (void)alpha;
     (void)beta;
 
     /* 1-4. Horizon, node count, rules; the moves (no table in this variant). */
-    if (node_open(ctx, -SCORE_INF, SCORE_INF, depth, ply, &score, list, &n)) return score;
+    if (node_open(ctx, -SCORE_INF, SCORE_INF, depth, ply, &score, list, &n, &ns)) return score;
 
     /* 5. Every move, none pruned. */
     NodeBest nb = node_best_init(-SCORE_INF);

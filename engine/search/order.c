@@ -14,10 +14,19 @@
 #define KEY_PV (1 << 30)
 #define KEY_TT (1 << 29)
 #define KEY_CAPTURE (1 << 28)
+#define KEY_KILLER (1 << 27)      /* the first killer; the second one below */
+#define KEY_BAD_CAPTURE (1 << 26) /* SEE: a losing capture, above history (at most HISTORY_MAX) */
 
 #if GAME_HAS_NOISY
-static int capture_key(const GamePosition *pos, GameMove m)
+static int capture_key(const SearchCtx *ctx, GameMove m)
 {
+    GamePosition *pos = ctx->pos;
+    /* SEE: a capture by a more valuable piece that loses material goes
+     * after the killers (one by a cheaper piece never loses). */
+    if (feature_on(ctx, SEARCH_FEATURE_SEE) && game_attacker_value(pos, m) > game_victim_value(pos, m)) {
+        int see = game_see(pos, m);
+        if (see < 0) return KEY_BAD_CAPTURE + 1 + (see > -HISTORY_MAX ? see + HISTORY_MAX : 0);
+    }
     /* Victim dominates; among equal victims the cheaper attacker first. */
     return KEY_CAPTURE + game_victim_value(pos, m) * 64 - game_attacker_value(pos, m) / 32;
 }
@@ -124,8 +133,12 @@ void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int pl
             keys[i] = KEY_TT;
 #if GAME_HAS_NOISY
         } else if (game_is_capture(ctx->pos, m)) {
-            keys[i] = capture_key(ctx->pos, m);
+            keys[i] = capture_key(ctx, m);
 #endif
+        } else if (m == ctx->killers[ply][0] && feature_on(ctx, SEARCH_FEATURE_KILLERS)) {
+            keys[i] = KEY_KILLER + 1;
+        } else if (m == ctx->killers[ply][1] && feature_on(ctx, SEARCH_FEATURE_KILLERS)) {
+            keys[i] = KEY_KILLER;
         } else {
             keys[i] = ctx->use_hh ? ctx->history[game_move_index(m)] : 0;
         }
@@ -139,7 +152,7 @@ void order_captures(const SearchCtx *ctx, GameMove *list, int n)
 #if GAME_HAS_NOISY
     int keys[GAME_MAX_MOVES];
     for (int i = 0; i < n; i++)
-        keys[i] = game_is_capture(ctx->pos, list[i]) ? capture_key(ctx->pos, list[i]) : 0;
+        keys[i] = game_is_capture(ctx->pos, list[i]) ? capture_key(ctx, list[i]) : 0;
     sort_moves(list, keys, n);
 #else
     /* Every move is quiet: the order stays. */

@@ -10,19 +10,30 @@ int search_pvs(SearchCtx *ctx, int alpha, int beta, int depth, int ply)
 {
     GameMove list[GAME_MAX_MOVES];
     int score, n;
+    NodeState ns;
 
     /* 1-4. Horizon, node count, rules, table cutoff; the ordered moves. */
-    if (node_open(ctx, alpha, beta, depth, ply, &score, list, &n)) return score;
+    if (node_open(ctx, alpha, beta, depth, ply, &score, list, &n, &ns)) return score;
+    alpha = ns.alpha, beta = ns.beta, depth = ns.depth;
 
-    /* 5. Full window for the first move, null window for the rest. */
+    /* 5. Full window for the first move, null window for the rest (with
+     * the features: futile moves skipped, late quiet ones reduced first). */
     NodeBest nb = node_best_init(alpha);
     for (int i = 0; i < n; i++) {
         int a = nb.alpha;
+        bool capture = move_is_noisy(ctx, list[i]);
         game_make(ctx->pos, list[i]);
+        int r = node_move_plan(ctx, &ns, i, list[i], capture, ply, a, &nb.best);
+        if (r < 0) {
+            game_unmake(ctx->pos);
+            continue;
+        }
         if (i == 0) {
             score = -search_pvs(ctx, -beta, -a, depth - 1, ply + 1);
         } else {
-            score = -search_pvs(ctx, -a - 1, -a, depth - 1, ply + 1);
+            score = a + 1;
+            if (r > 0) score = -search_pvs(ctx, -a - 1, -a, depth - 1 - r, ply + 1);
+            if (score > a && !ctx->stopped) score = -search_pvs(ctx, -a - 1, -a, depth - 1, ply + 1);
             if (score > a && score < beta && !ctx->stopped) score = -search_pvs(ctx, -beta, -a, depth - 1, ply + 1);
         }
         game_unmake(ctx->pos);

@@ -34,6 +34,15 @@ int quiesce(SearchCtx *ctx, int alpha, int beta, int ply)
         if (best > alpha) alpha = best;
 #if GAME_HAS_NOISY
         n = game_captures(ctx->pos, list);
+        /* QSEEPrune: drop the captures that lose material by SEE. */
+        if (feature_on(ctx, SEARCH_FEATURE_QSEE)) {
+            int kept = 0;
+            for (int i = 0; i < n; i++)
+                if (game_attacker_value(ctx->pos, list[i]) <= game_victim_value(ctx->pos, list[i])
+                    || game_see(ctx->pos, list[i]) >= 0)
+                    list[kept++] = list[i];
+            n = kept;
+        }
 #endif
     }
 

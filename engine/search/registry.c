@@ -1,5 +1,5 @@
 /*
- * registry.c - the single list of search variants, one {name, description,
+ * registry.c - the search features, and the single list of search variants, one {name, description,
  * drive, node search, flags} entry each: the engine's `Search` option, its
  * --search flag, the harness and the README all read it. The last two are
  * not alpha-beta (DRIVE_RANDOM, DRIVE_MCTS: no node search) and not exact
@@ -9,26 +9,78 @@
 
 #include "ctx.h"
 
-/* The strongest, used when none is chosen. */
-#define DEFAULT_VARIANT "negascout"
+/* The strongest, used when none is chosen (matches against other engines,
+ * qibench play): the preset, unless the game names another (the Amazons:
+ * negascout, the preset being measured on Xiangqi only). */
+#ifdef GAME_DEFAULT_VARIANT
+#define DEFAULT_VARIANT GAME_DEFAULT_VARIANT
+#else
+#define DEFAULT_VARIANT "modern"
+#endif
+
+/* The features of the preset `modern` (kept by the ablation: README, "Search features"). */
+#define MODERN_FEATURES                                                                                       \
+    (SEARCH_FEATURE_KILLERS | SEARCH_FEATURE_CHECK_EXT | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_LMR       \
+     | SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_RFP | SEARCH_FEATURE_SEE                                      \
+     | SEARCH_FEATURE_QSEE | SEARCH_FEATURE_MATE_DIST)
+
+static const SearchFeature FEATURES[] = {
+    {"Killers", "--killers", SEARCH_FEATURE_KILLERS, true,
+     "two killer moves per ply (quiet moves that cut off), tried after the captures"},
+    {"CheckExtension", "--check-extension", SEARCH_FEATURE_CHECK_EXT, false,
+     "a node whose side to move is in check is searched one ply deeper"},
+    {"NullMove", "--null-move", SEARCH_FEATURE_NULL_MOVE, false,
+     "null-move pruning (R 2, 3 from depth 6; not in check, not without chariot/horse/cannon; verified from depth 6)"},
+    {"LMR", "--lmr", SEARCH_FEATURE_LMR, false,
+     "late move reductions: quiet moves from the fourth on searched a ply shallower first (two when late and deep)"},
+    {"Futility", "--futility", SEARCH_FEATURE_FUTILITY, false,
+     "futility pruning: quiet moves skipped at depth <= 3 when the evaluation + margin cannot reach alpha"},
+    {"ReverseFutility", "--reverse-futility", SEARCH_FEATURE_RFP, false,
+     "reverse futility: a node at depth <= 3 whose evaluation - margin beats beta returns the evaluation"},
+    {"IID", "--iid", SEARCH_FEATURE_IID, true,
+     "internal iterative deepening: a PV node at depth >= 4 without a table move searches depth - 2 first"},
+    {"SEE", "--see", SEARCH_FEATURE_SEE, true,
+     "captures ordered by static exchange evaluation: losing ones after the killers"},
+    {"QSEEPrune", "--qsee-prune", SEARCH_FEATURE_QSEE, false,
+     "quiescence skips captures that lose material by static exchange evaluation"},
+    {"MateDistance", "--mate-distance", SEARCH_FEATURE_MATE_DIST, true,
+     "mate-distance pruning: the window narrowed to the mates still possible from this ply"},
+};
 
 static const Variant VARIANTS[] = {
-    {"negamax", "plain negamax: every move to full depth, no pruning", DRIVE_FIXED, search_negamax, VARIANT_EXACT},
-    {"alphabeta", "alpha-beta pruning", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT},
-    {"alphabeta-hh", "alpha-beta + history heuristic", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT | VARIANT_HH},
-    {"alphabeta-tt", "alpha-beta + transposition table", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT | VARIANT_TT},
-    {"id", "iterative deepening alpha-beta, previous PV first", DRIVE_ITERATIVE, search_alphabeta, VARIANT_EXACT},
-    {"aspiration", "iterative deepening + aspiration windows", DRIVE_ASPIRATION, search_alphabeta, VARIANT_EXACT},
+    {"negamax", "plain negamax: every move to full depth, no pruning", DRIVE_FIXED, search_negamax, VARIANT_EXACT, 0},
+    {"alphabeta", "alpha-beta pruning", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT, 0},
+    {"alphabeta-hh", "alpha-beta + history heuristic", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT | VARIANT_HH, 0},
+    {"alphabeta-tt", "alpha-beta + transposition table", DRIVE_FIXED, search_alphabeta, VARIANT_EXACT | VARIANT_TT, 0},
+    {"id", "iterative deepening alpha-beta, previous PV first", DRIVE_ITERATIVE, search_alphabeta, VARIANT_EXACT, 0},
+    {"aspiration", "iterative deepening + aspiration windows", DRIVE_ASPIRATION, search_alphabeta, VARIANT_EXACT, 0},
     {"pvs", "iterative deepening + aspiration windows + principal variation search", DRIVE_ASPIRATION, search_pvs,
-     VARIANT_EXACT},
-    {"negascout", "NegaScout + transposition table + history heuristic, iterative, aspiration (strongest)",
-     DRIVE_ASPIRATION, search_negascout, VARIANT_EXACT | VARIANT_TT | VARIANT_HH},
+     VARIANT_EXACT, 0},
+    {"negascout", "NegaScout + transposition table + history heuristic, iterative, aspiration (the strongest exact variant)",
+     DRIVE_ASPIRATION, search_negascout, VARIANT_EXACT | VARIANT_TT | VARIANT_HH, 0},
     {"mtdf", "MTD(f): null-window alpha-beta on the table + history, first guess from the previous iteration",
-     DRIVE_MTDF, search_alphabeta, VARIANT_EXACT | VARIANT_TT | VARIANT_HH},
-    {"random", "a uniformly random legal move, from the Seed option (the baseline)", DRIVE_RANDOM, NULL, 0},
+     DRIVE_MTDF, search_alphabeta, VARIANT_EXACT | VARIANT_TT | VARIANT_HH, 0},
+    {"modern", "the preset: negascout + the search features that measured as gains (README, \"Search features\")",
+     DRIVE_ASPIRATION, search_negascout, VARIANT_TT | VARIANT_HH, MODERN_FEATURES},
+    {"random", "a uniformly random legal move, from the Seed option (the baseline)", DRIVE_RANDOM, NULL, 0, 0},
     {"mcts", "Monte-Carlo tree search: UCT with progressive widening, playouts by MCTSPlayout / MCTSCutoff",
-     DRIVE_MCTS, NULL, 0},
+     DRIVE_MCTS, NULL, 0, 0},
 };
+
+#define FEATURE_COUNT ((int)(sizeof FEATURES / sizeof FEATURES[0]))
+
+const SearchFeature *search_features(int *count)
+{
+    *count = FEATURE_COUNT;
+    return FEATURES;
+}
+
+unsigned search_effective_features(const SearchConfig *config)
+{
+    const Variant *v = config->variant ? config->variant : search_default_variant();
+    if (v->drive == DRIVE_RANDOM || v->drive == DRIVE_MCTS || v->node == search_negamax) return 0;
+    return (v->features | config->features_on) & ~config->features_off;
+}
 
 #define VARIANT_COUNT ((int)(sizeof VARIANTS / sizeof VARIANTS[0]))
 

@@ -40,9 +40,68 @@ int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply)
     return game_eval(ctx->pos);
 }
 
-bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *score, GameMove *list, int *n)
+/* Reverse futility and futility margins per ply of depth, null-move
+ * verification and reduction depths, internal iterative deepening's
+ * minimum depth. */
+#define RFP_MARGIN 120
+#define RFP_MAX_DEPTH 3
+#define FUTILITY_MARGIN 150
+#define FUTILITY_MAX_DEPTH 3
+#define NULL_MIN_DEPTH 2
+#define NULL_DEEP 6 /* from here R = 3 and a cutoff is verified */
+#define IID_MIN_DEPTH 4
+#define LMR_MIN_DEPTH 3
+#define LMR_MIN_MOVE 3
+
+static inline bool is_mate_score(int score) { return score > SCORE_MATE_BOUND || score < -SCORE_MATE_BOUND; }
+
+/* Null-move pruning at a non-PV node not in check: returns true with
+ * *score when passing still fails high (and the verification, from
+ * NULL_DEEP, agrees). */
+static bool null_move(SearchCtx *ctx, const NodeState *ns, int ply, int *score)
+{
+#if GAME_HAS_NULL_MOVE
+    int depth = ns->depth, beta = ns->beta;
+    if (!feature_on(ctx, SEARCH_FEATURE_NULL_MOVE) || ns->pv || ns->in_check || ply == 0 || ctx->no_null
+        || ctx->null_child[ply] || depth < NULL_MIN_DEPTH || ply + 1 >= MAX_PLY - 1 || is_mate_score(beta)
+        || ns->eval < beta || !game_null_ok(ctx->pos) || !game_make_null(ctx->pos))
+        return false;
+    int r = depth >= NULL_DEEP ? 3 : 2;
+    ctx->null_child[ply + 1] = true;
+    int s = -ctx->variant->node(ctx, -beta, -beta + 1, depth - 1 - r, ply + 1);
+    ctx->null_child[ply + 1] = false;
+    game_unmake_null(ctx->pos);
+    if (ctx->stopped) {
+        *score = 0;
+        return true;
+    }
+    if (s < beta) return false;
+    if (s > SCORE_MATE_BOUND) s = beta; /* a pass proves no mate */
+    if (depth >= NULL_DEEP) {
+        ctx->no_null++;
+        int v = ctx->variant->node(ctx, beta - 1, beta, depth - r, ply);
+        ctx->no_null--;
+        if (ctx->stopped) s = 0;
+        else if (v < beta) return false;
+    }
+    *score = s;
+    return true;
+#else
+    (void)ctx, (void)ns, (void)ply, (void)score;
+    return false;
+#endif
+}
+
+bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *score, GameMove *list, int *n,
+               NodeState *ns)
 {
     GameMove tt_move;
+    bool in_check = false;
+#if GAME_HAS_CHECK
+    in_check = game_in_check(ctx->pos);
+    /* 0. Check extension, not at the root (bounded: at most half the ply limit deep). */
+    if (in_check && ply > 0 && feature_on(ctx, SEARCH_FEATURE_CHECK_EXT) && ply < MAX_PLY / 2) depth++;
+#endif
     /* 1. Horizon. */
     if (depth <= 0) {
         *score = node_leaf(ctx, alpha, beta, ply);
@@ -58,16 +117,67 @@ bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *sco
         *score = game_eval(ctx->pos);
         return true;
     }
+    /* 2b. Mate-distance pruning: no score beyond mating or being mated from here. */
+    if (ply > 0 && feature_on(ctx, SEARCH_FEATURE_MATE_DIST)) {
+        if (alpha < -SCORE_MATE + ply) alpha = -SCORE_MATE + ply;
+        if (beta > SCORE_MATE - ply - 1) beta = SCORE_MATE - ply - 1;
+        if (alpha >= beta) {
+            *score = alpha;
+            return true;
+        }
+    }
     /* 3. Transposition table cutoff (variants with a table). */
     if (tt_cutoff(ctx, alpha, beta, depth, ply, score, &tt_move)) return true;
-    /* 4. Moves in order: PV move, table move, captures, quiet moves. */
+    *ns = (NodeState){alpha, beta, depth, SCORE_INF, beta - alpha > 1, in_check, tt_move};
+    /* 3b. Reverse futility and null move, at non-PV nodes not in check. */
+    if (!ns->pv && !in_check && ply > 0
+        && (ctx->features & (SEARCH_FEATURE_RFP | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_FUTILITY)))
+        ns->eval = game_eval(ctx->pos);
+    if (ns->eval != SCORE_INF && feature_on(ctx, SEARCH_FEATURE_RFP) && depth <= RFP_MAX_DEPTH
+        && !is_mate_score(beta) && ns->eval - RFP_MARGIN * depth >= beta) {
+        *score = ns->eval;
+        return true;
+    }
+    if (ns->eval != SCORE_INF && null_move(ctx, ns, ply, score)) return true;
+    /* 3c. Internal iterative deepening: a PV node without a move to try first. */
+    if (feature_on(ctx, SEARCH_FEATURE_IID) && tt_move == GAME_MOVE_NONE && ns->pv && depth >= IID_MIN_DEPTH
+        && !ctx->follow_pv) {
+        ctx->variant->node(ctx, alpha, beta, depth - 2, ply);
+        if (ctx->stopped) {
+            *score = 0;
+            return true;
+        }
+        if (ctx->pv_len[ply] > ply) ns->tt_move = ctx->pv[ply][ply];
+        ctx->pv_len[ply] = ply;
+    }
+    /* 4. Moves in order: PV move, table move, captures, killers, quiet moves. */
     *n = game_moves(ctx->pos, list);
     if (*n == 0) {
         *score = score_no_moves(ply);
         return true;
     }
-    order_moves(ctx, list, *n, tt_move, ply);
+    order_moves(ctx, list, *n, ns->tt_move, ply);
     return false;
+}
+
+int node_move_plan(SearchCtx *ctx, const NodeState *ns, int i, GameMove m, bool capture, int ply, int alpha,
+                   int *best)
+{
+    if (i == 0 || capture || ns->in_check || !(ctx->features & (SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_LMR)))
+        return 0;
+#if GAME_HAS_CHECK
+    if (game_in_check(ctx->pos)) return 0; /* the move gives check */
+#endif
+    if (m == ctx->killers[ply][0] || m == ctx->killers[ply][1]) return 0;
+    int depth = ns->depth;
+    if (feature_on(ctx, SEARCH_FEATURE_FUTILITY) && !ns->pv && depth <= FUTILITY_MAX_DEPTH && ns->eval != SCORE_INF
+        && !is_mate_score(alpha) && ns->eval + FUTILITY_MARGIN * depth <= alpha) {
+        if (*best < ns->eval + FUTILITY_MARGIN * depth) *best = ns->eval + FUTILITY_MARGIN * depth;
+        return -1;
+    }
+    if (feature_on(ctx, SEARCH_FEATURE_LMR) && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE)
+        return 1 + (i >= 4 * LMR_MIN_MOVE && depth >= 6);
+    return 0;
 }
 
 bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, int depth, int ply)
@@ -79,7 +189,13 @@ bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, i
     nb->alpha = score;
     pv_update(ctx, ply, m);
     if (score < beta) return false;
-    if (ctx->use_hh && !move_is_noisy(ctx, m)) history_reward(ctx, m, depth);
+    if (!move_is_noisy(ctx, m)) {
+        if (ctx->use_hh) history_reward(ctx, m, depth);
+        if (feature_on(ctx, SEARCH_FEATURE_KILLERS) && ctx->killers[ply][0] != m) {
+            ctx->killers[ply][1] = ctx->killers[ply][0];
+            ctx->killers[ply][0] = m;
+        }
+    }
     return true;
 }
 
@@ -198,6 +314,7 @@ int search_configure(Search *s, const SearchConfig *config)
     s->ctx.mcts_cutoff = config->mcts_cutoff;
     s->ctx.mcts_sample = config->mcts_sample > 0 ? config->mcts_sample : 1; /* 0: a config that left it out */
     s->ctx.rules = config->rules;
+    s->ctx.features = search_effective_features(config);
     return 0;
 }
 
@@ -251,6 +368,9 @@ static GameMove start_search(SearchCtx *ctx, GamePosition *pos, const SearchLimi
     ctx->stopped = false;
     ctx->prev_pv_len = 0;
     ctx->follow_pv = false;
+    ctx->no_null = 0;
+    memset(ctx->killers, 0, sizeof ctx->killers);
+    memset(ctx->null_child, 0, sizeof ctx->null_child);
     limits_start(ctx, game_side(pos));
     tt_new_search(&ctx->tt);
     for (int i = 0; i < GAME_MOVE_INDEXES; i++) ctx->history[i] /= 2;

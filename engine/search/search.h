@@ -59,6 +59,10 @@ typedef struct {
     int mcts_cutoff;               /* mcts, SEARCH_PLAYOUT_EVAL: random plies before the evaluation */
     int mcts_sample;               /* mcts: moves drawn and valued per widening below the root */
     int rules;                     /* the game's rule set: an index of GAME_RULE_SETS (0 = its first) */
+    /* Search features (SEARCH_FEATURE_* bits) switched on or off by the
+     * options; a feature in neither set is as the variant's preset has it.
+     * A zeroed config: the variant's preset. */
+    unsigned features_on, features_off;
 } SearchConfig;
 
 /* One completed iteration (or the final answer). */
@@ -85,6 +89,43 @@ struct SearchCtx;
  * (mcts.c). */
 typedef enum { DRIVE_FIXED, DRIVE_ITERATIVE, DRIVE_ASPIRATION, DRIVE_MTDF, DRIVE_RANDOM, DRIVE_MCTS } SearchDrive;
 
+/*
+ * Search features: orthogonal switches read by the shared alpha-beta code
+ * (node_open, the move loops of alphabeta, pvs and negascout, quiescence,
+ * the move ordering). Each is an engine option (search_features()). The
+ * exact ones change only the order of the moves or prune lines that cannot
+ * change the root's value: the same-value invariant holds with them on.
+ * negamax, random and mcts ignore every feature.
+ */
+enum {
+    SEARCH_FEATURE_KILLERS = 1 << 0,     /* exact: two killer moves per ply */
+    SEARCH_FEATURE_CHECK_EXT = 1 << 1,   /* a node in check one ply deeper */
+    SEARCH_FEATURE_NULL_MOVE = 1 << 2,   /* null-move pruning, zugzwang guard, verification */
+    SEARCH_FEATURE_LMR = 1 << 3,         /* late move reductions */
+    SEARCH_FEATURE_FUTILITY = 1 << 4,    /* futility pruning of quiet moves at the frontier */
+    SEARCH_FEATURE_RFP = 1 << 5,         /* reverse futility (static null move) */
+    SEARCH_FEATURE_IID = 1 << 6,         /* exact: internal iterative deepening without a table move */
+    SEARCH_FEATURE_SEE = 1 << 7,         /* exact: captures ordered by static exchange evaluation */
+    SEARCH_FEATURE_QSEE = 1 << 8,        /* quiescence skips captures that lose material by SEE */
+    SEARCH_FEATURE_MATE_DIST = 1 << 9,   /* exact: mate-distance pruning */
+};
+
+/* One feature: its option name, command-line flag, bit, whether it keeps
+ * the same-value invariant, and a one-line description. */
+typedef struct {
+    const char *option, *flag;
+    unsigned bit;
+    bool exact;
+    const char *description;
+} SearchFeature;
+
+/* The features, in order; *count receives their number. */
+const SearchFeature *search_features(int *count);
+
+/* The features a search with this configuration uses: the variant's preset
+ * with the config's switches applied (none for negamax, random and mcts). */
+unsigned search_effective_features(const SearchConfig *config);
+
 /* Variant flags. */
 enum {
     VARIANT_TT = 1 << 0,    /* uses the transposition table */
@@ -104,6 +145,7 @@ typedef struct Variant {
     SearchDrive drive;
     SearchNodeFn node;
     unsigned flags; /* VARIANT_* */
+    unsigned features; /* SEARCH_FEATURE_* on by default (the preset's) */
 } Variant;
 
 /* Is v minimax-exact (VARIANT_EXACT)? The same-value invariant holds for these only. */
@@ -115,7 +157,8 @@ const Variant *search_variants(int *count);
 /* The variant with exactly this name, or NULL. */
 const Variant *search_variant_by_name(const char *name);
 
-/* The default variant (the strongest): "negascout". */
+/* The default variant (the strongest): "modern", or the game's
+ * GAME_DEFAULT_VARIANT (the Amazons: "negascout"). */
 const Variant *search_default_variant(void);
 
 /*

@@ -360,6 +360,28 @@ bool pos_make_move(Position *pos, Move m)
     return true;
 }
 
+bool pos_make_null(Position *pos)
+{
+    if (pos->ply + 1 >= POS_MAX_PLY) return false;
+    StateInfo *prev = &pos->hist[pos->ply];
+    StateInfo *st = &pos->hist[++pos->ply];
+    st->move = MOVE_NONE;
+    st->captured = EMPTY;
+    st->halfmove = 0; /* no repetition is looked for across a pass */
+    st->cap_slot = 0;
+    st->score = prev->score;
+    st->key = prev->key ^ zobrist_side;
+    pos->side ^= 1;
+    st->in_check = pos_general_attacked(pos, pos->side);
+    return true;
+}
+
+void pos_unmake_null(Position *pos)
+{
+    pos->ply--;
+    pos->side ^= 1;
+}
+
 void pos_unmake_move(Position *pos)
 {
     StateInfo *st = &pos->hist[pos->ply--];

@@ -118,6 +118,12 @@ bool pos_make_move(Position *pos, Move m);
 /* Takes back the last move made with pos_make_move. */
 void pos_unmake_move(Position *pos);
 
+/* A pass (the search's null move): the other side to move, recorded in the
+ * history with halfmove 0 (repetitions are not looked for across it).
+ * Returns false when the history is full. Undo with pos_unmake_null. */
+bool pos_make_null(Position *pos);
+void pos_unmake_null(Position *pos);
+
 /* Is the general of colour c attacked (including by the facing general)? */
 bool pos_general_attacked(const Position *pos, int c);
 

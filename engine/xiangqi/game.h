@@ -37,6 +37,7 @@
 #define GAME_POS_TEXT_MAX 256
 #define GAME_HAS_NOISY 1 /* captures: game_captures, game_is_capture, ... */
 #define GAME_HAS_CHECK 1 /* game_in_check */
+#define GAME_HAS_NULL_MOVE 1 /* game_make_null, game_unmake_null, game_null_ok */
 
 typedef Position GamePosition;
 
@@ -118,6 +119,49 @@ static inline int game_attacker_value(const GamePosition *pos, GameMove m)
 {
     int type = PIECE_TYPE(pos->board[MOVE_FROM(m)]);
     return type == GENERAL ? 2000 : eval_piece_value(type);
+}
+
+/* The search's null move (a pass), and whether it is sound enough to try:
+ * the side to move has a chariot, a horse or a cannon (with only pawns,
+ * advisors and elephants left, zugzwang is common in Xiangqi endgames). */
+static inline bool game_make_null(GamePosition *pos) { return pos_make_null(pos); }
+static inline void game_unmake_null(GamePosition *pos) { pos_unmake_null(pos); }
+static inline bool game_null_ok(const GamePosition *pos)
+{
+    int c = pos->side;
+    return pos->kinds[MAKE_PIECE(CHARIOT, c)] + pos->kinds[MAKE_PIECE(HORSE, c)] + pos->kinds[MAKE_PIECE(CANNON, c)] > 0;
+}
+
+/* Static exchange evaluation: the material the side to move wins by
+ * capturing on square `to`, each side recapturing with its least valuable
+ * piece (legal captures only) or stopping when that loses; 0 when it
+ * should not capture. pos is restored. */
+static inline int see_square(GamePosition *pos, int to)
+{
+    GameMove list[GAME_MAX_MOVES];
+    int n = gen_captures(pos, list), least = -1, least_value = 1 << 30;
+    for (int i = 0; i < n; i++) {
+        if (MOVE_TO(list[i]) != to) continue;
+        int v = game_attacker_value(pos, list[i]);
+        if (v < least_value) least_value = v, least = i;
+    }
+    if (least < 0) return 0;
+    int gain = game_victim_value(pos, list[least]);
+    game_make(pos, list[least]);
+    gain -= see_square(pos, to);
+    game_unmake(pos);
+    return gain > 0 ? gain : 0;
+}
+
+/* The SEE of the capture m: the victim's value less what the reply
+ * exchanges win back (negative when m loses material). */
+static inline int game_see(GamePosition *pos, GameMove m)
+{
+    int gain = game_victim_value(pos, m);
+    game_make(pos, m);
+    gain -= see_square(pos, MOVE_TO(m));
+    game_unmake(pos);
+    return gain;
 }
 
 /*
