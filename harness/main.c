@@ -8,6 +8,7 @@
 
 #include "bench_cmd.h"
 #include "cli.h"
+#include "cliopt.h"
 #include "game.h"
 #include "match_cmd.h"
 #include "openings_cmd.h"
@@ -56,6 +57,10 @@ static const Command COMMANDS[] = {
     {"help", help_command, "help", "this text"},
     {"--help", help_command, NULL, NULL},
     {"--version", version_command, NULL, NULL},
+    {"-version", version_command, NULL, NULL},
+    {"version", version_command, NULL, NULL},
+    {"-h", help_command, NULL, NULL},
+    {"-help", help_command, NULL, NULL},
 };
 
 /* Prints text, every line after the first indented by indent spaces. */
@@ -110,7 +115,8 @@ static void print_games(FILE *f)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: qibench COMMAND [ARGS]\n\nCommands:\n");
+    fprintf(f, "usage: qibench COMMAND [ARGS]    (qibench COMMAND --help: its options; qibench --version)\n\n"
+               "Commands:\n");
     for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
         if (COMMANDS[i].synopsis) put_command(f, &COMMANDS[i]);
     fprintf(f, "\n"
@@ -160,10 +166,13 @@ static void usage(FILE *f)
     print_games(f);
 }
 
+/* qibench help [COMMAND] */
 static int help_command(int argc, char **argv)
 {
-    (void)argc, (void)argv;
-    usage(stdout);
+    const CliCommand *c = argc > 1 ? cli_command(argv[1]) : NULL;
+    if (argc > 1 && !c) return fprintf(stderr, "qibench help: unknown command '%s' (see qibench help)\n", argv[1]), 2;
+    if (c) cli_print_help(c, stdout);
+    else usage(stdout);
     return 0;
 }
 
@@ -181,7 +190,12 @@ int main(int argc, char **argv)
         return 2;
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
-        if (COMMANDS[i].name && strcmp(argv[1], COMMANDS[i].name) == 0) return COMMANDS[i].handler(argc - 1, argv + 1);
+        if (COMMANDS[i].name && strcmp(argv[1], COMMANDS[i].name) == 0) {
+            const CliCommand *c = cli_command(argv[1]); /* one dash or two, aliases, --help: cliopt.h */
+            int r = c ? cli_normalize(c, argc - 1, argv + 1) : 0;
+            if (r) return r == 1 ? 0 : 2;
+            return COMMANDS[i].handler(argc - 1, argv + 1);
+        }
     fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
     return 2;
 }
