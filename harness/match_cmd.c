@@ -251,6 +251,12 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
         return fprintf(stderr, "qibench %s: cannot write %s/run.json\n", cmd, run_dir), 2;
     int status = match_run(&a->opt);
     if (a->opt.log && a->opt.log != stderr) fclose(a->opt.log);
+    int games, abandoned;
+    if (status == 0 && pgnout_count_abandoned(run_dir, &games, &abandoned) == 0 && games > 0 && abandoned == games) {
+        fprintf(stderr, "qibench %s: every game (%d) was abandoned (an engine crashed or stalled): not a success "
+                        "(see the detail of each game in %s/games.jsonl)\n", cmd, games, run_dir);
+        status = 3;
+    }
     if ((a->out.pgn || a->out.epd) && status != 2 && pgnout_write(&a->out, a->opt.game, run_dir, err, sizeof err)) {
         fprintf(stderr, "qibench %s: %s\n", cmd, err);
         return status ? status : 3;

@@ -165,3 +165,26 @@ int pgnout_write(const PgnOut *o, const Game *game, const char *run_dir, char *e
     if (o->epd && write_epd(o, game, run_dir, err, errlen)) return -1;
     return 0;
 }
+
+int pgnout_count_abandoned(const char *run_dir, int *games, int *abandoned)
+{
+    char path[1200], err[256];
+    snprintf(path, sizeof path, "%s/games.jsonl", run_dir);
+    char *text = read_all(path, err, sizeof err);
+    *games = *abandoned = 0;
+    if (!text) return -1;
+    for (char *cur = text, *nl; *cur; cur = nl + 1) {
+        nl = strchr(cur, '\n');
+        if (nl) *nl = '\0';
+        JsonValue v;
+        if (*cur && jv_parse(cur, &v, err, sizeof err) == 0) {
+            const char *reason = jv_get_string(&v, "reason");
+            (*games)++;
+            *abandoned += reason && strncmp(reason, "abandoned", 9) == 0;
+            jv_free(&v);
+        }
+        if (!nl) break;
+    }
+    free(text);
+    return 0;
+}

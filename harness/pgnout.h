@@ -32,4 +32,8 @@ int pgnout_option(int argc, char **argv, int *i, PgnOut *o, char *err, size_t er
  * (those given). Returns 0, or -1 with err. */
 int pgnout_write(const PgnOut *o, const Game *game, const char *run_dir, char *err, size_t errlen);
 
+/* The games of run_dir/games.jsonl: how many there are and how many were
+ * abandoned (an engine crashed or stalled). -1 when it cannot be read. */
+int pgnout_count_abandoned(const char *run_dir, int *games, int *abandoned);
+
 #endif

@@ -48,7 +48,7 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
         return -1;
     }
     else if (cli_timeout_option(flag, value, &opt->timeouts) != 0) {
-        fprintf(stderr, "qibench suite: bad option %s %s (see qibench help)\n", flag, value);
+        fprintf(stderr, "qibench suite: %s: bad value '%s' (see qibench suite --help)\n", flag, value);
         return -1;
     }
     return 0;
