@@ -86,6 +86,7 @@ static int match_option(int argc, char **argv, int *i, MatchArgs *a, char *err, 
     int r = list_option(argc, argv, i, opt, err, errlen);
     if (r <= 0) return r;
     if (strcmp(flag, "--debug") == 0) return (*i)++, a->debug = true, 0;
+    if (strcmp(flag, "--log") == 0) return cli_log_option(argc, argv, i, &a->log_path, err, errlen);
     if (strcmp(flag, "--pgnout") == 0 || strcmp(flag, "--epdout") == 0)
         return pgnout_option(argc, argv, i, &a->out, err, errlen);
     if (*i + 1 >= argc) return util_fail(err, errlen, "%s needs a value", flag);
@@ -109,11 +110,11 @@ static int match_option(int argc, char **argv, int *i, MatchArgs *a, char *err, 
     else if (strcmp(flag, "--site") == 0) a->out.site = value;
     else if (strcmp(flag, "--nocapture") == 0 && cli_parse_int(value, 0, 100000, &v)) opt->rules.no_capture_plies = (int)v;
     else if (strcmp(flag, "--rules") == 0) return cli_rule_set(opt->game, value, &opt->rules.rule_set, err, errlen);
-    else if (strcmp(flag, "--format") == 0 && strcmp(value, "round-robin") == 0) opt->format = FORMAT_ROUND_ROBIN;
+    else if (strcmp(flag, "--format") == 0 && (strcmp(value, "round-robin") == 0 || strcmp(value, "roundrobin") == 0))
+        opt->format = FORMAT_ROUND_ROBIN;
     else if (strcmp(flag, "--format") == 0 && strcmp(value, "gauntlet") == 0) opt->format = FORMAT_GAUNTLET;
     else if (strcmp(flag, "--name") == 0 && cli_is_run_name(value)) a->name = value;
     else if (strcmp(flag, "--results") == 0 && value[0]) a->root = value;
-    else if (strcmp(flag, "--log") == 0 && value[0]) a->log_path = value;
     else if (strcmp(flag, "--event") == 0) opt->event = value;
     else if (strcmp(flag, "--progress") == 0 && cli_parse_int(value, 1, 10000000, &v)) opt->progress = (int)v;
     else if (strcmp(flag, "--ratinginterval") == 0 && cli_parse_int(value, 0, 10000000, &v)) opt->rating_interval = (int)v;

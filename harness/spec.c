@@ -128,6 +128,8 @@ static const char *spec_foreign_key(const char *key)
     if (strcmp(key, "whitepov") == 0) return ": scores are read from the side to move's view; see quirks=";
     if (strcmp(key, "ponder") == 0) return ": qibench engines do not ponder";
     if (strcmp(key, "tscale") == 0 || strcmp(key, "tmargin") == 0) return ": the margin is timemargin=MS";
+    if (strcmp(key, "conf") == 0) return ": qibench reads no engine configuration file; give cmd= and the other keys";
+    if (strcmp(key, "trust") == 0) return ": the harness judges every result itself (engines' claims are ignored)";
     return "";
 }
 
@@ -160,6 +162,15 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
     } else if (strcmp(key, "notation") == 0) {
         if (strlen(value) >= sizeof s->notation) return util_fail(err, errlen, "notation: unknown '%s'", value);
         snprintf(s->notation, sizeof s->notation, "%s", strcmp(value, "auto") == 0 ? "" : value); /* checked by spec_finish */
+    } else if (strcmp(key, "args") == 0) { /* fastchess: args="A B C", split at spaces */
+        char buf[1024], *cursor;
+        if (copy_value(buf, sizeof buf, key, value, err, errlen)) return -1;
+        for (char *w = strtok_r(buf, " \t", &cursor); w; w = strtok_r(NULL, " \t", &cursor)) {
+            if (s->nargs >= SPEC_MAX_ARGS) return util_fail(err, errlen, "too many arguments (at most %d)", SPEC_MAX_ARGS);
+            if (copy_value(s->args[s->nargs], sizeof s->args[0], key, w, err, errlen)) return -1;
+            s->nargs++;
+        }
+        key[3] = '\0'; /* marked as arg, so -each appends */
     } else if (strcmp(key, "initstr") == 0) {
         if (copy_value(s->initstr, sizeof s->initstr, key, value, err, errlen)) return -1;
     } else if (strcmp(key, "stderr") == 0) {
@@ -178,12 +189,15 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
             || copy_value(s->options[s->noptions].value, sizeof s->options[0].value, key, value, err, errlen))
             return -1;
         s->noptions++;
+    } else if (strcmp(key, "plies") == 0) { /* fastchess: plies=N is the depth */
+        if (set_limit(e, "depth", value, err, errlen)) return -1;
+        snprintf(key, sizeof key, "depth");
     } else if (strcmp(key, "depth") == 0 || strcmp(key, "nodes") == 0 || strcmp(key, "movetime") == 0
                || strcmp(key, "st") == 0 || strcmp(key, "tc") == 0 || strcmp(key, "timemargin") == 0) {
         if (set_limit(e, key, value, err, errlen)) return -1;
     } else {
-        return util_fail(err, errlen, "unknown key '%s' (expected name, cmd, arg, dir, proto, notation, "
-                                       "quirks, option.NAME, initstr, restart, stderr, depth, nodes, movetime, st, tc "
+        return util_fail(err, errlen, "unknown key '%s' (expected name, cmd, arg, args, dir, proto, notation, "
+                                       "quirks, option.NAME, initstr, restart, stderr, depth (plies), nodes, movetime, st, tc "
                                        "or timemargin)%s", key, spec_foreign_key(key));
     }
     mark_set(e, strcmp(key, "st") == 0 ? "movetime" : key);
