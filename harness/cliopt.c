@@ -22,7 +22,7 @@ static const struct {
     {"config", "qibench reads no config file (put the options on the command line; --resume DIR re-reads a run's)"},
     {"quick", "write -engine cmd=A -engine cmd=B -each tc=10+0.1 --openings file=F"},
     {"report", "the pentanomial counts are always reported"},
-    {"scoreinterval", "use --progress N (a status line every N games)"},
+    {"scoreinterval outcomeinterval", "use --progress N (a status line every N games)"},
     {"autosaveinterval", "every game is saved as it ends; go on after a stop with --resume DIR"},
     {"use-affinity affinity", "qibench does not pin engines to cores"},
     {"randomseed", "use --seed N (and order=random in --openings)"},
