@@ -235,7 +235,6 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     char run_dir[PATH_BYTES], err[PATH_BYTES + 256], who[64];
     snprintf(who, sizeof who, "qibench %s", cmd);
     if (spec_preflight(a->engines, &a->opt.timeouts, who)) return 2; /* before any folder or game */
-    if (!a->opt.has_book && !resume) warn_same_pairs(a->engines, who);
     if (run_dir_in) {
         snprintf(run_dir, sizeof run_dir, "%s", run_dir_in);
     } else if (cli_make_run_dir(a->root, a->name, cmd, a->opt.force, run_dir, sizeof run_dir, err, sizeof err)) {
@@ -243,6 +242,7 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     }
     a->opt.run_dir = run_dir;
     a->opt.resume = resume;
+    if (!a->opt.has_book && !resume) warn_same_pairs(a->engines, who);
     if (a->log_path && !(a->opt.log = fopen(a->log_path, "a")))
         return fprintf(stderr, "qibench %s: cannot open %s: %s\n", cmd, a->log_path, strerror(errno)), 2;
     if (a->debug && !a->opt.log) a->opt.log = stderr; /* --debug: the traffic log on stderr */
