@@ -56,9 +56,10 @@ static const CliOpt MATCH_OPTS[] = {
     {"--site", NULL, 1, "TEXT", "the Site tag of the --pgnout file (default ?)"},
     {"--wait", NULL, 1, "MS", "pause between a worker's games (default 0)"},
     {"--pgnout", NULL, CLI_LIST, "FILE [min] [fi]",
-     "also append the games to FILE after the run (file=FILE as fastchess;\n"
-     "min: no comments; fi: finished games only); games.pgn is always written"},
-    {"--epdout", NULL, CLI_LIST, "FILE", "append each game's final position to FILE (file=FILE as fastchess)"},
+     "append the games to FILE when the run is over (file=FILE as fastchess;\n"
+     "min: no comments; fi: finished games only; a run stopped early: when\n"
+     "--resume finishes it); games.pgn is always written as games end"},
+    {"--epdout", NULL, CLI_LIST, "FILE", "append each game's final position to FILE when the run is over\n(file=FILE as fastchess)"},
     {"--name", NULL, 1, "RUN", "results go to RESULTS/RUN (default COMMAND-YYYYMMDD-HHMMSS)"},
     {"--results", NULL, 1, "DIR", "the results root (default results)"},
     {"--force", NULL, 0, NULL, "replace the results in a --name folder that exists"},

@@ -258,7 +258,10 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
                         "(see the detail of each game in %s/games.jsonl)\n", cmd, games, run_dir);
         status = 3;
     }
-    if ((a->out.pgn || a->out.epd) && status != 2 && pgnout_write(&a->out, a->opt.game, run_dir, err, sizeof err)) {
+    /* --pgnout / --epdout once the run is over (finished or decided by the SPRT): a run
+     * stopped early writes them when --resume finishes it, so no game is written twice. */
+    if ((a->out.pgn || a->out.epd) && (status == 0 || status == 1)
+        && pgnout_write(&a->out, a->opt.game, run_dir, err, sizeof err)) {
         fprintf(stderr, "qibench %s: %s\n", cmd, err);
         return status ? status : 3;
     }

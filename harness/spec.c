@@ -75,7 +75,7 @@ int spec_parse_tc(const char *text, TimeControl *tc)
     const char *slash = strchr(text, '/');
     if (slash) {
         long moves = strtol(text, &end, 10);
-        if (end != slash || moves < 0 || moves > 1000 || text[0] == '-' || text[0] == '+') return -1;
+        if (end != slash || end == text || moves < 0 || moves > 1000 || text[0] == '-' || text[0] == '+') return -1;
         tc->moves = (int)moves; /* 0/T: the whole game, as cutechess-cli reads it */
         text = slash + 1;
     }
