@@ -234,7 +234,8 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     const char *cmd = argv[0];
     char run_dir[PATH_BYTES], err[PATH_BYTES + 256], who[64];
     snprintf(who, sizeof who, "qibench %s", cmd);
-    if (spec_preflight(a->engines, &a->opt.timeouts, who)) return 2; /* before any folder or game */
+    int checked = spec_preflight(a->engines, &a->opt.timeouts, who); /* before any folder or game */
+    if (checked) return checked < 0 ? 2 : checked;
     if (run_dir_in) {
         snprintf(run_dir, sizeof run_dir, "%s", run_dir_in);
     } else if (cli_make_run_dir(a->root, a->name, cmd, a->opt.force, run_dir, sizeof run_dir, err, sizeof err)) {

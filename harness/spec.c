@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stopsig.h"
 #include "util.h"
 #include "variants.h"
 
@@ -354,5 +355,15 @@ int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *
 {
     const EngineSpec *specs[MAX_ENGINES];
     for (int e = 0; e < list->count; e++) specs[e] = &list->engines[e].spec;
-    return client_preflight(specs, list->count, t, who);
+    /* The stop signals are the run's from here (a background job may have
+     * started with SIGINT ignored): a stop during the checks ends the run
+     * before it has a results folder. */
+    stopsig_install("engine checks");
+    int r = client_preflight(specs, list->count, t, who);
+    int stop = stopsig_status();
+    stopsig_restore();
+    if (stop) /* a hard stop kills the engine being checked: the stop, not the engine, is the reason */
+        return fprintf(stderr, "%s: interrupted while checking the engines, before any game or search: nothing "
+                               "written\n", who), stop;
+    return r ? -1 : 0;
 }

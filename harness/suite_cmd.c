@@ -88,7 +88,8 @@ int suite_command(int argc, char **argv)
     EpdSuite check; /* a bad suite is an error before any results folder exists */
     if (epd_load(opt.game, opt.suite_path, &check, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
     epd_free(&check);
-    if (spec_preflight(&engines, &opt.timeouts, "qibench suite")) return 2; /* before any folder or search */
+    int checked = spec_preflight(&engines, &opt.timeouts, "qibench suite"); /* before any folder or search */
+    if (checked) return checked < 0 ? 2 : checked;
     if (cli_make_run_dir(root, name, "suite", opt.force, run_dir, sizeof run_dir, err, sizeof err))
         return fprintf(stderr, "qibench suite: %s\n", err), 2;
     opt.run_dir = run_dir;
