@@ -83,7 +83,7 @@ INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Iharness -Itests -I$(BUIL
 
 .PHONY: all test run perft bench-perft bench-search bench bench-expected help clean tests-build ablation
 
-all: $(ENGINE_BINS) $(BIN)/qibench ## build bin/<game>-engine for every game (bin/xiangqi-engine) and bin/qibench
+all: $(ENGINE_BINS) $(BIN)/qibench ## what `make` builds: bin/GAME-engine for every game in GAMES (bin/xiangqi-engine, bin/amazons-engine) and bin/qibench, optimised (-O2)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

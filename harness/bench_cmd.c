@@ -34,7 +34,7 @@ int bench_command(int argc, char **argv)
         else if (strcmp(flag, "--depth") == 0 && cli_parse_int(value, 1, 64, &v)) opt.depth = (int)v;
         else if (strcmp(flag, "--expect") == 0) opt.expect = value;
         else if (strcmp(flag, "--json") == 0) opt.json_path = value;
-        else return fprintf(stderr, "qibench bench: bad argument %s %s (see qibench help)\n", flag, value), 2;
+        else return fprintf(stderr, "qibench bench: %s: bad value '%s' (see qibench bench --help)\n", flag, value), 2;
         i += 2;
     }
     if (opt.expect && access(opt.expect, R_OK) != 0)

@@ -275,3 +275,19 @@ void cli_own_engine_rules(EngineSpec *spec, const Game *game, const char *own, i
     snprintf(o->name, sizeof o->name, "Rules");
     snprintf(o->value, sizeof o->value, "%s", game_rule_set_name(game, rule_set));
 }
+
+int cli_log_option(int argc, char **argv, int *i, const char **path, char *err, size_t errlen)
+{
+    const char *file = NULL;
+    for ((*i)++; *i < argc && argv[*i][0] != '-'; (*i)++) {
+        const char *w = argv[*i];
+        if (!file && strncmp(w, "file=", 5) == 0 && w[5]) file = w + 5;
+        else if (!file && w[0] && !strchr(w, '=')) file = w;
+        else if (file && (strncmp(w, "level=", 6) == 0 || strncmp(w, "engine=", 7) == 0 || strncmp(w, "realtime=", 9) == 0))
+            continue;
+        else return util_fail(err, errlen, "--log: unexpected '%s' (expected FILE or file=FILE)", w);
+    }
+    if (!file) return util_fail(err, errlen, "--log needs a file name");
+    *path = file;
+    return 0;
+}

@@ -112,4 +112,12 @@ int cli_rule_set(const Game *game, const char *value, int *rule_set, char *err, 
  * without named rule sets: nothing. */
 void cli_own_engine_rules(EngineSpec *spec, const Game *game, const char *own, int rule_set);
 
+/*
+ * --log FILE, or fastchess's --log file=FILE [level=L] [engine=B]
+ * [realtime=B] (those keys accepted: the log always holds every line of
+ * engine traffic) at argv[*i]; *i moves past its words. Returns 0 with
+ * *path set, or -1 with err.
+ */
+int cli_log_option(int argc, char **argv, int *i, const char **path, char *err, size_t errlen);
+
 #endif

@@ -359,6 +359,21 @@ int64_t client_search_budget(const Client *c, const GoLimits *l, int side)
 
 static const PlayerOps ENGINE_PLAYER;
 
+/* initstr=TEXT after the handshake, each "\\n" a new line, then a sync
+ * (isready / ping) so the engine has read it before the first game. */
+static ClientStatus send_initstr(Client *c, char *err, size_t errlen)
+{
+    char text[sizeof c->spec.initstr];
+    size_t n = 0;
+    for (const char *p = c->spec.initstr; *p && n + 1 < sizeof text; p++) {
+        if (p[0] == '\\' && p[1] == 'n') text[n++] = '\n', p++;
+        else text[n++] = *p;
+    }
+    text[n] = '\0';
+    ClientStatus st = client_send(c, err, errlen, "%s", text);
+    return st == CLIENT_OK ? client_sync(c, err, errlen) : st;
+}
+
 /* Starts the process and runs the handshake. */
 static ClientStatus launch(Client *c, char *err, size_t errlen)
 {
@@ -380,6 +395,7 @@ static ClientStatus launch(Client *c, char *err, size_t errlen)
     c->proc = proc_start(&ps, why, sizeof why);
     if (!c->proc) return client_fail(CLIENT_START_FAILED, err, errlen, "%s: %s", c->spec.name, why);
     ClientStatus st = c->spec.proto == PROTO_UCI ? uci_handshake(c, err, errlen) : xboard_handshake(c, err, errlen);
+    if (st == CLIENT_OK && c->spec.initstr[0]) st = send_initstr(c, err, errlen);
     if (st == CLIENT_DISCONNECT) /* died (or closed its output) before it was ready: it did not start */
         st = exited_soon(c) ? client_fail(CLIENT_START_FAILED, err, errlen, "%s: exited during start-up (%s)", c->spec.name,
                                    proc_exit_text(c->proc))
@@ -409,7 +425,8 @@ Client *client_start(const EngineSpec *spec, const ClientTimeouts *t, FILE *log,
     }
     c->t = t ? *t : client_default_timeouts();
     c->log = log;
-    snprintf(c->stderr_path, sizeof c->stderr_path, "%s", stderr_path ? stderr_path : "");
+    snprintf(c->stderr_path, sizeof c->stderr_path, "%s",
+             spec->stderr_file[0] ? spec->stderr_file : stderr_path ? stderr_path : "");
     *status = launch(c, err, errlen);
     if (*status != CLIENT_OK) {
         client_free(c);
@@ -435,7 +452,8 @@ ClientStatus client_new_game(Client *c)
     char err[256];
     c->xb_synced = false;
     ClientStatus st = c->pending;
-    if (st == CLIENT_OK && c->dirty) st = settle(c, err, sizeof err);
+    if (st == CLIENT_OK && c->spec.restart == RESTART_ON && c->games_begun++ > 0) st = client_restart(c, err, sizeof err);
+    else if (st == CLIENT_OK && c->dirty) st = settle(c, err, sizeof err);
     if (st == CLIENT_OK && c->spec.proto == PROTO_UCI) { /* one write for both lines */
         st = client_send(c, err, sizeof err, "ucinewgame\nisready");
         if (st == CLIENT_OK) st = client_expect_word(c, "readyok", c->t.ready_ms, err, sizeof err);

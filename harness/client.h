@@ -50,6 +50,10 @@ typedef struct {
     int mate_score;       /* xboard: 0 = by profile, -1 = CECP 100000 + moves, N = N - plies (Fairy-Max 8000) */
 } EngineQuirks;
 
+/* restart=: auto and off keep the process between games (one that failed
+ * is started again for its next game); on starts one for every game. */
+typedef enum { RESTART_AUTO, RESTART_ON, RESTART_OFF } EngineRestart;
+
 /* One engine as given on the command line (-engine name=... cmd=... ...). */
 typedef struct {
     char name[64];
@@ -63,6 +67,9 @@ typedef struct {
     int noptions;
     char variant[64];          /* our engine's search variant (-variant-engines), "" otherwise */
     EngineQuirks quirks;       /* quirks= overrides (all zero: the built-in profile) */
+    char initstr[512];         /* initstr=: sent after the handshake ("\\n" separates lines), "" = none */
+    EngineRestart restart;     /* restart=on: a fresh process for every game */
+    char stderr_file[1024];    /* stderr=FILE: the engine's stderr there instead of the run's NAME.stderr.log */
     const struct Game *game;   /* the game played (NULL: game_default()) */
 } EngineSpec;
 
@@ -148,11 +155,12 @@ const char *client_profile(const Client *c);
 void client_skipped_options(const Client *c, char *buf, size_t len);
 
 /*
- * Starts each engine of specs that is given options (option.NAME=VALUE)
- * once, so that its announced options are checked before the first game
- * (client_start fails with CLIENT_BAD_OPTION), and warns on stderr of each
- * -each option an engine does not have. who prefixes the lines ("qibench
- * match"). Returns 0, or -1 after printing the one-line error.
+ * Starts each engine of specs once before the first game: one that cannot
+ * start or does not complete its handshake is a setup error ("engine 'a'
+ * cannot start: ..."), its announced options are checked (client_start
+ * fails with CLIENT_BAD_OPTION), and each -each option an engine does not
+ * have is warned of on stderr. who prefixes the lines ("qibench match").
+ * Returns 0, or -1 after printing the one-line error.
  */
 int client_preflight(const EngineSpec *const *specs, int n, const ClientTimeouts *t, const char *who);
 

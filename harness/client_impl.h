@@ -50,6 +50,7 @@ struct Client {
     /* xboard: the game the engine holds (after its last move, in force
      * mode), so that the next search sends only the moves since. */
     bool xb_synced;
+    int games_begun;              /* client_new_game calls (restart=on: a new process from the second) */
     char xb_root[GAME_TEXT_MAX];
     MoveCode xb_moves[CLIENT_MAX_PLIES];
     int xb_n;

@@ -190,12 +190,16 @@ void client_skipped_options(const Client *c, char *buf, size_t len)
 int client_preflight(const EngineSpec *const *specs, int n, const ClientTimeouts *t, const char *who)
 {
     for (int e = 0; e < n; e++) {
-        if (specs[e]->noptions == 0) continue;
         char err[512], skipped[512];
         ClientStatus st;
         Client *c = client_start(specs[e], t, NULL, NULL, &st, err, sizeof err);
         if (!c && st == CLIENT_BAD_OPTION) return fprintf(stderr, "%s: %s\n", who, err), -1;
-        if (!c) continue; /* an engine that does not start loses its games, as always */
+        if (!c) { /* a setup error, before any game: not a game the engine loses */
+            size_t len = strlen(specs[e]->name);
+            const char *why = strncmp(err, specs[e]->name, len) == 0 && strncmp(err + len, ": ", 2) == 0 ? err + len + 2 : err;
+            return fprintf(stderr, "%s: engine '%s' %s: %s\n", who, specs[e]->name,
+                           st == CLIENT_START_FAILED ? "cannot start" : "did not complete its handshake", why), -1;
+        }
         client_skipped_options(c, skipped, sizeof skipped);
         if (skipped[0])
             fprintf(stderr, "%s: warning: engine '%s' has no option %s: the -each setting is not sent to it\n", who,

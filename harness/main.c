@@ -8,6 +8,7 @@
 
 #include "bench_cmd.h"
 #include "cli.h"
+#include "cliopt.h"
 #include "game.h"
 #include "match_cmd.h"
 #include "openings_cmd.h"
@@ -56,6 +57,10 @@ static const Command COMMANDS[] = {
     {"help", help_command, "help", "this text"},
     {"--help", help_command, NULL, NULL},
     {"--version", version_command, NULL, NULL},
+    {"-version", version_command, NULL, NULL},
+    {"version", version_command, NULL, NULL},
+    {"-h", help_command, NULL, NULL},
+    {"-help", help_command, NULL, NULL},
 };
 
 /* Prints text, every line after the first indented by indent spaces. */
@@ -110,14 +115,16 @@ static void print_games(FILE *f)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: qibench COMMAND [ARGS]\n\nCommands:\n");
+    fprintf(f, "usage: qibench COMMAND [ARGS]    (qibench COMMAND --help: its options; qibench --version)\n\n"
+               "Commands:\n");
     for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
         if (COMMANDS[i].synopsis) put_command(f, &COMMANDS[i]);
     fprintf(f, "\n"
                "Engines (as in cutechess-cli / fastchess):\n"
                "  -engine name=N cmd=PATH [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=VALUE]...\n"
-               "          [notation=NAME|auto] [quirks=K=V,...] [depth=N] [nodes=N] [movetime=MS] [st=S]\n"
-               "          [tc=MOVES/SECONDS+INC | tc=SECONDS+INC] [timemargin=MS]\n"
+               "          [notation=NAME|auto] [quirks=K=V,...] [initstr=TEXT] [restart=on|off|auto]\n"
+               "          [stderr=FILE] [depth=N] [nodes=N] [movetime=MS] [st=S]\n"
+               "          [tc=[MOVES/]TIME[+INC] (TIME in seconds or M:SS) | tc=inf] [timemargin=MS]\n"
                "  -each KEY=VALUE...                settings for every engine\n"
                "  -variant-engines LIST|all         our engine once per search variant\n"
                "  (no engine: our engine for the game, bin/GAME-engine, with its default variant)\n\n"
@@ -137,9 +144,12 @@ static void usage(FILE *f)
                "  --ready-timeout MS      isready -> readyok / ping -> pong (default 5000)\n"
                "  --move-grace MS         time beyond movetime or the clock before a stall (default 5000)\n"
                "  --search-timeout MS     a depth or node search longer than this is a stall (default 600000)\n\n"
+               "Every option takes one dash or two; cutechess-cli / fastchess names work (-srand, -variant,\n"
+               "-tournament, -repeat, -noswap, -maxmoves, -pgnout, -epdout, -wait, -debug, -site): see\n"
+               "qibench COMMAND --help for each command's options, defaults, an example and its exit status.\n\n"
                "match / tournament options (engines need tc=, st=, depth= or nodes=):\n"
                "  --openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=K]\n"
-               "  --seed N  --games N | --rounds N (game pairs per pairing)  --concurrency N\n"
+               "  --seed N  --rounds N --games G (N x G games per pairing, whole pairs)  --concurrency N\n"
                "  --rules asian|check-only|chess-like  Xiangqi rule set (default asian; see README)\n"
                "  --maxplies N  --nocapture N (default 120; chess-like 100)  --resign movecount=N score=CP\n"
                "  --draw movenumber=N movecount=N score=CP  --recover  --event TEXT\n"
@@ -160,10 +170,13 @@ static void usage(FILE *f)
     print_games(f);
 }
 
+/* qibench help [COMMAND] */
 static int help_command(int argc, char **argv)
 {
-    (void)argc, (void)argv;
-    usage(stdout);
+    const CliCommand *c = argc > 1 ? cli_command(argv[1]) : NULL;
+    if (argc > 1 && !c) return fprintf(stderr, "qibench help: unknown command '%s' (see qibench help)\n", argv[1]), 2;
+    if (c) cli_print_help(c, stdout);
+    else usage(stdout);
     return 0;
 }
 
@@ -181,7 +194,12 @@ int main(int argc, char **argv)
         return 2;
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
-        if (COMMANDS[i].name && strcmp(argv[1], COMMANDS[i].name) == 0) return COMMANDS[i].handler(argc - 1, argv + 1);
+        if (COMMANDS[i].name && strcmp(argv[1], COMMANDS[i].name) == 0) {
+            const CliCommand *c = cli_command(argv[1]); /* one dash or two, aliases, --help: cliopt.h */
+            int r = c ? cli_normalize(c, argc - 1, argv + 1) : 0;
+            if (r) return r == 1 ? 0 : 2;
+            return COMMANDS[i].handler(argc - 1, argv + 1);
+        }
     fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
     return 2;
 }

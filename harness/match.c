@@ -177,10 +177,12 @@ static void *match_worker(void *arg)
          * games.jsonl (--resume) is not played again. */
         for (int i = 0; i < 2 && !stopping(run); i++) {
             if (job->done & (1u << i)) continue;
-            int red = i == 0 ? p->a : p->b, black = i == 0 ? p->b : p->a;
+            bool first = i == 0 || run->opt->noswap;
+            int red = first ? p->a : p->b, black = first ? p->b : p->a;
             play_one(run, clients, red, black, op, &game);
             record_game(run, &game, red, black, k, i, op);
             if (after_game(run, clients, &game, red, black)) break;
+            if (run->opt->wait_ms > 0 && !stopping(run)) util_sleep_ms(run->opt->wait_ms);
         }
     }
     for (int i = 0; i < MAX_ENGINES; i++) client_free(clients[i]);

@@ -28,6 +28,8 @@ typedef struct {
     ClientTimeouts timeouts;
     Adjudication adj;
     GameRules rules;
+    bool noswap;            /* --noswap: the pairing's first engine has Red in both games of a pair */
+    int wait_ms;            /* --wait: pause after each game of a worker */
     bool recover;           /* restart a failed engine and go on (otherwise stop after that game) */
     bool force;             /* --force: a results folder that exists is replaced (cli_make_run_dir) */
     bool has_sprt;

@@ -18,6 +18,7 @@
 #include "json.h"
 #include "match.h"
 #include "openings.h"
+#include "pgnout.h"
 #include "results_io.h"
 #include "spec.h"
 #include "stats.h"
@@ -31,6 +32,9 @@ typedef struct {
     MatchOptions opt;
     const char *name, *root, *log_path;
     uint64_t seed;
+    long rounds, games;   /* -rounds N -games G: N x G games per pairing (0: not given) */
+    bool debug;           /* --debug: engine traffic on stderr */
+    PgnOut out;           /* --pgnout, --epdout */
 } MatchArgs;
 
 /* ------------------------------------------------------------------------ */
@@ -60,6 +64,15 @@ static int list_option(int argc, char **argv, int *i, MatchOptions *opt, char *e
         return 0;
     }
     if (strcmp(flag, "--recover") == 0) return (*i)++, opt->recover = true, 0;
+    if (strcmp(flag, "--noswap") == 0) return (*i)++, opt->noswap = true, 0;
+    if (strcmp(flag, "--repeat") == 0) { /* cutechess -repeat [N]: our pairs are N = 2 */
+        long n;
+        (*i)++;
+        if (*i < argc && argv[*i][0] != '-' && !(cli_parse_int(argv[*i], 2, 2, &n) && ++*i))
+            return util_fail(err, errlen, "--repeat: qibench plays each opening exactly twice (a pair), not %s times",
+                             argv[*i]);
+        return 0;
+    }
     if (strcmp(flag, "--force") == 0) return (*i)++, opt->force = true, 0;
     return 1;
 }
@@ -72,6 +85,11 @@ static int match_option(int argc, char **argv, int *i, MatchArgs *a, char *err, 
     long v;
     int r = list_option(argc, argv, i, opt, err, errlen);
     if (r <= 0) return r;
+    if (strcmp(flag, "--debug") == 0) return (*i)++, a->debug = true, 0;
+    if (strcmp(flag, "--log") == 0) return cli_log_option(argc, argv, i, &a->log_path, err, errlen);
+    if (strcmp(flag, "--pgnout") == 0 || strcmp(flag, "--epdout") == 0)
+        return pgnout_option(argc, argv, i, &a->out, err, errlen);
+    if (*i + 1 >= argc) return util_fail(err, errlen, "%s needs a value", flag);
     if (strcmp(flag, "--shard") == 0) {
         int k, n, used = 0;
         *i += 2;
@@ -82,23 +100,26 @@ static int match_option(int argc, char **argv, int *i, MatchArgs *a, char *err, 
         return util_fail(err, errlen, "bad --shard '%s' (expected K/N with 1 <= K <= N)", value);
     }
     *i += 2;
-    if (strcmp(flag, "--games") == 0 && cli_parse_int(value, 1, 10000000, &v)) opt->rounds = (int)((v + 1) / 2);
-    else if (strcmp(flag, "--rounds") == 0 && cli_parse_int(value, 1, 10000000, &v)) opt->rounds = (int)v;
+    if (strcmp(flag, "--games") == 0 && cli_parse_int(value, 1, 10000000, &v)) a->games = v;
+    else if (strcmp(flag, "--rounds") == 0 && cli_parse_int(value, 1, 10000000, &v)) a->rounds = v;
     else if (strcmp(flag, "--concurrency") == 0 && cli_parse_int(value, 1, 256, &v)) opt->concurrency = (int)v;
     else if (strcmp(flag, "--seed") == 0 && cli_parse_int(value, 0, LONG_MAX, &v)) a->seed = (uint64_t)v;
     else if (strcmp(flag, "--maxplies") == 0 && cli_parse_int(value, 0, 100000, &v)) opt->rules.max_plies = (int)v;
+    else if (strcmp(flag, "--maxmoves") == 0 && cli_parse_int(value, 0, 50000, &v)) opt->rules.max_plies = (int)(2 * v);
+    else if (strcmp(flag, "--wait") == 0 && cli_parse_int(value, 0, 3600000, &v)) opt->wait_ms = (int)v;
+    else if (strcmp(flag, "--site") == 0) a->out.site = value;
     else if (strcmp(flag, "--nocapture") == 0 && cli_parse_int(value, 0, 100000, &v)) opt->rules.no_capture_plies = (int)v;
     else if (strcmp(flag, "--rules") == 0) return cli_rule_set(opt->game, value, &opt->rules.rule_set, err, errlen);
-    else if (strcmp(flag, "--format") == 0 && strcmp(value, "round-robin") == 0) opt->format = FORMAT_ROUND_ROBIN;
+    else if (strcmp(flag, "--format") == 0 && (strcmp(value, "round-robin") == 0 || strcmp(value, "roundrobin") == 0))
+        opt->format = FORMAT_ROUND_ROBIN;
     else if (strcmp(flag, "--format") == 0 && strcmp(value, "gauntlet") == 0) opt->format = FORMAT_GAUNTLET;
     else if (strcmp(flag, "--name") == 0 && cli_is_run_name(value)) a->name = value;
     else if (strcmp(flag, "--results") == 0 && value[0]) a->root = value;
-    else if (strcmp(flag, "--log") == 0 && value[0]) a->log_path = value;
     else if (strcmp(flag, "--event") == 0) opt->event = value;
     else if (strcmp(flag, "--progress") == 0 && cli_parse_int(value, 1, 10000000, &v)) opt->progress = (int)v;
     else if (strcmp(flag, "--ratinginterval") == 0 && cli_parse_int(value, 0, 10000000, &v)) opt->rating_interval = (int)v;
     else if (cli_timeout_option(flag, value, &opt->timeouts) != 0)
-        return util_fail(err, errlen, "bad option %s %s (see qibench help)", flag, value);
+        return util_fail(err, errlen, "%s: bad value '%s' (see qibench %s --help)", flag, value, argv[0]);
     return 0;
 }
 
@@ -114,6 +135,20 @@ static int check_limits(const EngineList *engines, char *err, size_t errlen)
     return 0;
 }
 
+
+/* -rounds N -games G (either order, either left off: 1 round, 2 games) is
+ * N x G games per pairing, played as whole pairs. Returns 0, or 2 after
+ * printing the error. */
+static int rounds_games(MatchArgs *a, const char *cmd)
+{
+    long rounds = a->rounds ? a->rounds : 1, games = a->games ? a->games : 2, total = rounds * games;
+    if (total > 20000000) return fprintf(stderr, "qibench %s: -rounds x -games is %ld games, at most 20000000\n", cmd, total), 2;
+    if (total % 2)
+        fprintf(stderr, "qibench %s: warning: %ld games per pairing is odd: playing %ld (qibench plays whole pairs, "
+                        "one opening with colours swapped)\n", cmd, total, total + 1);
+    a->opt.rounds = (int)((total + 1) / 2);
+    return 0;
+}
 
 /* Parses argv (argv[0] is "match" or "tournament"); returns 0, or 2 after
  * printing a one-line error. */
@@ -142,10 +177,12 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
         int r = spec_parse(argc, argv, &i, &engines, own, err, sizeof err);
         if (r == 0 && cli_is_game_flag(argv[i])) r = 1, i += 2; /* read by cli_game */
         if (r == 0) r = strncmp(argv[i], "--", 2) == 0 ? (match_option(argc, argv, &i, a, err, sizeof err) ? -1 : 1)
-                                                       : util_fail(err, sizeof err, "unexpected argument '%s'", argv[i]);
+                                                       : util_fail(err, sizeof err, "unexpected argument '%s' (an option "
+                                                                   "starts with '-'; see qibench %s --help)", argv[i], cmd);
         if (r < 0) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     }
     a->opt.book.seed = a->seed;
+    if (rounds_games(a, cmd)) return 2;
     if (spec_finish(&engines, a->opt.game, own, err, sizeof err) || check_limits(&engines, err, sizeof err))
         return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     for (int e = 0; e < engines.count; e++) cli_own_engine_rules(&engines.engines[e].spec, a->opt.game, own, a->opt.rules.rule_set);
@@ -178,6 +215,18 @@ static int run_local_option(const char *flag)
     return strcmp(flag, "--recover") == 0 || strcmp(flag, "--force") == 0 ? 0 : -1;
 }
 
+/* Every engine at a fixed depth or node count (no clock) and no openings:
+ * a deterministic engine plays the same game in every pair. */
+static void warn_same_pairs(const EngineList *engines, const char *who)
+{
+    for (int e = 0; e < engines->count; e++) {
+        const EngineEntry *ee = &engines->engines[e];
+        if (ee->tc.base_ms || ee->limits.movetime) return;
+    }
+    fprintf(stderr, "%s: warning: every engine searches to a fixed depth or node count and there are no openings: "
+                    "every pair will be the same game; give --openings\n", who);
+}
+
 /* Makes the run folder (unless resuming run_dir_in), opens the log, writes
  * run.json (unless resuming) and plays. Returns the exit status. */
 static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_in, bool resume)
@@ -185,7 +234,8 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     const char *cmd = argv[0];
     char run_dir[PATH_BYTES], err[PATH_BYTES + 256], who[64];
     snprintf(who, sizeof who, "qibench %s", cmd);
-    if (spec_preflight(a->engines, &a->opt.timeouts, who)) return 2; /* before any folder or game */
+    int checked = spec_preflight(a->engines, &a->opt.timeouts, who); /* before any folder or game */
+    if (checked) return checked < 0 ? 2 : checked;
     if (run_dir_in) {
         snprintf(run_dir, sizeof run_dir, "%s", run_dir_in);
     } else if (cli_make_run_dir(a->root, a->name, cmd, a->opt.force, run_dir, sizeof run_dir, err, sizeof err)) {
@@ -193,14 +243,29 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     }
     a->opt.run_dir = run_dir;
     a->opt.resume = resume;
+    if (!a->opt.has_book && !resume) warn_same_pairs(a->engines, who);
     if (a->log_path && !(a->opt.log = fopen(a->log_path, "a")))
         return fprintf(stderr, "qibench %s: cannot open %s: %s\n", cmd, a->log_path, strerror(errno)), 2;
+    if (a->debug && !a->opt.log) a->opt.log = stderr; /* --debug: the traffic log on stderr */
     RunInfo info = {cmd, a->opt.has_book ? a->opt.book.file : NULL, a->engines, a->opt.concurrency, a->seed, NULL, 0,
                     game_rule_set_name(a->opt.game, a->opt.rules.rule_set)};
     if (!resume && results_write_run_json(run_dir, argc, argv, &info))
         return fprintf(stderr, "qibench %s: cannot write %s/run.json\n", cmd, run_dir), 2;
     int status = match_run(&a->opt);
-    if (a->opt.log) fclose(a->opt.log);
+    if (a->opt.log && a->opt.log != stderr) fclose(a->opt.log);
+    int games, abandoned;
+    if (status == 0 && pgnout_count_abandoned(run_dir, &games, &abandoned) == 0 && games > 0 && abandoned == games) {
+        fprintf(stderr, "qibench %s: every game (%d) was abandoned (an engine crashed or stalled): not a success "
+                        "(see the detail of each game in %s/games.jsonl)\n", cmd, games, run_dir);
+        status = 3;
+    }
+    /* --pgnout / --epdout once the run is over (finished or decided by the SPRT): a run
+     * stopped early writes them when --resume finishes it, so no game is written twice. */
+    if ((a->out.pgn || a->out.epd) && (status == 0 || status == 1)
+        && pgnout_write(&a->out, a->opt.game, run_dir, err, sizeof err)) {
+        fprintf(stderr, "qibench %s: %s\n", cmd, err);
+        return status ? status : 3;
+    }
     return status;
 }
 

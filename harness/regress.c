@@ -168,7 +168,7 @@ static int value_option(int argc, char **argv, int *i, RegressOptions *o)
     else if (strcmp(flag, "--jobs") == 0 && cli_parse_int(value, 1, 256, &v)) o->jobs = (int)v;
     else if (strcmp(flag, "--bench-depth") == 0 && cli_parse_int(value, 1, 64, &v)) o->bench_depth = (int)v;
     else if (strcmp(flag, "--bench-runs") == 0 && cli_parse_int(value, 1, REGRESS_MAX_RUNS, &v)) o->bench_runs = (int)v;
-    else return fprintf(stderr, "qibench regress: bad option %s %s (see qibench regress --help)\n", flag, value), -1;
+    else return fprintf(stderr, "qibench regress: %s: bad value '%s' (see qibench regress --help)\n", flag, value), -1;
     return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stopsig.h"
 #include "util.h"
 #include "variants.h"
 
@@ -47,26 +48,45 @@ static int copy_value(char *dst, size_t size, const char *key, const char *value
     return 0;
 }
 
+/* A time in seconds: "60", "0.5", "1:30" (M:SS) or "1:00:00" (H:MM:SS);
+ * *end after it. Returns -1 when there is none. */
+static int parse_seconds(const char *text, double *out, char **end)
+{
+    double total = 0;
+    const char *p = text;
+    for (int part = 0; part < 3; part++) {
+        errno = 0;
+        double v = strtod(p, end);
+        if (errno || *end == p || v < 0 || p[0] == '-' || p[0] == '+') return -1;
+        if (part > 0 && v >= 60) return -1; /* 1:75 is not a time */
+        total = total * 60 + v;
+        if (**end != ':') break;
+        if (strchr(p, '.') && strchr(p, '.') < *end) return -1; /* only the last part may have a fraction */
+        p = *end + 1;
+    }
+    *out = total;
+    return 0;
+}
+
 int spec_parse_tc(const char *text, TimeControl *tc)
 {
     char *end;
     memset(tc, 0, sizeof *tc);
-    if (strcmp(text, "inf") == 0) return 0;
+    if (strcmp(text, "inf") == 0 || strcmp(text, "infinite") == 0) return 0;
     const char *slash = strchr(text, '/');
     if (slash) {
         long moves = strtol(text, &end, 10);
-        if (end != slash || moves < 1 || moves > 1000) return -1;
-        tc->moves = (int)moves;
+        if (end != slash || end == text || moves < 0 || moves > 1000 || text[0] == '-' || text[0] == '+') return -1;
+        tc->moves = (int)moves; /* 0/T: the whole game, as cutechess-cli reads it */
         text = slash + 1;
     }
-    errno = 0;
-    double base = strtod(text, &end);
-    if (errno || end == text || base <= 0 || base > 86400 * 7) return -1;
+    double base;
+    if (parse_seconds(text, &base, &end) || base <= 0 || base > 86400 * 7) return -1;
     tc->base_ms = (int64_t)(base * 1000 + 0.5);
     if (*end == '+') {
         const char *inc_text = end + 1;
-        double inc = strtod(inc_text, &end);
-        if (end == inc_text || inc < 0 || inc > 3600) return -1;
+        double inc;
+        if (parse_seconds(inc_text, &inc, &end) || inc > 3600) return -1;
         tc->inc_ms = (int64_t)(inc * 1000 + 0.5);
     }
     return *end == '\0' ? 0 : -1;
@@ -90,14 +110,28 @@ static int set_limit(EngineEntry *e, const char *key, const char *value, char *e
     else if (strcmp(key, "tc") == 0) {
         int64_t margin = e->tc.margin_ms;
         if (spec_parse_tc(value, &e->tc))
-            return util_fail(err, errlen, "tc: bad time control '%s' (expected moves/seconds+increment, "
-                                           "e.g. 40/60+0.6, 10+0.1, or inf)", value);
+            return util_fail(err, errlen, "tc: bad time control '%s' (expected [MOVES/]TIME[+INC], TIME in "
+                                           "seconds or M:SS, e.g. 40/60+0.6, 1:00+1, 40/1:30, 10+0.1, or inf)", value);
         e->tc.margin_ms = margin;
     }
     else if (strcmp(key, "timemargin") == 0)
         return util_fail(err, errlen, "timemargin: bad value '%s' (expected milliseconds, 0 or more)", value);
     else return util_fail(err, errlen, "%s: bad value '%s' (expected a positive whole number)", key, value);
     return 0;
+}
+
+/* What to use instead of a cutechess-cli / fastchess engine key qibench
+ * does not have ("" for any other key). */
+static const char *spec_foreign_key(const char *key)
+{
+    if (strcmp(key, "book") == 0 || strcmp(key, "bookdepth") == 0)
+        return ": qibench has no per-engine book; use --openings file=F format=pgn|epd";
+    if (strcmp(key, "whitepov") == 0) return ": scores are read from the side to move's view; see quirks=";
+    if (strcmp(key, "ponder") == 0) return ": qibench engines do not ponder";
+    if (strcmp(key, "tscale") == 0 || strcmp(key, "tmargin") == 0) return ": the margin is timemargin=MS";
+    if (strcmp(key, "conf") == 0) return ": qibench reads no engine configuration file; give cmd= and the other keys";
+    if (strcmp(key, "trust") == 0) return ": the harness judges every result itself (engines' claims are ignored)";
+    return "";
 }
 
 /* One KEY=VALUE of -engine or -each. */
@@ -129,6 +163,25 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
     } else if (strcmp(key, "notation") == 0) {
         if (strlen(value) >= sizeof s->notation) return util_fail(err, errlen, "notation: unknown '%s'", value);
         snprintf(s->notation, sizeof s->notation, "%s", strcmp(value, "auto") == 0 ? "" : value); /* checked by spec_finish */
+    } else if (strcmp(key, "args") == 0) { /* fastchess: args="A B C", split at spaces */
+        char buf[1024], *cursor;
+        if (copy_value(buf, sizeof buf, key, value, err, errlen)) return -1;
+        for (char *w = strtok_r(buf, " \t", &cursor); w; w = strtok_r(NULL, " \t", &cursor)) {
+            if (s->nargs >= SPEC_MAX_ARGS) return util_fail(err, errlen, "too many arguments (at most %d)", SPEC_MAX_ARGS);
+            if (copy_value(s->args[s->nargs], sizeof s->args[0], key, w, err, errlen)) return -1;
+            s->nargs++;
+        }
+        key[3] = '\0'; /* marked as arg, so -each appends */
+    } else if (strcmp(key, "initstr") == 0) {
+        if (copy_value(s->initstr, sizeof s->initstr, key, value, err, errlen)) return -1;
+    } else if (strcmp(key, "stderr") == 0) {
+        if (!value[0]) return util_fail(err, errlen, "stderr: expected a file name");
+        if (copy_value(s->stderr_file, sizeof s->stderr_file, key, value, err, errlen)) return -1;
+    } else if (strcmp(key, "restart") == 0) {
+        if (strcmp(value, "auto") == 0) s->restart = RESTART_AUTO;
+        else if (strcmp(value, "on") == 0) s->restart = RESTART_ON;
+        else if (strcmp(value, "off") == 0) s->restart = RESTART_OFF;
+        else return util_fail(err, errlen, "restart: expected on, off or auto, got '%s'", value);
     } else if (strcmp(key, "quirks") == 0) {
         if (client_parse_quirks(value, &s->quirks, err, errlen)) return -1;
     } else if (strncmp(key, "option.", 7) == 0 && key[7]) {
@@ -137,12 +190,16 @@ static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
             || copy_value(s->options[s->noptions].value, sizeof s->options[0].value, key, value, err, errlen))
             return -1;
         s->noptions++;
+    } else if (strcmp(key, "plies") == 0) { /* fastchess: plies=N is the depth */
+        if (set_limit(e, "depth", value, err, errlen)) return -1;
+        snprintf(key, sizeof key, "depth");
     } else if (strcmp(key, "depth") == 0 || strcmp(key, "nodes") == 0 || strcmp(key, "movetime") == 0
                || strcmp(key, "st") == 0 || strcmp(key, "tc") == 0 || strcmp(key, "timemargin") == 0) {
         if (set_limit(e, key, value, err, errlen)) return -1;
     } else {
-        return util_fail(err, errlen, "unknown key '%s' (expected name, cmd, arg, dir, proto, notation, "
-                                       "quirks, option.NAME, depth, nodes, movetime, st, tc or timemargin)", key);
+        return util_fail(err, errlen, "unknown key '%s' (expected name, cmd, arg, args, dir, proto, notation, "
+                                       "quirks, option.NAME, initstr, restart, stderr, depth (plies), nodes, movetime, st, tc "
+                                       "or timemargin)%s", key, spec_foreign_key(key));
     }
     mark_set(e, strcmp(key, "st") == 0 ? "movetime" : key);
     return 0;
@@ -222,6 +279,9 @@ static void apply_each(EngineEntry *e, const EngineEntry *each)
         else if (strcmp(key, "proto") == 0) e->spec.proto = each->spec.proto;
         else if (strcmp(key, "notation") == 0) memcpy(e->spec.notation, each->spec.notation, sizeof e->spec.notation);
         else if (strcmp(key, "quirks") == 0) e->spec.quirks = each->spec.quirks;
+        else if (strcmp(key, "initstr") == 0) memcpy(e->spec.initstr, each->spec.initstr, sizeof e->spec.initstr);
+        else if (strcmp(key, "restart") == 0) e->spec.restart = each->spec.restart;
+        else if (strcmp(key, "stderr") == 0) memcpy(e->spec.stderr_file, each->spec.stderr_file, sizeof e->spec.stderr_file);
         else if (strcmp(key, "depth") == 0) e->limits.depth = each->limits.depth;
         else if (strcmp(key, "nodes") == 0) e->limits.nodes = each->limits.nodes;
         else if (strcmp(key, "movetime") == 0) e->limits.movetime = each->limits.movetime;
@@ -295,5 +355,15 @@ int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *
 {
     const EngineSpec *specs[MAX_ENGINES];
     for (int e = 0; e < list->count; e++) specs[e] = &list->engines[e].spec;
-    return client_preflight(specs, list->count, t, who);
+    /* The stop signals are the run's from here (a background job may have
+     * started with SIGINT ignored): a stop during the checks ends the run
+     * before it has a results folder. */
+    stopsig_install("engine checks");
+    int r = client_preflight(specs, list->count, t, who);
+    int stop = stopsig_status();
+    stopsig_restore();
+    if (stop) /* a hard stop kills the engine being checked: the stop, not the engine, is the reason */
+        return fprintf(stderr, "%s: interrupted while checking the engines, before any game or search: nothing "
+                               "written\n", who), stop;
+    return r ? -1 : 0;
 }

@@ -50,8 +50,10 @@ int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_
  * spec's game). Returns 0 or -1 with err. */
 int spec_finish(EngineList *list, const Game *game, const char *own_engine, char *err, size_t errlen);
 
-/* client_preflight over the engines of list: their options checked
- * before the first game. Returns 0, or -1 after printing why. */
+/* client_preflight over the engines of list: each started once, its
+ * options checked, before the first game. Returns 0; -1 after printing
+ * why; or the stop status (130, 128 + signal: stopsig.h) when a stop
+ * signal came meanwhile. */
 int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *who);
 
 /* Parses a time control "40/60+0.6", "10+0.1", "60" or "inf" (seconds). */

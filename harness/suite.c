@@ -412,6 +412,33 @@ static void print_playout_table(const Runner *run)
     printf("\npassed: the expected result within the move bound (a draw: no loss by the end).\n");
 }
 
+/* A failed search or playout (a crash, a stall, an illegal move, a
+ * position the engine cannot set up) fails the run: one line on stderr
+ * says how many and, for unsupported positions, what to do. Returns the
+ * number failed. */
+static int report_failures(const Runner *run)
+{
+    int failed = 0, unsupported = 0, first_unsupported = -1;
+    for (int k = 0; k < run->njobs; k++) {
+        const Job *j = &run->jobs[k];
+        ClientStatus st = j->playout ? j->playout->status : j->status;
+        if (st == CLIENT_OK) continue;
+        failed++;
+        if (st == CLIENT_UNSUPPORTED && unsupported++ == 0) first_unsupported = j->engine;
+    }
+    if (!failed) return 0;
+    const char *what = run->opt->playout ? "playouts" : "searches";
+    if (unsupported)
+        fprintf(stderr, "qibench suite: %d of %d %s failed, %d of them unsupported: engine '%s' cannot set up the "
+                        "positions (an xboard engine without setboard): leave it out of the suite, or play it from "
+                        "the start position with match --openings file=F format=pgn\n", failed, run->njobs, what,
+                unsupported, run->opt->engines->engines[first_unsupported].spec.name);
+    else
+        fprintf(stderr, "qibench suite: %d of %d %s failed (see the status column of %s.jsonl)\n", failed, run->njobs,
+                what, what);
+    return failed;
+}
+
 /* summary.json: per engine the totals of the table (fractions, not
  * percentages; null where a value does not exist). Returns 0 or -1. */
 static int write_summary(const Runner *run, int ref, const char *state)
@@ -557,6 +584,7 @@ int suite_run(const SuiteOptions *opt)
     }
     printf("results: %s, %s/summary.json\n", path, opt->run_dir);
     if (status) fprintf(stderr, "qibench suite: writing %s failed\n", path);
+    if (status == 0 && !stop_status && report_failures(&run)) status = 3;
     if (stop_status && (status == 0 || stop_status > 130)) status = stop_status;
     epd_free(&run.suite);
     for (int k = 0; k < run.njobs; k++) free(run.jobs[k].playout);

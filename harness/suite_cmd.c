@@ -23,6 +23,13 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
 {
     const char *flag = argv[*i];
     long v;
+    if (strcmp(flag, "--debug") == 0) return (*i)++, opt->log = stderr, 0;
+    if (strcmp(flag, "--log") == 0) {
+        char err[256];
+        if (cli_log_option(argc, argv, i, log_path, err, sizeof err) == 0) return 0;
+        fprintf(stderr, "qibench suite: %s\n", err);
+        return -1;
+    }
     if (strcmp(flag, "--playout") == 0 || strcmp(flag, "--force") == 0) {
         if (flag[2] == 'p') opt->playout = true;
         else opt->force = true;
@@ -40,7 +47,6 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
     else if (strcmp(flag, "--results") == 0 && value[0]) *root = value;
     else if (strcmp(flag, "--reference") == 0) opt->reference = value;
     else if (strcmp(flag, "--defender") == 0) opt->defender = value;
-    else if (strcmp(flag, "--log") == 0) *log_path = value;
     else if (strcmp(flag, "--rules") == 0) {
         char err[256];
         if (cli_rule_set(opt->game, value, &opt->rule_set, err, sizeof err) == 0) return 0;
@@ -48,7 +54,7 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
         return -1;
     }
     else if (cli_timeout_option(flag, value, &opt->timeouts) != 0) {
-        fprintf(stderr, "qibench suite: bad option %s %s (see qibench help)\n", flag, value);
+        fprintf(stderr, "qibench suite: %s: bad value '%s' (see qibench suite --help)\n", flag, value);
         return -1;
     }
     return 0;
@@ -82,7 +88,8 @@ int suite_command(int argc, char **argv)
     EpdSuite check; /* a bad suite is an error before any results folder exists */
     if (epd_load(opt.game, opt.suite_path, &check, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
     epd_free(&check);
-    if (spec_preflight(&engines, &opt.timeouts, "qibench suite")) return 2; /* before any folder or search */
+    int checked = spec_preflight(&engines, &opt.timeouts, "qibench suite"); /* before any folder or search */
+    if (checked) return checked < 0 ? 2 : checked;
     if (cli_make_run_dir(root, name, "suite", opt.force, run_dir, sizeof run_dir, err, sizeof err))
         return fprintf(stderr, "qibench suite: %s\n", err), 2;
     opt.run_dir = run_dir;
@@ -93,6 +100,6 @@ int suite_command(int argc, char **argv)
     if (results_write_run_json(run_dir, argc, argv, &info))
         return fprintf(stderr, "qibench suite: cannot write %s/run.json\n", run_dir), 2;
     int status = suite_run(&opt);
-    if (opt.log) fclose(opt.log);
+    if (opt.log && opt.log != stderr) fclose(opt.log);
     return status;
 }

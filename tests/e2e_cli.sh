@@ -26,26 +26,26 @@ rejects "unknown command 'frobnicate'" frobnicate
 # the game: --game NAME or -variant NAME, for every command that plays or searches
 rejects "unknown game 'chess' (expected xiangqi, amazons)" match $E2 --game chess
 rejects "unknown game 'chess'" tournament $E2 -variant chess
-rejects "-variant needs a game" match $E2 -variant
+rejects "--game needs a game" match $E2 -variant
 rejects "unknown game 'go'" suite x.epd --game go
 rejects "unknown game 'go'" bench --game go
 rejects "unknown game 'go'" openings x.txt --game go
 rejects "notation: unknown 'iccs' (expected canonical, fairy or auto)" match --game amazons -engine name=a notation=iccs depth=1 -engine name=b depth=1
 # match and tournament options (qibench help lists them)
-rejects "bad option --games x" match $E2 --games x
-rejects "bad option --games 0" match $E2 --games 0
-rejects "bad option --rounds -1" match $E2 --rounds -1
-rejects "bad option --concurrency 999" match $E2 --concurrency 999
-rejects "bad option --seed -5" match $E2 --seed -5
-rejects "bad option --maxplies x" match $E2 --maxplies x
-rejects "bad option --nocapture -1" match $E2 --nocapture -1
-rejects "bad option --format swiss" match $E2 --format swiss
-rejects "bad option --progress 0" match $E2 --progress 0
-rejects "bad option --ratinginterval x" match $E2 --ratinginterval x
-rejects "bad option --name a/b" match $E2 --name a/b
-rejects "bad option --move-grace -1" match $E2 --move-grace -1
-rejects "bad option --ready-timeout 0" match $E2 --ready-timeout 0
-rejects "bad option --bogus" match $E2 --bogus
+rejects "--games: bad value 'x'" match $E2 --games x
+rejects "--games: bad value '0'" match $E2 --games 0
+rejects "--rounds: bad value '-1'" match $E2 --rounds -1
+rejects "--concurrency: bad value '999'" match $E2 --concurrency 999
+rejects "--seed: bad value '-5'" match $E2 --seed -5
+rejects "--maxplies: bad value 'x'" match $E2 --maxplies x
+rejects "--nocapture: bad value '-1'" match $E2 --nocapture -1
+rejects "--format: bad value 'swiss'" match $E2 --format swiss
+rejects "--progress: bad value '0'" match $E2 --progress 0
+rejects "--ratinginterval: bad value 'x'" match $E2 --ratinginterval x
+rejects "--name: bad value 'a/b'" match $E2 --name a/b
+rejects "--move-grace: bad value '-1'" match $E2 --move-grace -1
+rejects "--ready-timeout: bad value '0'" match $E2 --ready-timeout 0
+rejects "unknown option --bogus (see qibench match --help)" match $E2 --bogus
 rejects "--openings: bad format=xyz" match $E2 --openings file=x format=xyz
 rejects "--openings needs file=F" match $E2 --openings format=epd
 rejects "cannot open $tmp/none.epd" match $E2 --openings file="$tmp/none.epd" format=epd
@@ -59,6 +59,28 @@ rejects "--resume needs the run's folder" match --resume
 rejects "expected two engines, got 1" match -engine name=a depth=1
 rejects "expected two or more engines, got 1" tournament -engine name=a depth=1
 rejects "no time control or limit" match -engine name=a -engine name=b depth=1
+# one dash or two, cutechess-cli / fastchess names; an unknown option is named alone
+rejects "unknown option -foo (see qibench match --help)" match $E2 -foo
+rejects "unknown option --version (see qibench match --help)" match $E2 --version --name x
+rejects "--concurrency: bad value '0'" match $E2 -concurrency 0
+rejects "--seed: bad value 'x'" match $E2 -srand x
+rejects "unknown option -tb: qibench has no tablebase adjudication" match $E2 -tb /syzygy
+rejects "unknown option -reverse: qibench has no reversed schedule" tournament $E2 -reverse
+rejects "unknown option -livepgnout:" match $E2 -livepgnout x.pgn
+rejects "--repeat: qibench plays each opening exactly twice (a pair), not 3 times" match $E2 -repeat 3
+rejects "--pgnout needs a file name" match $E2 -pgnout
+rejects "--pgnout: unexpected 'max'" match $E2 -pgnout x.pgn max
+rejects "--maxmoves: bad value 'x'" match $E2 -maxmoves x
+rejects "--wait: bad value '-1'" match $E2 -wait -1
+rejects "tc: bad time control '1:75'" match -engine name=a tc=1:75 -engine name=b depth=1
+rejects "tc: bad time control '40/'" match -engine name=a tc=40/ -engine name=b depth=1
+rejects "no time control or limit" match -engine name=a tc=inf -engine name=b depth=1
+rejects "restart: expected on, off or auto, got 'x'" match -engine name=a restart=x depth=1 -engine name=b depth=1
+rejects "unknown key 'book' (expected" match -engine name=a book=x.bin depth=1 -engine name=b depth=1
+rejects "qibench help: unknown command 'frob'" help frob
+for c in match tournament suite bench stats merge ratings play openings regress; do
+    rejects "qibench $c: unknown option -bogus (see qibench $c --help)" $c -bogus
+done
 # engine keys
 rejects "depth: bad value 'x'" match -engine name=a depth=x -engine name=b depth=1
 rejects "nodes: bad value '-3'" match -engine name=a nodes=-3 -engine name=b depth=1
@@ -76,14 +98,14 @@ rejects "'nosuch'" tournament -variant-engines nosuch -each depth=1
 # suite, bench, stats, merge, openings, regress
 rejects "expected an EPD file" suite
 rejects "cannot open $tmp/none.epd" suite "$tmp/none.epd"
-rejects "bad option --concurrency 0" suite "$tmp/none.epd" --concurrency 0
-rejects "bad option --bogus 1" suite "$tmp/none.epd" --bogus 1
+rejects "--concurrency: bad value '0'" suite "$tmp/none.epd" --concurrency 0
+rejects "unknown option --bogus" suite "$tmp/none.epd" --bogus 1
 rejects "--depth needs a value" bench --depth
-rejects "bad argument --depth 0" bench --depth 0
+rejects "--depth: bad value '0'" bench --depth 0
 rejects "--wdl: expected W,D,L" stats --wdl 1,2
 rejects "--penta: expected LL,LD,WLDD,WD,WW" stats --penta x
 rejects "expected the shards' result folders" merge
-rejects "bad option '--bogus'" merge --bogus
+rejects "unknown option --bogus" merge --bogus
 rejects "cannot open $tmp/none/run.json for reading" merge "$tmp/none"
 rejects "no input file" openings
 rejects "cannot open $tmp/none.txt" openings "$tmp/none.txt"

@@ -3,7 +3,9 @@
 # engine (tests/mock_engine.c) misbehaves on command against our engine.
 # For every fault: the reason and detail recorded in games.jsonl, the
 # opponent scored the win, the engine process reaped; with --recover the run
-# completes, without it an engine failure stops the run (exit 3). Last, a
+# completes, without it an engine failure stops the run (exit 3). An engine
+# that cannot start or finish its handshake is a setup error before any
+# game (exit 2, one line naming it, no results folder). Last, a
 # few hundred games against crashing engines: no descriptor leaks, no
 # zombies, no engine left running.
 set -u
@@ -44,11 +46,13 @@ ns_won_all() {
 reaped() { ! pgrep -f -- "$tmp/$1.fds" >/dev/null; }
 
 # fault NAME REASON DETAIL MOCK-FLAGS...: with --recover two games, both lost
-# by the mock with REASON, the first with DETAIL; exit 0; reaped.
+# by the mock with REASON, the first with DETAIL; reaped; exit 0, or 3 when
+# both were abandoned (a run in which every game failed is not a success).
 fault() {
     fname=$1 reason=$2 detail=$3; shift 3
     play "$fname" 2 yes "$@"
-    check "$fname: --recover: exit 0 (got $rc)" test "$rc" -eq 0
+    case $reason in abandoned*) want=3 ;; *) want=0 ;; esac
+    check "$fname: --recover: exit $want (got $rc)" test "$rc" -eq "$want"
     check "$fname: --recover: both games played" test "$(lines "$tmp/$fname/games.jsonl")" -eq 2
     check "$fname: both games lost by the mock with '$reason'" all_lost "$fname" "$reason"
     got=$(field "$fname" 0 detail)
@@ -65,10 +69,24 @@ stops() {
     check "$sname: the engine was reaped" reaped "$sname"
 }
 
+# setup_fails NAME WHY MOCK-FLAGS... [-- ARGS]: with and without --recover, exit 2
+# before any game: one stderr line "qibench match: engine 'mock' WHY", no
+# results folder, the engine reaped.
+setup_fails() {
+    fname=$1 why=$2; shift 2
+    for recover in yes no; do
+        play "$fname" 2 "$recover" "$@"
+        check "$fname (recover=$recover): a setup error, exit 2 (got $rc)" test "$rc" -eq 2
+        check "$fname (recover=$recover): one line: engine 'mock' $why" \
+            sh -c "test \$(wc -l <'$tmp/$fname.err') -eq 1 && grep -qF \"qibench match: engine 'mock' $why\" '$tmp/$fname.err'"
+        check "$fname (recover=$recover): no game, no results folder" test ! -e "$tmp/$fname"
+        check "$fname (recover=$recover): the engine was reaped" reaped "$fname"
+    done
+}
+
 # --- the engine dies or never gets ready ---------------------------------------------
-fault startcrash "abandoned: engine crashed" "red: mock: exited during start-up (signal 11 (SIGSEGV))" --crash-at-startup
-stops startcrash1 --crash-at-startup
-fault startexit "abandoned: engine crashed" "red: mock: exited during start-up (exit 1)" --exit-at-startup
+setup_fails startcrash "cannot start: exited during start-up (signal 11 (SIGSEGV))" --crash-at-startup
+setup_fails startexit "cannot start: exited during start-up (exit 1)" --exit-at-startup
 fault midcrash "abandoned: engine crashed" "red: mock: disconnected (signal 11 (SIGSEGV))" --crash-mid-search 1
 stops midcrash1 --crash-mid-search 1
 fault signal "abandoned: engine crashed" "red: mock: disconnected (signal 9 (SIGKILL))" --signal-on-go 1 --signal 9
@@ -78,17 +96,14 @@ stops closed1 --close-stdout 1
 # No readyok at the new game's isready: the engine forfeits that game as stalled.
 fault noready "abandoned: engine stalled" "red: mock: no readyok in 5000 ms (before the game)" --no-readyok 2
 # No readyok at start-up (the handshake's isready): it never starts.
-play noready1 2 no --no-readyok 1
-check "no readyok at start-up: exit 3" test "$rc" -eq 3
-check "no readyok at start-up: detail" test "$(field noready1 0 detail)" = "red: mock: no readyok in 5000 ms"
-check "no readyok at start-up: reaped" reaped noready1
+setup_fails noready1 "did not complete its handshake: no readyok in 5000 ms" --no-readyok 1
 
 # --- slow start: within the handshake timeout it plays; beyond it, a stall -------------
 play slow 2 yes --slow-start 1500
 check "slow start (1.5 s) within the 10 s handshake: the mock moved" test "$(field slow 0 plies)" -gt 1
 check "slow start within the handshake: no start failure" test "$(query "$tmp/slow/games.jsonl" "
 print(any('start' in (r['detail'] or '') or 'handshake' in (r['detail'] or '') for r in rows))")" = False
-fault slowfail "abandoned: engine stalled" "red: mock: no uciok in 300 ms" --slow-start 1500 -- --handshake-timeout 300
+setup_fails slowfail "did not complete its handshake: no uciok in 300 ms" --slow-start 1500 -- --handshake-timeout 300
 
 # --- bad moves: lost by 'illegal move'; not an engine failure, so the run goes on -----
 fault illegal "illegal move" "red: mock: illegal move 'a0a9'" --illegal 1
@@ -141,17 +156,19 @@ check "ignores quit: the run took the quit and SIGTERM graces (>= 2 s, took $ms 
 # unreaped children to the report.
 play many 200 yes --crash-on-go 2
 check "200 games, all recorded" test "$(lines "$tmp/many/games.jsonl")" -eq 200
-check "200 games: exit 0" test "$rc" -eq 0
+check "200 games, every one abandoned: exit 3 (got $rc)" test "$rc" -eq 3
+check "200 games, every one abandoned: says so" grep -q "every game (200) was abandoned" "$tmp/many.err"
 check "every game lost by the crashing mock" ns_won_all many
 check "200 games: the mock was restarted for each (>= 200 starts, got $(lines "$tmp/many.fds"))" \
     test "$(lines "$tmp/many.fds")" -ge 200
 # fds_steady FILE: the harness's descriptor count at each start after the
-# first (our engine is running from then on) varies by at most one (the
-# exec-status pipe may still be open), and is positive.
+# first two (the check before the games and the first game's; our engine is
+# running from then on) varies by at most one (the exec-status pipe may
+# still be open), and is positive.
 fds_steady() {
     test "$("$PYTHON" -c "
 import re,sys
-p=[int(re.search(r'parent=(-?\d+)', l).group(1)) for l in open(sys.argv[1])][1:]
+p=[int(re.search(r'parent=(-?\d+)', l).group(1)) for l in open(sys.argv[1])][2:]
 print(len(p) > 0 and min(p) > 0 and max(p) - min(p) <= 1)" "$1")" = True
 }
 # no_harness_fds FILE: no engine inherited a descriptor of a file the run

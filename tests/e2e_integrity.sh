@@ -108,8 +108,18 @@ fresh other && cp "$tmp/used/run.json" "$tmp/other/run.json"
 refused other "another run's run.json" "games.jsonl:1: the checksum does not match"
 # A game lost because an engine did not start has no moves, not even its opening's:
 # it is replayed as such (a PGN book: its opening's moves are played in the game).
+# The engine starts for the check before the games, not for the first game, then
+# again for the second (and for the check of --resume).
 printf '[Event "book"]\n[Result "*"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n' >"$tmp/book.pgn"
-"$QIBENCH" match -engine name=a depth=1 -engine name=dead "cmd=$MOCK" arg=--crash-at-startup depth=1 --recover \
+MOCK_ABS=$(cd "$(dirname "$MOCK")" && pwd)/$(basename "$MOCK")
+cat >"$tmp/second-start-fails" <<EOF
+#!/bin/sh
+n=\$(cat "$tmp/starts" 2>/dev/null || echo 0); n=\$((n + 1)); echo \$n >"$tmp/starts"
+[ \$n -eq 2 ] && exit 1
+exec "$MOCK_ABS"
+EOF
+chmod +x "$tmp/second-start-fails"
+"$QIBENCH" match -engine name=a depth=1 -engine name=dead "cmd=$tmp/second-start-fails" depth=1 --recover \
     --openings "file=$tmp/book.pgn" format=pgn --rounds 1 --results "$tmp" --name nostart >/dev/null 2>&1
 check "(a game forfeited at start-up, from an opening with moves, has 0 plies)" grep -q '"plies":0' "$tmp/nostart/games.jsonl"
 "$QIBENCH" match --resume "$tmp/nostart" >/dev/null 2>"$tmp/err"

@@ -81,13 +81,25 @@ check "suite, SIGTERM: no engine left within 1 s" no_mock_after 1
 "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=300 arg=--tag arg=$TAG depth=1 \
     --results "$tmp" --name sone >"$tmp/sone.out" 2>&1 &
 pid=$!
-sleep 0.1
+# after the engine checks (the run's folder exists), while the first search starts
+while [ ! -e "$tmp/sone/run.json" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
 kill -INT "$pid"
 wait "$pid"
 check "suite, one Ctrl-C: exit 130" test $? -eq 130
 check "suite, one Ctrl-C: the search in progress finished and was written" test "$(lines "$tmp/sone/searches.jsonl")" -ge 1
 check "suite, one Ctrl-C: summary.json says interrupted" grep -q '"state":"interrupted"' "$tmp/sone/summary.json"
 check "suite, one Ctrl-C: no engine left within 1 s" no_mock_after 1
+# A Ctrl-C while the engines are checked (before any folder): exit 130, nothing written.
+"$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=1000 arg=--tag arg=$TAG depth=1 \
+    --results "$tmp" --name spre >"$tmp/spre.out" 2>"$tmp/spre.err" &
+pid=$!
+sleep 0.3
+kill -INT "$pid"
+wait "$pid"
+check "suite, Ctrl-C during the engine checks: exit 130" test $? -eq 130
+check "suite, Ctrl-C during the engine checks: says so, no results folder" \
+    sh -c "grep -q 'interrupted while checking the engines' '$tmp/spre.err' && test ! -e '$tmp/spre'"
+check "suite, Ctrl-C during the engine checks: no engine left within 1 s" no_mock_after 1
 
 # --- 3. match: SIGHUP (an ssh session dropping), SIGTERM -------------------------------
 for sig in HUP:129 TERM:143; do

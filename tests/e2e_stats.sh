@@ -144,7 +144,7 @@ check "sprt bad number" bad_input "elo1 must be a number" --wdl 1,2,3 --sprt elo
 check "sprt alpha 0" bad_input "alpha must be between 0 and 1" --wdl 1,2,3 --sprt elo0=0 elo1=2 alpha=0
 check "sprt unknown key" bad_input "expected KEY=VALUE" --wdl 1,2,3 --sprt elo0=0 elo1=2 gamma=1
 check "sprt bounds out of range" bad_input "no LLR for these bounds" --penta 1,2,3,2,1 --sprt elo0=0 elo1=1000
-check "unknown argument" bad_input "unexpected argument '--frobnicate'" --wdl 1,2,3 --frobnicate
+check "unknown argument" bad_input "unknown option --frobnicate" --wdl 1,2,3 --frobnicate
 
 "$QIBENCH" help >"$tmp/out" 2>&1
 check "help lists stats" grep -q '^  stats --wdl W,D,L' "$tmp/out"

@@ -91,7 +91,9 @@ fault() { # fault NAME EXPECTED-STATUS MOCK-ARGS...
     timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=$name cmd=$MOCK $args depth=1 \
         --results "$tmp" --name "$name" --handshake-timeout 1000 --ready-timeout 1000 --move-grace 1000 --search-timeout 2000 \
         >"$tmp/$name.out" 2>"$tmp/$name.err"
-    check "$name: the run completes" test $? -eq 0
+    frc=$?
+    check "$name: the run completes, exit 3 for the failed search (got $frc)" test $frc -eq 3
+    check "$name: stderr says 1 of 3 searches failed" grep -q "1 of 3 searches failed" "$tmp/$name.err"
     F=$tmp/$name/searches.jsonl
     check "$name: three searches logged" test "$(lines "$F")" -eq 3
     check "$name: reported as '$want'" test "$(query "$F" "print(rows[1]['status'])" "$F")" = "$want"
@@ -105,16 +107,26 @@ fault garbage "unparseable move" --garbage 2
 none_tagged() { ! pgrep -f -- "--tag $TAG" >/dev/null; }
 check "no mock engine of this run left running" none_tagged
 
-timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=nouci cmd="$MOCK" arg=--no-uciok depth=1 \
-    --results "$tmp" --name nouci --handshake-timeout 500 >/dev/null 2>&1
-check "no uciok: 'no handshake' for every search" test "$(query "$tmp/nouci/searches.jsonl" \
-    'print(",".join(sorted(set(r["status"] for r in rows))))' "$tmp/nouci/searches.jsonl")" = "no handshake"
-timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=dies cmd="$MOCK" arg=--exit-at-startup depth=1 \
-    --results "$tmp" --name dies >/dev/null 2>&1
-check "exit at start-up: 'failed to start'" test "$(query "$tmp/dies/searches.jsonl" 'print(rows[0]["status"])' "$tmp/dies/searches.jsonl")" = "failed to start"
-timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=none cmd=/nonexistent/engine depth=1 \
-    --results "$tmp" --name none >/dev/null 2>&1
-check "missing program: 'failed to start'" test "$(query "$tmp/none/searches.jsonl" 'print(rows[0]["status"])' "$tmp/none/searches.jsonl")" = "failed to start"
+# An engine that cannot start or never completes its handshake is a setup
+# error before any search: exit 2, one line naming it, no results folder.
+# setup_error NAME WHY ENGINE-KEYS... [-- OPTIONS]
+setup_error() {
+    sname=$1 why=$2; shift 2
+    keys="" extra=""
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do keys="$keys $1"; shift; done
+    [ $# -gt 0 ] && shift && extra="$*"
+    # shellcheck disable=SC2086
+    timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name="$sname" $keys depth=1 --results "$tmp" --name "$sname" \
+        $extra >/dev/null 2>"$tmp/$sname.err"
+    src=$?
+    check "$sname: exit 2 (got $src)" test "$src" -eq 2
+    check "$sname: one line: engine '$sname' $why" \
+        sh -c "test \$(wc -l <'$tmp/$sname.err') -eq 1 && grep -qF \"qibench suite: engine '$sname' $why\" '$tmp/$sname.err'"
+    check "$sname: no results folder" test ! -e "$tmp/$sname"
+}
+setup_error nouci "did not complete its handshake: no uciok in 500 ms" cmd="$MOCK" arg=--no-uciok -- --handshake-timeout 500
+setup_error dies "cannot start: exited during start-up (exit 1)" cmd="$MOCK" arg=--exit-at-startup
+setup_error none "cannot start: cannot run '/nonexistent/engine'" cmd=/nonexistent/engine
 timeout 60 "$QIBENCH" suite "$tmp/three.epd" -engine name=slow cmd="$MOCK" arg=--slow-start arg=300 depth=1 \
     --results "$tmp" --name slow --handshake-timeout 3000 >/dev/null 2>&1
 check "slow start within the timeout: ok" test "$(query "$tmp/slow/searches.jsonl" 'print(rows[0]["status"])' "$tmp/slow/searches.jsonl")" = ok
