@@ -21,7 +21,13 @@ What it does
        Every opening must have exactly one line there (and no other line).
        `--ecco-only` does this step alone on the existing book (no searches):
        the old ecco/opening/variation opcodes are replaced, the rest is kept.
-    4. Checks the balance: every opening must have |c1| <= BOUND (default 100
+    4. Writes the same openings as PGN, positions/xiangqi/openings.pgn, for
+       engines that cannot be sent a position (MaxQi): one game per opening in
+       xqbase's convention, [Game "Chinese Chess"], [Event "ID"] (the reader's
+       id), [ECCO], [Opening], [Variation], [Format "ICCS"], the EPD's moves
+       written "H2-E2", result "*". Made from the EPD lines alone, so the two
+       files cannot disagree; tests/test_openings.c reads both back and checks.
+    5. Checks the balance: every opening must have |c1| <= BOUND (default 100
        cp; Fairy-Stockfish gives the start position +44 at depth 18).
        An opening outside the bound, or with a mate score, is listed and the
        file is NOT written (exit 1): the source list is curated instead, so that
@@ -30,7 +36,7 @@ What it does
 
 How to rerun (from the repository root; Python 3.11 standard library only)
     make && python3 scripts/make_openings.py
-    Options: --qibench PATH, --source FILE, --out FILE, --ecco FILE, --ecco-only,
+    Options: --qibench PATH, --source FILE, --out FILE, --pgn FILE, --ecco FILE, --ecco-only,
     --engine PATH (Fairy-
     Stockfish), --depth N, --ours PATH, --our-depth N, --bound CP, --cache FILE
     (a JSON file of scores already computed, keyed by engine, depth and FEN,
@@ -136,6 +142,44 @@ def ecco_opcodes(table, ident, path):
     return text + (f' ;variation "{variation}"' if variation else "")
 
 
+PGN_HEADER = """\
+; openings.pgn - the openings of openings.epd as PGN games (xqbase's conventions),
+; for engines that cannot be sent a position. Use:
+;   --openings file=positions/xiangqi/openings.pgn format=pgn
+; Made by python3 scripts/make_openings.py from openings.epd (see its header and
+; positions/xiangqi/ecco.txt for the ECCO classification and its sources).
+"""
+
+
+def pgn_text(epd_lines):
+    """The PGN book of the EPD lines: a game per opening, moves "H2-E2"."""
+    games = []
+    for line in epd_lines:
+        if line.startswith("#") or not line.strip():
+            continue
+        ops = dict(re.findall(r';(\w+) "([^"]*)"', line))
+        moves = ops["moves"].split()
+        words = []
+        for i, m in enumerate(moves):
+            iccs = f"{m[0].upper()}{m[1]}-{m[2].upper()}{m[3]}"
+            words.append(f"{i // 2 + 1}. {iccs}" if i % 2 == 0 else iccs)
+        words.append("*")
+        tags = [("Game", "Chinese Chess"), ("Event", ops["id"]), ("Site", "?"), ("Date", "????.??.??"),
+                ("Round", "?"), ("White", "?"), ("Black", "?"), ("Result", "*"), ("Red", "?"),
+                ("Format", "ICCS"), ("ECCO", ops["ecco"]), ("Opening", ops["opening"])]
+        if "variation" in ops:
+            tags.append(("Variation", ops["variation"]))
+        games.append("".join(f'[{k} "{v}"]\n' for k, v in tags) + "\n" + " ".join(words) + "\n")
+    return PGN_HEADER + "\n" + "\n".join(games)
+
+
+def write_pgn(path, epd_path):
+    with open(epd_path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(pgn_text(lines))
+
+
 def ecco_only(args):
     """Replace the ECCO opcodes of the existing book, keeping everything else."""
     table = read_ecco(args.ecco)
@@ -155,6 +199,7 @@ def ecco_only(args):
         sys.exit(f"{args.ecco}: lines for openings not in the book: {', '.join(extra)}")
     with open(args.out, "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")
+    write_pgn(args.pgn, args.out)
 
 
 def header(args, fsf_name, count):
@@ -202,6 +247,7 @@ def main():
     ap.add_argument("--cache", default=None)
     ap.add_argument("--ecco", default="positions/xiangqi/ecco.txt")
     ap.add_argument("--ecco-only", action="store_true")
+    ap.add_argument("--pgn", default="positions/xiangqi/openings.pgn")
     args = ap.parse_args()
     if args.ecco_only:
         ecco_only(args)
@@ -236,7 +282,8 @@ def main():
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(header(args, fsf.name, len(out)))
         f.write("\n".join(out) + "\n")
-    print(f"wrote {args.out}: {len(out)} openings", file=sys.stderr)
+    write_pgn(args.pgn, args.out)
+    print(f"wrote {args.out} and {args.pgn}: {len(out)} openings", file=sys.stderr)
 
 
 if __name__ == "__main__":
