@@ -1,7 +1,8 @@
 /*
  * summary.c - summary.json of a match or tournament: the run's state, the
  * SPRT settings, every pairing's statistics (the keys of `qibench stats`),
- * every engine's standing and the endings (see match_run.h).
+ * every engine's standing, the endings and the score by ECCO letter of the
+ * openings (see match_run.h).
  */
 #include <math.h>
 
@@ -47,6 +48,43 @@ static void json_llr_history(Json *j, const MatchRun *run, int pairing)
     json_end_array(j);
 }
 
+/* "ecco": the pairing's finished games by the ECCO letter (A-E) of their
+ * opening, from engine a's side: {"A": {"games", "points_first",
+ * "score_first"}, ...}, letters without games left out; null when no game
+ * was played from an opening with an ECCO code. The opening of a pair is the
+ * book's opening of its round, as match.c takes it. */
+static void json_ecco(Json *j, const MatchRun *run, int pairing)
+{
+    int64_t games[5] = {0}, half[5] = {0}, any = 0;
+    for (int k = 0; k < run->njobs && run->book.count; k++) {
+        const PairJob *job = &run->jobs[k];
+        if (job->pairing != pairing) continue;
+        const Opening *op = &run->book.items[job->round % run->book.count];
+        if (op->ecco[0] < 'A' || op->ecco[0] > 'E') continue;
+        for (int i = 0; i < 2; i++) {
+            if (!(job->done & (1u << i))) continue;
+            games[op->ecco[0] - 'A']++;
+            half[op->ecco[0] - 'A'] += job->half[i];
+            any++;
+        }
+    }
+    if (!any) {
+        json_null(j, "ecco");
+        return;
+    }
+    json_begin_object(j, "ecco");
+    for (int c = 0; c < 5; c++) {
+        if (!games[c]) continue;
+        char letter[2] = {(char)('A' + c), '\0'};
+        json_begin_object(j, letter);
+        json_int(j, "games", games[c]);
+        json_double(j, "points_first", half[c] / 2.0);
+        json_double(j, "score_first", half[c] / 2.0 / (double)games[c]);
+        json_end_object(j);
+    }
+    json_end_object(j);
+}
+
 /* One pairing, from a's side, over its finished pairs: the keys and values
  * of `qibench stats --penta` on its pentanomial counts (W/D/L and the draw
  * ratio of the same games, as `qibench stats --wdl` gives them). */
@@ -81,6 +119,7 @@ static void json_pairing(Json *j, const MatchRun *run, const Pairing *p)
     for (int c = 0; c < PENTA_CELLS; c++) json_int(j, NULL, p->penta[c]);
     json_end_array(j);
     if (run->opt->has_sprt) json_llr_history(j, run, (int)(p - run->pairings));
+    json_ecco(j, run, (int)(p - run->pairings));
     json_end_object(j);
 }
 
@@ -122,6 +161,9 @@ void summary_write(const MatchRun *run, const char *state)
     json_begin_array(&j, "pairings");
     for (int i = 0; i < run->npairings; i++) json_pairing(&j, run, &run->pairings[i]);
     json_end_array(&j);
+    /* a match: its one pairing's breakdown, from the first engine's side (a
+     * tournament has it per pairing only) */
+    if (opt->format == FORMAT_MATCH && run->npairings == 1) json_ecco(&j, run, 0);
     json_begin_array(&j, "engines");
     for (int e = 0; e < list->count; e++) {
         json_begin_object(&j, NULL);
