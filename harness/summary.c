@@ -10,10 +10,14 @@
 #include "ratings_cmd.h"
 #include "searchstats.h"
 
-static void json_standing(Json *j, const int64_t wdl[3])
+/* An engine's standing: games, W/D/L, score and draw ratio over its games;
+ * Elo and its 95% interval from its pairs (pentanomial), as printed. */
+static void json_standing(Json *j, const int64_t wdl[3], const int64_t penta[PENTA_CELLS])
 {
-    StatsSummary st;
+    StatsSummary st, pen;
     stats_from_wdl(wdl[0], wdl[1], wdl[2], &st);
+    stats_from_penta(penta, &pen);
+    st.elo = pen.elo, st.elo_error = pen.elo_error;
     json_int(j, "games", wdl[0] + wdl[1] + wdl[2]);
     json_int(j, "wins", wdl[0]);
     json_int(j, "draws", wdl[1]);
@@ -168,7 +172,9 @@ void summary_write(const MatchRun *run, const char *state)
     for (int e = 0; e < list->count; e++) {
         json_begin_object(&j, NULL);
         json_string(&j, "name", list->engines[e].spec.name);
-        json_standing(&j, run->engine_wdl[e]);
+        int64_t penta[PENTA_CELLS];
+        standings_engine_penta(run, e, penta);
+        json_standing(&j, run->engine_wdl[e], penta);
         json_end_object(&j);
     }
     json_end_array(&j);
