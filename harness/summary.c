@@ -52,23 +52,26 @@ static void json_llr_history(Json *j, const MatchRun *run, int pairing)
     json_end_array(j);
 }
 
-/* "ecco": the pairing's finished games by the ECCO letter (A-E) of their
- * opening, from engine a's side: {"A": {"games", "points_first",
- * "score_first"}, ...}, letters without games left out; null when no game
- * was played from an opening with an ECCO code. The opening of a pair is the
- * book's opening of its round, as match.c takes it. */
-static void json_ecco(Json *j, const MatchRun *run, int pairing)
+/* "ecco": finished games by the ECCO letter (A-E) of their opening. For a
+ * pairing (pairing >= 0) from its engine a's side, {"A": {"games",
+ * "points_first", "score_first"}, ...}; for an engine (pairing -1) over all
+ * its pairings from its side, {"A": {"games", "points", "score"}, ...}.
+ * Letters without games are left out; null when no game was played from an
+ * opening with an ECCO code. The opening of a pair is the book's opening of
+ * its round, as match.c takes it. */
+static void json_ecco_of(Json *j, const MatchRun *run, int pairing, int engine)
 {
     int64_t games[5] = {0}, half[5] = {0}, any = 0;
     for (int k = 0; k < run->njobs && run->book.count; k++) {
         const PairJob *job = &run->jobs[k];
-        if (job->pairing != pairing) continue;
+        const Pairing *p = &run->pairings[job->pairing];
+        if (pairing >= 0 ? job->pairing != pairing : p->a != engine && p->b != engine) continue;
         const Opening *op = &run->book.items[job->round % run->book.count];
         if (op->ecco[0] < 'A' || op->ecco[0] > 'E') continue;
         for (int i = 0; i < 2; i++) {
             if (!(job->done & (1u << i))) continue;
             games[op->ecco[0] - 'A']++;
-            half[op->ecco[0] - 'A'] += job->half[i];
+            half[op->ecco[0] - 'A'] += pairing >= 0 || p->a == engine ? job->half[i] : 2 - job->half[i];
             any++;
         }
     }
@@ -82,12 +85,14 @@ static void json_ecco(Json *j, const MatchRun *run, int pairing)
         char letter[2] = {(char)('A' + c), '\0'};
         json_begin_object(j, letter);
         json_int(j, "games", games[c]);
-        json_double(j, "points_first", half[c] / 2.0);
-        json_double(j, "score_first", half[c] / 2.0 / (double)games[c]);
+        json_double(j, pairing >= 0 ? "points_first" : "points", half[c] / 2.0);
+        json_double(j, pairing >= 0 ? "score_first" : "score", half[c] / 2.0 / (double)games[c]);
         json_end_object(j);
     }
     json_end_object(j);
 }
+
+static void json_ecco(Json *j, const MatchRun *run, int pairing) { json_ecco_of(j, run, pairing, -1); }
 
 /* One pairing, from a's side, over its finished pairs: the keys and values
  * of `qibench stats --penta` on its pentanomial counts (W/D/L and the draw
@@ -168,6 +173,7 @@ void summary_write(const MatchRun *run, const char *state)
     /* a match: its one pairing's breakdown, from the first engine's side (a
      * tournament has it per pairing only) */
     if (opt->format == FORMAT_MATCH && run->npairings == 1) json_ecco(&j, run, 0);
+    else json_null(&j, "ecco");
     json_begin_array(&j, "engines");
     for (int e = 0; e < list->count; e++) {
         json_begin_object(&j, NULL);
@@ -175,6 +181,7 @@ void summary_write(const MatchRun *run, const char *state)
         int64_t penta[PENTA_CELLS];
         standings_engine_penta(run, e, penta);
         json_standing(&j, run->engine_wdl[e], penta);
+        json_ecco_of(&j, run, -1, e);
         json_end_object(&j);
     }
     json_end_array(&j);

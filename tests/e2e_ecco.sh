@@ -4,7 +4,9 @@
 # ("ecco") and [ECCO]/[Opening]/[Variation] in games.pgn beside the xqbase tags
 # ([Game "Chinese Chess"], [Red], [Format "ICCS"], moves "H2-E2"); summary.json's
 # "ecco" breakdown (per ECCO letter: games, points_first, score_first, from the
-# first engine's side) equals an independent recount from games.jsonl in Python;
+# first engine's side; in a tournament per pairing and, with points and score
+# from its own side, per engine) equals an independent recount from games.jsonl
+# in Python;
 # games.pgn reads back as a book with the same openings' moves; --resume
 # rewrites games.pgn byte for byte. Depth-limited games: the same on every machine.
 set -u
@@ -82,6 +84,43 @@ check "read back: the first game's opening is named by its Event, with el-p3's E
 cp "$tmp/m/games.pgn" "$tmp/ref.pgn" && rm "$tmp/m/games.pgn"
 "$QIBENCH" match --resume "$tmp/m" >/dev/null 2>&1
 check "--resume rewrites games.pgn (with the ECCO tags) byte for byte" cmp -s "$tmp/ref.pgn" "$tmp/m/games.pgn"
+
+# a tournament: per pairing from its first engine's side, per engine from its own side
+"$QIBENCH" tournament -engine name=x cmd="$ENGINE" depth=2 -engine name=y cmd="$ENGINE" depth=1 \
+    -engine name=z cmd="$ENGINE" depth=2 option.Search=alphabeta --openings file="$tmp/five.epd" format=epd \
+    --rounds 5 --results "$tmp" --name t >/dev/null 2>&1
+check "tournament from the five openings: exit 0" test $? -eq 0
+"$PYTHON" - "$tmp/t" >"$tmp/py.out" 2>&1 <<'PY'
+import json, sys
+run = sys.argv[1]
+games = [json.loads(l) for l in open(f"{run}/games.jsonl", encoding="utf-8")]
+s = json.load(open(f"{run}/summary.json", encoding="utf-8"))
+pts = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+def tally(filter_, side):
+    out = {}
+    for g in games:
+        if not filter_(g):
+            continue
+        p = pts[g["result"]] if g["red"] == side(g) else 1 - pts[g["result"]]
+        w = out.setdefault(g["ecco"][0], [0, 0.0])
+        w[0] += 1
+        w[1] += p
+    return out
+def same(got, want, pkey, skey):
+    assert sorted(got) == sorted(want), (got, want)
+    for k, (n, p) in want.items():
+        assert got[k]["games"] == n and abs(got[k][pkey] - p) < 1e-9 and abs(got[k][skey] - p / n) < 1e-9, (k, got, want)
+assert s["ecco"] is None  # a tournament: per pairing and per engine only
+for pr in s["pairings"]:
+    a, b = pr["engine"], pr["opponent"]
+    same(pr["ecco"], tally(lambda g: {g["red"], g["black"]} == {a, b}, lambda g: a), "points_first", "score_first")
+for e in s["engines"]:
+    n = e["name"]
+    same(e["ecco"], tally(lambda g: n in (g["red"], g["black"]), lambda g: n), "points", "score")
+print("ok")
+PY
+check "tournament: ecco per pairing (first engine's side) and per engine (its side) = the recount" \
+    grep -qx ok "$tmp/py.out"; grep -qx ok "$tmp/py.out" || cat "$tmp/py.out"
 
 # a book without ECCO codes: "ecco" is null and no ECCO tags
 sed 's/ ;ecco .*$//' "$tmp/five.epd" >"$tmp/plain.epd"
