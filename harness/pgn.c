@@ -58,7 +58,10 @@ static bool is_xiangqi(const Game *game) { return strcmp(game->name, "xiangqi") 
 /* The xqbase Format tag value of n. */
 static const char *format_name(PgnNotation n)
 {
-    return n == PGN_NOTATION_ICCS ? "ICCS" : n == PGN_NOTATION_WXF ? "WXF" : n == PGN_NOTATION_CHINESE ? "Chinese" : NULL;
+    return n == PGN_NOTATION_ICCS      ? "ICCS"
+           : n == PGN_NOTATION_WXF     ? "WXF"
+           : n == PGN_NOTATION_CHINESE ? "Chinese"
+                                       : NULL;
 }
 
 int pgn_notation_by_name(const Game *game, const char *name)

@@ -51,8 +51,9 @@ int pgn_write(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *
 /*
  * pgn_write writes Xiangqi moves as ICCS "H2-E2" (PGN_NOTATION_ICCS) and
  * other games' in their record notation. pgn_write_notation writes them in
- * notation n (PGN_NOTATION_RECORD: "h2e2", without a Format tag). Returns 0, or -1 if writing failed, g->fen is not a position, or n
- * is not one of game's (see pgn_notation_by_name).
+ * notation n (PGN_NOTATION_RECORD: "h2e2", without a Format tag). Returns
+ * 0, or -1 if writing failed, g->fen is not a position, or n is not one of
+ * game's (see pgn_notation_by_name).
  */
 int pgn_write_notation(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *g, PgnNotation n);
 

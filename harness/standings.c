@@ -84,7 +84,8 @@ void standings_print(const MatchRun *run)
             order[j - 1] = t;
         }
     printf("\nstandings after %d of %d games:\n", run->games_done, run->games_planned);
-    printf("%4s  %-20s %6s %7s %8s %8s %7s\n", "rank", "engine", "games", "score", "Elo", "\xc2\xb1", "draws"); /* "±" is 2 bytes, 1 column */
+    /* "±" is 2 bytes in 1 column: %8s shows it 7 wide, as the numbers below */
+    printf("%4s  %-20s %6s %7s %8s %8s %7s\n", "rank", "engine", "games", "score", "Elo", "\xc2\xb1", "draws");
     for (int r = 0; r < n; r++) {
         const int64_t *w = run->engine_wdl[order[r]];
         int64_t games = w[0] + w[1] + w[2], penta[PENTA_CELLS];
