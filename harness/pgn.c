@@ -11,10 +11,13 @@
  *     (blank line)
  *     1. H2-E2 {book} H9-G7 {+0.35/12 1.234s} 2. H0-G2 {-0.10/11 0.950s} ... 1-0
  *
- * xqbase.com's PGN convention for Chinese Chess (www.xqbase.com, "PGN
- * format" page): the Game tag first, with "Chinese Chess"; Red and Black
- * name the players; Format is ICCS (moves "H2-E2"), WXF ("C2.5") or Chinese
- * ("炮二平五"); ECCO, Opening and Variation classify the opening.
+ * xqbase.com's PGN convention for Chinese Chess ("中国象棋电脑应用规范(三):
+ * PGN文件格式", the computer Chinese Chess standards published with ECCO):
+ * the Game tag first, with the value "Chinese Chess"; Red and Black name the
+ * players (Red instead of chess's White: both are written here, for both
+ * kinds of reader); Opening, Variation and ECCO classify the opening; Format
+ * says how the moves are written: ICCS ("H2-E2"), WXF ("C2.5") or Chinese
+ * ("炮二平五").
  *     (blank line)
  *
  * Move numbers follow the start FEN's side to move and fullmove number: a
