@@ -9,7 +9,7 @@
  *     rnbakabnr/9/... w - - bm h2e2; id "x";             (standard EPD)
  *
  * Quoted operands may hold spaces and ';' (and \" or \\). Recognised
- * opcodes: id, bm, am, dm, result, within; any other opcode is skipped with
+ * opcodes: id, bm, am, dm, result, within, ecco, opening, variation; any other opcode is skipped with
  * its operands. Moves are ICCS and must be legal in the position.
  *
  * Errors are one line: whatever the input holds (control characters,
@@ -328,11 +328,10 @@ static int op_result(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *s
     return fail(sink, "unknown result '%s', expected 1-0, 0-1 or 1/2-1/2", shown(buf, o->text, o->len));
 }
 
-/* The id, unescaped (\" and \\ inside quotes); it must be 1-63 bytes of
- * UTF-8 text without control characters. */
-static int op_id(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
+/* A text operand, unescaped (\" and \\ inside quotes), into buf (room for
+ * size): 1 to size-1 bytes of UTF-8 text without control characters. */
+static int read_text(const Operation *op, const char *name, char *buf, size_t size, const ErrSink *sink)
 {
-    (void)cx;
     if (expect_one(op, "one quoted string", sink)) return -1;
     const Operand *o = &op->operands[0];
     size_t n = 0;
@@ -340,25 +339,57 @@ static int op_id(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
         char c = o->text[i];
         if (o->quoted && c == '\\' && i + 1 < o->len && (o->text[i + 1] == '"' || o->text[i + 1] == '\\'))
             c = o->text[++i];
-        if (n + 1 >= sizeof e->id) return fail(sink, "id: longer than %zu bytes", sizeof e->id - 1);
-        e->id[n++] = c;
+        if (n + 1 >= size) return fail(sink, "%s: longer than %zu bytes", name, size - 1);
+        buf[n++] = c;
     }
-    e->id[n] = '\0';
-    if (n == 0) return fail(sink, "id: expected a non-empty string");
-    for (const unsigned char *s = (const unsigned char *)e->id; *s;) {
+    buf[n] = '\0';
+    if (n == 0) return fail(sink, "%s: expected a non-empty string", name);
+    for (const unsigned char *s = (const unsigned char *)buf; *s;) {
         size_t len = utf8_len(s);
         if (len == 0 || (len == 1 && is_control(*s)))
-            return fail(sink, "id: expected UTF-8 text without control characters");
+            return fail(sink, "%s: expected UTF-8 text without control characters", name);
         s += len;
     }
     return 0;
+}
+
+static int op_id(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
+{
+    (void)cx;
+    return read_text(op, "id", e->id, sizeof e->id, sink);
+}
+
+/* An ECCO code: a letter A-E and two digits. */
+static int op_ecco(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
+{
+    char c[16];
+    (void)cx;
+    if (read_text(op, "ecco", c, sizeof c, sink)) return -1;
+    if (strlen(c) != 3 || c[0] < 'A' || c[0] > 'E' || c[1] < '0' || c[1] > '9' || c[2] < '0' || c[2] > '9')
+        return fail(sink, "ecco: expected a code A00-E99, got '%s'", c);
+    memcpy(e->ecco, c, 4);
+    return 0;
+}
+
+static int op_opening(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
+{
+    (void)cx;
+    return read_text(op, "opening", e->opening, sizeof e->opening, sink);
+}
+
+static int op_variation(const Operation *op, Ctx *cx, EpdEntry *e, const ErrSink *sink)
+{
+    (void)cx;
+    return read_text(op, "variation", e->variation, sizeof e->variation, sink);
 }
 
 static const struct {
     const char *name;
     OpcodeFn fn;
 } OPCODES[] = {
-    {"id", op_id}, {"bm", op_bm}, {"am", op_am}, {"dm", op_dm}, {"result", op_result}, {"within", op_within},
+    {"id", op_id},         {"bm", op_bm},           {"am", op_am},
+    {"dm", op_dm},         {"result", op_result},   {"within", op_within},
+    {"ecco", op_ecco},     {"opening", op_opening}, {"variation", op_variation},
 };
 
 #define NUM_OPCODES ((int)(sizeof OPCODES / sizeof OPCODES[0]))

@@ -24,6 +24,9 @@ typedef struct {
     int dm;                     /* `dm N`: mate in N, 0 if absent */
     char result[8];             /* `result 1-0|0-1|1/2-1/2`, "" if absent */
     int within;                 /* `within N`: move bound for playouts, 0 if absent */
+    char ecco[4];               /* `ecco "C17"`: the opening's ECCO code (A00-E99), "" if absent */
+    char opening[128];          /* `opening "..."`: its ECCO opening name, "" if absent */
+    char variation[128];        /* `variation "..."`: its ECCO variation, "" if absent */
 } EpdEntry;
 
 typedef struct {

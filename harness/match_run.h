@@ -98,11 +98,19 @@ int standings_term_key_of(const MatchRun *run, const char *name);
 void standings_account(MatchRun *run, int k, int i, int red, int black, GameResult result, int key, int engine_plies);
 
 /* The status line, without a line end: games, W/D/L, Elo and LLR of the
- * first pairing (a match only), games per minute and time left. */
+ * first pairing (a match only), games per minute and time left. Its Elo
+ * interval is the pairs' (pentanomial), as in the final table: "Elo +12.3 ±
+ * 95.0 (95%, pairs)". */
 void standings_put_status(const MatchRun *run, FILE *f);
 
-/* The standings table on stdout: every engine's games, score, Elo and draw
- * ratio over all its games, best score first. Caller holds the lock (or the
+/* Engine e's pentanomial over all its finished pairs, from its side (a pair
+ * against each opponent counted as that opponent's pairing has it, mirrored
+ * when e is the pairing's second engine). */
+void standings_engine_penta(const MatchRun *run, int e, int64_t penta[PENTA_CELLS]);
+
+/* The standings table on stdout: every engine's games, score and draw ratio
+ * over all its games, and its Elo +- 95% from its pairs
+ * (standings_engine_penta), best score first. Caller holds the lock (or the
  * run is over). */
 void standings_print(const MatchRun *run);
 

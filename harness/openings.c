@@ -15,6 +15,8 @@
  */
 #include "openings.h"
 
+#include <ctype.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -98,6 +100,9 @@ static int load_epd(const Game *game, const char *path, OpeningList *list, const
         memset(&op, 0, sizeof op);
         copy_text(op.id, sizeof op.id, suite.entries[i].id);
         copy_text(op.fen, sizeof op.fen, suite.entries[i].fen);
+        copy_text(op.ecco, sizeof op.ecco, suite.entries[i].ecco);
+        copy_text(op.opening, sizeof op.opening, suite.entries[i].opening);
+        copy_text(op.variation, sizeof op.variation, suite.entries[i].variation);
         rc = list_push(list, &op, sink);
     }
     epd_free(&suite);
@@ -211,6 +216,7 @@ typedef struct {
     char fen[PGN_TAG_VALUE_MAX];
     int fen_line;   /* 0 = no FEN tag */
     char opening[PGN_TAG_VALUE_MAX], event[PGN_TAG_VALUE_MAX];
+    char ecco[PGN_TAG_VALUE_MAX], variation[PGN_TAG_VALUE_MAX]; /* xqbase's ECCO tags */
     int depth;      /* variation nesting */
     int var_line;   /* where the outermost open variation started */
     Opening op;
@@ -246,7 +252,13 @@ static int game_begin(PgnReader *r)
     if (r->game->set_position(r->pos, g->fen_line ? g->fen : r->game->start, why, sizeof why) != 0)
         return fail(r->lx.sink, "%s:%d: bad FEN: %s", r->lx.path, g->fen_line, why);
     r->game->position_text(r->pos, g->op.fen, sizeof g->op.fen);
-    if (g->opening[0]) {
+    bool classified = g->ecco[0] != '\0'; /* xqbase style: Opening is the ECCO name, Event the line's name */
+    if (classified) {
+        copy_text(g->op.ecco, sizeof g->op.ecco, g->ecco);
+        copy_text(g->op.opening, sizeof g->op.opening, g->opening);
+        copy_text(g->op.variation, sizeof g->op.variation, g->variation);
+    }
+    if (g->opening[0] && !(classified && g->event[0] && strcmp(g->event, "?") != 0)) {
         copy_text(g->op.id, sizeof g->op.id, g->opening);
     } else if (g->event[0] && strcmp(g->event, "?") != 0) {
         copy_text(g->op.id, sizeof g->op.id, g->event);
@@ -284,15 +296,39 @@ static int game_tag(PgnReader *r)
         memcpy(r->g.opening, value, sizeof value);
     } else if (strcmp(name, "Event") == 0) {
         memcpy(r->g.event, value, sizeof value);
+    } else if (strcmp(name, "ECCO") == 0) {
+        if (strlen(value) != 3 || value[0] < 'A' || value[0] > 'E' || !is_digit(value[1]) || !is_digit(value[2]))
+            return fail(r->lx.sink, "%s:%d: ECCO tag: expected a code A00-E99, got '%.20s'", r->lx.path, line, value);
+        memcpy(r->g.ecco, value, sizeof value);
+    } else if (strcmp(name, "Variation") == 0) {
+        memcpy(r->g.variation, value, sizeof value);
     }
     return 0; /* SetUp and the rest need nothing: a FEN tag is used when present */
+}
+
+/* xqbase's ICCS "H2-E2" (either case) as the record's "h2e2" into out
+ * (room for 5); false for any other text. */
+static bool iccs_dashed(const char *text, char out[5])
+{
+    if (strlen(text) != 5 || text[2] != '-') return false;
+    for (int i = 0; i < 5; i += 3) {
+        char file = (char)tolower((unsigned char)text[i]);
+        if (file < 'a' || file > 'i' || !is_digit(text[i + 1])) return false;
+        out[i == 0 ? 0 : 2] = file;
+        out[i == 0 ? 1 : 3] = text[i + 1];
+    }
+    out[4] = '\0';
+    return true;
 }
 
 /* Parses text as a move of the current position and plays it. */
 static int try_move(PgnReader *r, const char *text, char *why, size_t whylen)
 {
     MoveCode m;
-    if (r->game->parse_move(r->pos, text, NOTATION_ANY, &m, why, whylen) != 0) return -1;
+    char iccs[5];
+    if (r->game->parse_move(r->pos, text, NOTATION_ANY, &m, why, whylen) != 0
+        && (!iccs_dashed(text, iccs) || r->game->parse_move(r->pos, iccs, NOTATION_ANY, &m, why, whylen) != 0))
+        return -1;
     if (r->whole) r->whole[r->g.op.nmoves++] = m;
     else r->g.op.moves[r->g.op.nmoves++] = m;
     r->game->play(r->pos, m);

@@ -15,10 +15,13 @@
 #define OPENING_MAX_PLIES 64
 
 typedef struct {
-    char id[64];                      /* EPD id, PGN Opening/Event tag, or "file:N" */
+    char id[64];                      /* EPD id, PGN Opening/Event tag (Event first when the game has
+                                       * an ECCO tag: xqbase's Opening is the ECCO name), or "file:N" */
     char fen[GAME_TEXT_MAX];          /* the position the opening starts from */
     MoveCode moves[OPENING_MAX_PLIES]; /* the opening's moves after fen */
     int nmoves;
+    char ecco[4];                     /* ECCO code ("C17"; EPD `ecco`, PGN [ECCO]), "" if none */
+    char opening[128], variation[128]; /* ECCO names (EPD `opening`/`variation`, PGN tags), "" if none */
 } Opening;
 
 typedef struct {
@@ -40,7 +43,7 @@ typedef struct {
 
 /*
  * Loads and orders the book. PGN move text is any notation a person may type
- * (Xiangqi: ICCS "h2e2", WXF or Chinese), with move numbers, comments {...},
+ * (Xiangqi: ICCS "h2e2" or xqbase's "H2-E2", WXF or Chinese), with move numbers, comments {...},
  * variations (...) and NAGs skipped. Returns 0, or -1 with a one-line error
  * naming file and line ("book.pgn:12: move 'h2h9': no legal move ...").
  * A book with no openings is an error. Free with book_free.

@@ -240,7 +240,8 @@ int play_write_game(const Play *p, const char *path, bool sgf, bool append)
     char date[16];
     time_t t = time(NULL);
     strftime(date, sizeof date, "%Y.%m.%d", localtime(&t));
-    PgnTags tags = {"qibench play", "?", date, p->saved + 1, play_side_name(p, 0), play_side_name(p, 1), "-"};
+    PgnTags tags = {"qibench play", "?", date, p->saved + 1, play_side_name(p, 0), play_side_name(p, 1), "-",
+                    NULL, NULL, NULL};
     FILE *f = fopen(path, append ? "a" : "w");
     if (!f) return -1;
     int rc = sgf ? sgf_write(f, p->game, &tags, p->rec) : pgn_write(f, p->game, &tags, p->rec);

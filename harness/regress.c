@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "json.h"
+#include "jsonread.h"
 #include "openings.h"
 #include "proc.h"
 #include "regress_bench.h"
@@ -37,7 +38,7 @@
 #define MAX_BOOK_WORDS 16
 
 /* Exit statuses, also in the usage text and the README. */
-enum { REGRESS_PASS = 0, REGRESS_H0 = 1, REGRESS_SETUP = 2, REGRESS_ERROR = 3 };
+enum { REGRESS_PASS = 0, REGRESS_H0 = 1, REGRESS_SETUP = 2, REGRESS_ERROR = 3, REGRESS_SLOW = 4 };
 
 /* ================================================================ */
 /* Part I: options and usage                                        */
@@ -56,6 +57,7 @@ typedef struct {
     BookOptions book_options; /* what the words say */
     SprtParams sprt;
     long nodes;
+    double min_speed;         /* --min-speed: the speed ratio's 95% lower bound must reach it; 0: off */
     int rounds;               /* 0: one pair per opening at fixed nodes, DEFAULT_TC_ROUNDS with --tc */
     int concurrency, jobs, bench_depth, bench_runs;
     bool keep, no_match;
@@ -100,12 +102,16 @@ static void usage(FILE *f)
             "  --concurrency N      match: games at a time (default 1)\n"
             "  --sprt KEY=VALUE...  elo0= elo1= alpha= beta= model=normalized|logistic\n"
             "                       (default elo0=%g elo1=%g alpha=0.05 beta=0.05 model=normalized)\n"
+            "  --min-speed R        fail (exit 4) when the lower end of the 95%% confidence interval of\n"
+            "                       the bench speed ratio new/base is below R (e.g. 0.97; needs\n"
+            "                       --bench-runs 2 or more)\n"
             "  --no-match           bench only\n"
             "  --results DIR        results root (default results); --name RUN (default regress-DATE-TIME)\n"
             "  --keep               keep the temporary base tree and build logs\n\n"
             "Exit status: 0 pass (SPRT accepted H1, or the match ended without accepting H0),\n"
             "1 regression (SPRT accepted H0), 2 usage or setup error (bad revision, failed build),\n"
-            "3 error during the run (a bench failed or was not deterministic, the match stopped on errors).\n",
+            "3 error during the run (a bench failed or was not deterministic, the match stopped on errors),\n"
+            "4 too slow (--min-speed: the speed ratio's lower bound below R; the SPRT did not accept H0).\n",
             DEFAULT_BENCH_DEPTH, DEFAULT_BENCH_RUNS, DEFAULT_NODES, DEFAULT_TC_ROUNDS, DEFAULT_ELO0, DEFAULT_ELO1);
 }
 
@@ -144,6 +150,17 @@ static size_t value_limit(const char *flag)
     return 0;
 }
 
+/* A speed ratio for --min-speed: a number in (0, 10]. */
+static bool parse_ratio(const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v > 0 && v <= 10)) return false;
+    *out = v;
+    return true;
+}
+
 /* One option with a value at argv[*i]; returns 0 or -1 after printing the error. */
 static int value_option(int argc, char **argv, int *i, RegressOptions *o)
 {
@@ -168,6 +185,7 @@ static int value_option(int argc, char **argv, int *i, RegressOptions *o)
     else if (strcmp(flag, "--jobs") == 0 && cli_parse_int(value, 1, 256, &v)) o->jobs = (int)v;
     else if (strcmp(flag, "--bench-depth") == 0 && cli_parse_int(value, 1, 64, &v)) o->bench_depth = (int)v;
     else if (strcmp(flag, "--bench-runs") == 0 && cli_parse_int(value, 1, REGRESS_MAX_RUNS, &v)) o->bench_runs = (int)v;
+    else if (strcmp(flag, "--min-speed") == 0 && parse_ratio(value, &o->min_speed)) (void)0;
     else return fprintf(stderr, "qibench regress: %s: bad value '%s' (see qibench regress --help)\n", flag, value), -1;
     return 0;
 }
@@ -207,6 +225,9 @@ static int parse_options(int argc, char **argv, RegressOptions *o)
     if (o->tc && nodes_given) return fprintf(stderr, "qibench regress: give --nodes or --tc, not both\n"), -1;
     if (o->tc && spec_parse_tc(o->tc, &tc) != 0) return fprintf(stderr, "qibench regress: bad --tc '%s'\n", o->tc), -1;
     if (stats_sprt_check(&o->sprt, err, sizeof err)) return fprintf(stderr, "qibench regress: --sprt: %s\n", err), -1;
+    if (o->min_speed > 0 && o->bench_runs < 2)
+        return fprintf(stderr, "qibench regress: --min-speed needs --bench-runs 2 or more (its bound needs the "
+                               "spread of the runs)\n"), -1;
     return 0;
 }
 
@@ -335,7 +356,7 @@ typedef struct {
 } RegressRun;
 
 /* What the match's status and SPRT line say; sets *status. */
-static const char *verdict(const RegressRun *r, int *status)
+static const char *match_verdict(const RegressRun *r, int *status)
 {
     const MatchReport *m = &r->match;
     size_t n = strlen(m->sprt);
@@ -349,8 +370,26 @@ static const char *verdict(const RegressRun *r, int *status)
     return "pass (no regression found: the SPRT did not decide within the rounds)";
 }
 
+/* Is the bench too slow for --min-speed? (false when off or the bench failed) */
+static bool too_slow(const RegressRun *r, const RegressOptions *o)
+{
+    return o->min_speed > 0 && r->bench_ok && !(r->bench.ratio_low >= o->min_speed);
+}
+
+/* The verdict (text in buf) and *status: the match's verdict, then a pass
+ * that is too slow for --min-speed becomes REGRESS_SLOW. */
+static const char *verdict(const RegressRun *r, const RegressOptions *o, int *status, char *buf, size_t len)
+{
+    const char *text = match_verdict(r, status);
+    if (!too_slow(r, o) || (*status != REGRESS_PASS && *status != REGRESS_H0)) return text;
+    snprintf(buf, len, "%s; too slow: speed new/base %.3f, its 95%% interval's lower end %.3f < --min-speed %g",
+             text, r->bench.ratio_mean, r->bench.ratio_low, o->min_speed);
+    if (*status == REGRESS_PASS) *status = REGRESS_SLOW;
+    return buf;
+}
+
 /* regress.json's "bench": signatures, speed ratios, each run's speed. */
-static void json_bench(Json *j, const BenchReport *b, bool ok)
+static void json_bench(Json *j, const BenchReport *b, bool ok, double min_speed)
 {
     json_begin_object(j, "bench");
     json_int(j, "depth", b->depth);
@@ -363,7 +402,12 @@ static void json_bench(Json *j, const BenchReport *b, bool ok)
     json_double(j, "speed_ratio_sd", ok ? b->ratio_sd : NAN);
     json_double(j, "speed_ratio_min", ok ? b->ratio_min : NAN);
     json_double(j, "speed_ratio_max", ok ? b->ratio_max : NAN);
+    json_double(j, "speed_ratio_low", ok ? b->ratio_low : NAN);
+    json_double(j, "speed_ratio_high", ok ? b->ratio_high : NAN);
     json_double(j, "wall_speed_ratio", ok ? b->wall_ratio_mean : NAN);
+    json_double(j, "min_speed", min_speed > 0 ? min_speed : NAN);
+    if (min_speed > 0 && ok) json_bool(j, "speed_ok", b->ratio_low >= min_speed);
+    else json_null(j, "speed_ok");
     json_begin_array(j, "base_nps");
     for (int i = 0; i < b->runs; i++) json_double(j, NULL, b->side[0].nps[i]);
     json_end_array(j);
@@ -371,6 +415,73 @@ static void json_bench(Json *j, const BenchReport *b, bool ok)
     for (int i = 0; i < b->runs; i++) json_double(j, NULL, b->side[1].nps[i]);
     json_end_array(j);
     json_end_object(j);
+}
+
+/* The match's summary.json (RUN_DIR/summary.json, one JSON object) parsed
+ * into *out; false when it is missing or unreadable. */
+static bool read_summary(const char *run_dir, JsonValue *out)
+{
+    char path[PATH_BYTES + 300], err[128];
+    snprintf(path, sizeof path, "%.1200s/summary.json", run_dir);
+    FILE *f = fopen(path, "r");
+    if (!f) return false;
+    char *line = NULL;
+    size_t cap = 0;
+    bool ok = getline(&line, &cap, f) > 0 && jv_parse(line, out, err, sizeof err) == 0;
+    free(line);
+    fclose(f);
+    return ok;
+}
+
+/* Member key of object v as a JSON number, or null when absent. */
+static void copy_number(Json *j, const JsonValue *v, const char *key, const char *as)
+{
+    double x;
+    if (jv_get_number(v, key, &x)) json_double(j, as ? as : key, x);
+    else json_null(j, as ? as : key);
+}
+
+/* regress.json's "match": the child match's numbers from its summary.json
+ * (new's side: new is the first engine), and its two text lines for people. */
+static void json_match(Json *j, const RegressRun *r, const RegressOptions *o)
+{
+    JsonValue s;
+    bool have = r->match_ran && read_summary(r->run_dir, &s);
+    const JsonValue *pairings = have ? jv_get(&s, "pairings") : NULL;
+    const JsonValue *p = pairings && pairings->type == JV_ARRAY && pairings->count == 1 ? &pairings->items[0] : NULL;
+    json_begin_object(j, "match");
+    json_bool(j, "ran", r->match_ran);
+    json_int(j, "status", r->match.status);
+    static const char *const NUMBERS[] = {"games", "pairs", "wins", "draws", "losses", "score", "elo", "elo_error",
+                                          "los", "draw_ratio", "nelo", "nelo_error"};
+    for (size_t i = 0; i < sizeof NUMBERS / sizeof *NUMBERS; i++) copy_number(j, p, NUMBERS[i], NULL);
+    const JsonValue *penta = p ? jv_get(p, "penta") : NULL;
+    if (penta && penta->type == JV_ARRAY) {
+        json_begin_array(j, "penta");
+        for (int i = 0; i < penta->count; i++) json_double(j, NULL, penta->items[i].number);
+        json_end_array(j);
+    } else {
+        json_null(j, "penta");
+    }
+    if (r->match_ran) {
+        json_begin_object(j, "sprt");
+        json_double(j, "elo0", o->sprt.elo0);
+        json_double(j, "elo1", o->sprt.elo1);
+        json_double(j, "alpha", o->sprt.alpha);
+        json_double(j, "beta", o->sprt.beta);
+        json_string(j, "model", stats_model_name(o->sprt.model));
+        copy_number(j, p, "llr", NULL);
+        copy_number(j, p, "lower_bound", NULL);
+        copy_number(j, p, "upper_bound", NULL);
+        json_string(j, "verdict", p ? jv_get_string(p, "verdict") : NULL);
+        json_end_object(j);
+    } else {
+        json_null(j, "sprt");
+    }
+    json_string(j, "result_text", r->match.result[0] ? r->match.result : NULL);
+    json_string(j, "sprt_text", r->match.sprt[0] ? r->match.sprt : NULL);
+    json_end_object(j);
+    if (have) jv_free(&s);
 }
 
 static void write_json(const RegressRun *r, const RegressOptions *o, const char *text, int status)
@@ -388,13 +499,8 @@ static void write_json(const RegressRun *r, const RegressOptions *o, const char 
     json_string(&j, "base", o->base_rev);
     json_string(&j, "base_commit", r->commit);
     json_string(&j, "candidate", r->describe);
-    json_bench(&j, &r->bench, r->bench_ok);
-    json_begin_object(&j, "match");
-    json_bool(&j, "ran", r->match_ran);
-    json_int(&j, "status", r->match.status);
-    json_string(&j, "result", r->match.result[0] ? r->match.result : NULL);
-    json_string(&j, "sprt", r->match.sprt[0] ? r->match.sprt : NULL);
-    json_end_object(&j);
+    json_bench(&j, &r->bench, r->bench_ok, o->min_speed);
+    json_match(&j, r, o);
     json_string(&j, "verdict", text);
     json_int(&j, "exit_status", status);
     json_end_object(&j);
@@ -488,7 +594,8 @@ int regress_command(int argc, char **argv)
     }
     int stop_status = stopsig_status();
     stopsig_restore();
-    const char *text = verdict(&r, &status);
+    char verdict_buf[512];
+    const char *text = verdict(&r, &o, &status, verdict_buf, sizeof verdict_buf);
     if (stop_status) status = stop_status;
     write_json(&r, &o, text, status);
     printf("\nverdict: %s\nregress: exit status %d; results in %s\n", text, status, r.run_dir);

@@ -76,6 +76,16 @@ static int bench_once(BenchSide *side, int run, int depth, const char *variant, 
     return 0;
 }
 
+/* Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (the
+ * standard table; 1.96 beyond). */
+static double t975(int df)
+{
+    static const double T[30] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                                 2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                                 2.080,  2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+    return df >= 1 && df <= 30 ? T[df - 1] : 1.96;
+}
+
 /* Mean, sample standard deviation, min and max of the per-run speed ratios. */
 static void bench_ratios(BenchReport *r)
 {
@@ -93,6 +103,9 @@ static void bench_ratios(BenchReport *r)
         sq += d * d;
     }
     r->ratio_sd = r->runs > 1 ? sqrt(sq / (r->runs - 1)) : 0;
+    double half = r->runs > 1 ? t975(r->runs - 1) * r->ratio_sd / sqrt(r->runs) : NAN;
+    r->ratio_low = r->ratio_mean - half;
+    r->ratio_high = r->ratio_mean + half;
     sum = 0;
     for (int i = 0; i < r->runs; i++) sum += r->side[1].wall_nps[i] / r->side[0].wall_nps[i];
     r->wall_ratio_mean = sum / r->runs;
@@ -147,5 +160,7 @@ void regress_bench_print(const BenchReport *r)
     printf("  speed new/base: %.3f +/- %.3f (mean +/- sd of %d per-run ratios of nodes per CPU second; min %.3f, "
            "max %.3f; wall clock %.3f)\n",
            r->ratio_mean, r->ratio_sd, r->runs, r->ratio_min, r->ratio_max, r->wall_ratio_mean);
+    if (r->runs > 1) printf("  speed 95%% interval: [%.3f, %.3f] (t with %d degrees of freedom)\n", r->ratio_low,
+                            r->ratio_high, r->runs - 1);
     printf("Bench: %llu\n", (unsigned long long)r->side[1].nodes[0]);
 }

@@ -24,6 +24,9 @@ typedef struct {
     int runs, depth;
     bool deterministic[2];     /* same node count in every run of that engine */
     double ratio_mean, ratio_sd, ratio_min, ratio_max; /* new/base CPU nps over the runs */
+    /* The 95% confidence interval of the mean ratio: mean -+ t(0.975, runs-1)
+     * sd / sqrt(runs) (Student's t); NAN with one run. */
+    double ratio_low, ratio_high;
     double wall_ratio_mean;    /* the same from the engines' own wall-clock times */
 } BenchReport;
 

@@ -151,6 +151,7 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
     json_int(js, "game", game + 1);
     json_string(js, "date", date);
     json_string(js, "opening", op ? op->id : "startpos");
+    if (op && op->ecco[0]) json_string(js, "ecco", op->ecco);
     json_string(js, "fen", g->fen);
     json_string(js, "result", game_result_text(g->result));
     json_string(js, "reason", game_termination_text(run->opt->game, g));
@@ -191,8 +192,11 @@ void results_game_tags(const MatchRun *run, int red, int black, int round, const
         snprintf(out->tc, sizeof out->tc, "%d/%g", tc->moves, tc->base_ms / 1000.0);
     else
         snprintf(out->tc, sizeof out->tc, "%g+%g", tc->base_ms / 1000.0, tc->inc_ms / 1000.0);
+    /* the opening of the round, as match.c and results_replay.c take it */
+    const Opening *op = run->book.count ? &run->book.items[round % run->book.count] : NULL;
     out->tags = (PgnTags){run->opt->event ? run->opt->event : "qibench", "?", out->date, round + 1,
-                          list->engines[red].spec.name, list->engines[black].spec.name, out->tc};
+                          list->engines[red].spec.name, list->engines[black].spec.name, out->tc,
+                          op ? op->ecco : NULL, op ? op->opening : NULL, op ? op->variation : NULL};
 }
 
 void results_game_output(const MatchRun *run, const GameRecord *g, int red, int black, int k, int i,

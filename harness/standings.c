@@ -31,12 +31,13 @@ void standings_put_status(const MatchRun *run, FILE *f)
     if (run->npairings == 1) {
         const Pairing *p = &run->pairings[0];
         StatsSummary st;
-        stats_from_wdl(p->game_wdl[0], p->game_wdl[1], p->game_wdl[2], &st);
+        stats_from_penta(p->penta, &st); /* the final table's interval: from the finished pairs */
         fprintf(f, "  +%lld =%lld -%lld  Elo ", (long long)p->game_wdl[0], (long long)p->game_wdl[1],
                 (long long)p->game_wdl[2]);
         fput_value(f, "%+.1f", st.elo);
         fputs(" \xc2\xb1 ", f);
         fput_value(f, "%.1f", st.elo_error);
+        fputs(" (95%, pairs)", f);
         if (run->opt->has_sprt) {
             SprtResult r;
             stats_sprt_penta(&run->opt->sprt, p->penta, &r);
@@ -61,6 +62,16 @@ static int cmp_score(const void *x, const void *y, const MatchRun *run)
     return sa < sb ? 1 : sa > sb ? -1 : *(const int *)x - *(const int *)y;
 }
 
+void standings_engine_penta(const MatchRun *run, int e, int64_t penta[PENTA_CELLS])
+{
+    for (int c = 0; c < PENTA_CELLS; c++) penta[c] = 0;
+    for (int i = 0; i < run->npairings; i++) {
+        const Pairing *p = &run->pairings[i];
+        if (p->a != e && p->b != e) continue;
+        for (int c = 0; c < PENTA_CELLS; c++) penta[p->a == e ? c : PENTA_CELLS - 1 - c] += p->penta[c];
+    }
+}
+
 void standings_print(const MatchRun *run)
 {
     const EngineList *list = run->opt->engines;
@@ -73,12 +84,16 @@ void standings_print(const MatchRun *run)
             order[j - 1] = t;
         }
     printf("\nstandings after %d of %d games:\n", run->games_done, run->games_planned);
-    printf("%4s  %-20s %6s %7s %8s %7s %7s\n", "rank", "engine", "games", "score", "Elo", "+/-", "draws");
+    /* "±" is 2 bytes in 1 column: %8s shows it 7 wide, as the numbers below */
+    printf("%4s  %-20s %6s %7s %8s %8s %7s\n", "rank", "engine", "games", "score", "Elo", "\xc2\xb1", "draws");
     for (int r = 0; r < n; r++) {
         const int64_t *w = run->engine_wdl[order[r]];
-        int64_t games = w[0] + w[1] + w[2];
-        StatsSummary st;
+        int64_t games = w[0] + w[1] + w[2], penta[PENTA_CELLS];
+        StatsSummary st, pen;
         stats_from_wdl(w[0], w[1], w[2], &st);
+        standings_engine_penta(run, order[r], penta);
+        stats_from_penta(penta, &pen);
+        st.elo = pen.elo, st.elo_error = pen.elo_error; /* the interval of the pairs, as everywhere */
         printf("%4d  %-20s %6lld ", r + 1, list->engines[order[r]].spec.name, (long long)games);
         if (games) printf("%6.1f%% ", 100 * st.score);
         else printf("%7s ", "n/a");
@@ -89,7 +104,7 @@ void standings_print(const MatchRun *run)
         if (isfinite(st.draw_ratio)) printf("%6.1f%%\n", 100 * st.draw_ratio);
         else printf("%7s\n", "n/a");
     }
-    printf("Elo: each engine's score over all its games, against the average of its opponents (95%%)\n");
+    printf("Elo: each engine's score over all its game pairs, against the average of its opponents (95%%, pairs)\n");
     fflush(stdout);
 }
 
@@ -165,7 +180,7 @@ static void print_pairing(const MatchRun *run, const Pairing *p)
     print_value("%.1f%%", 100 * wdl.score);
     printf("\n  Elo ");
     print_value("%+.1f", pen.elo);
-    printf(" +/- ");
+    printf(" \xc2\xb1 ");
     print_value("%.1f", pen.elo_error);
     printf(" (95%%, pairs), LOS ");
     print_value("%.1f%%", 100 * pen.los);
@@ -173,7 +188,7 @@ static void print_pairing(const MatchRun *run, const Pairing *p)
     print_value("%.1f%%", 100 * wdl.draw_ratio);
     printf(", nElo ");
     print_value("%+.1f", pen.nelo);
-    printf(" +/- ");
+    printf(" \xc2\xb1 ");
     print_value("%.1f", pen.nelo_error);
     printf("\n  pentanomial [LL LD WL+DD WD WW]: [%lld %lld %lld %lld %lld]\n", (long long)p->penta[0],
            (long long)p->penta[1], (long long)p->penta[2], (long long)p->penta[3], (long long)p->penta[4]);

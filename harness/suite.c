@@ -216,12 +216,13 @@ static void record_playout(Runner *run, Job *j)
     json_moves(&js, "moves", g, pos, r->moves, r->plies, true);
     g->state_free(pos);
     json_bool(&js, "passed", r->status == CLIENT_OK && r->passed);
+    json_string(&js, "outcome", r->status != CLIENT_OK ? "engine failed" : r->passed ? "passed" : "not reached");
     json_end_object(&js);
     pthread_mutex_lock(&run->lock);
     if (json_write_line(&js, run->jsonl)) stop_on_write_failure(run);
     snprintf(line, sizeof line, "[%d/%d] %s %s: expected %s, got %s after %d plies: %s\n", ++run->done, run->njobs,
              ee->spec.name, e->id, e->result, game_result_text(r->outcome.result), r->plies,
-             r->status != CLIENT_OK ? client_status_text(r->status) : r->passed ? "passed" : "failed");
+             r->status != CLIENT_OK ? client_status_text(r->status) : r->passed ? "passed" : "not reached");
     fputs(line, stderr);
     pthread_mutex_unlock(&run->lock);
     json_free(&js);
@@ -384,19 +385,23 @@ static void print_table(const Runner *run, int ref)
     }
 }
 
+/* A playout is passed, not reached (played to its end without the expected
+ * result: a loss, a draw where a win was expected, the move bound) or engine
+ * failed (an engine did not play it to its end). */
 typedef struct {
-    int played, passed, failed;
+    int played, passed, not_reached, failed;
 } PlayoutTotals;
 
 static PlayoutTotals playout_totals(const Runner *run, int e)
 {
-    PlayoutTotals t = {0, 0, 0};
+    PlayoutTotals t = {0, 0, 0, 0};
     for (int k = 0; k < run->njobs; k++) {
         const Job *j = &run->jobs[k];
-        if (j->engine != e) continue;
+        if (e >= 0 && j->engine != e) continue;
         t.played++;
         if (j->playout->status != CLIENT_OK) t.failed++;
-        else t.passed += j->playout->passed;
+        else if (j->playout->passed) t.passed++;
+        else t.not_reached++;
     }
     return t;
 }
@@ -404,12 +409,15 @@ static PlayoutTotals playout_totals(const Runner *run, int e)
 static void print_playout_table(const Runner *run)
 {
     const EngineList *list = run->opt->engines;
-    printf("\n%-16s %9s %8s %8s\n", "engine", "playouts", "passed", "failed");
+    printf("\n%-16s %9s %8s %12s %14s\n", "engine", "playouts", "passed", "not reached", "engine failed");
     for (int e = 0; e < list->count; e++) {
         PlayoutTotals t = playout_totals(run, e);
-        if (t.played) printf("%-16s %9d %8d %8d\n", list->engines[e].spec.name, t.played, t.passed, t.failed);
+        if (t.played)
+            printf("%-16s %9d %8d %12d %14d\n", list->engines[e].spec.name, t.played, t.passed, t.not_reached,
+                   t.failed);
     }
-    printf("\npassed: the expected result within the move bound (a draw: no loss by the end).\n");
+    printf("\npassed: the expected result within the move bound (a draw: no loss by the end); not reached:\n"
+           "played to the end without it; engine failed: an engine did not play it to the end.\n");
 }
 
 /* A failed search or playout (a crash, a stall, an illegal move, a
@@ -464,7 +472,8 @@ static int write_summary(const Runner *run, int ref, const char *state)
             json_string(&j, "defender", list->engines[d].spec.name);
             json_int(&j, "playouts", t.played);
             json_int(&j, "passed", t.passed);
-            json_int(&j, "failed", t.failed);
+            json_int(&j, "not_reached", t.not_reached);
+            json_int(&j, "failed", t.failed); /* engine failed */
         } else {
             Totals t = engine_totals(run, e, ref);
             json_int(&j, "searched", t.searched);
@@ -584,7 +593,18 @@ int suite_run(const SuiteOptions *opt)
     }
     printf("results: %s, %s/summary.json\n", path, opt->run_dir);
     if (status) fprintf(stderr, "qibench suite: writing %s failed\n", path);
-    if (status == 0 && !stop_status && report_failures(&run)) status = 3;
+    if (status == 0 && !stop_status) {
+        int failed = report_failures(&run);
+        if (opt->playout) {
+            /* a playout not passed (not reached, or an engine failed) is not a success */
+            PlayoutTotals t = playout_totals(&run, -1);
+            if (t.not_reached || t.failed)
+                fprintf(stderr, "qibench suite: %d of %d playouts not passed (%d not reached, %d engine failed)\n",
+                        t.not_reached + t.failed, t.played, t.not_reached, t.failed);
+            if (t.not_reached) status = 1;
+        }
+        if (failed) status = 3; /* an engine failure outranks a result not reached */
+    }
     if (stop_status && (status == 0 || stop_status > 130)) status = stop_status;
     epd_free(&run.suite);
     for (int k = 0; k < run.njobs; k++) free(run.jobs[k].playout);

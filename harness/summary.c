@@ -1,7 +1,8 @@
 /*
  * summary.c - summary.json of a match or tournament: the run's state, the
  * SPRT settings, every pairing's statistics (the keys of `qibench stats`),
- * every engine's standing and the endings (see match_run.h).
+ * every engine's standing, the endings and the score by ECCO letter of the
+ * openings (see match_run.h).
  */
 #include <math.h>
 
@@ -9,10 +10,14 @@
 #include "ratings_cmd.h"
 #include "searchstats.h"
 
-static void json_standing(Json *j, const int64_t wdl[3])
+/* An engine's standing: games, W/D/L, score and draw ratio over its games;
+ * Elo and its 95% interval from its pairs (pentanomial), as printed. */
+static void json_standing(Json *j, const int64_t wdl[3], const int64_t penta[PENTA_CELLS])
 {
-    StatsSummary st;
+    StatsSummary st, pen;
     stats_from_wdl(wdl[0], wdl[1], wdl[2], &st);
+    stats_from_penta(penta, &pen);
+    st.elo = pen.elo, st.elo_error = pen.elo_error;
     json_int(j, "games", wdl[0] + wdl[1] + wdl[2]);
     json_int(j, "wins", wdl[0]);
     json_int(j, "draws", wdl[1]);
@@ -46,6 +51,48 @@ static void json_llr_history(Json *j, const MatchRun *run, int pairing)
     }
     json_end_array(j);
 }
+
+/* "ecco": finished games by the ECCO letter (A-E) of their opening. For a
+ * pairing (pairing >= 0) from its engine a's side, {"A": {"games",
+ * "points_first", "score_first"}, ...}; for an engine (pairing -1) over all
+ * its pairings from its side, {"A": {"games", "points", "score"}, ...}.
+ * Letters without games are left out; null when no game was played from an
+ * opening with an ECCO code. The opening of a pair is the book's opening of
+ * its round, as match.c takes it. */
+static void json_ecco_of(Json *j, const MatchRun *run, int pairing, int engine)
+{
+    int64_t games[5] = {0}, half[5] = {0}, any = 0;
+    for (int k = 0; k < run->njobs && run->book.count; k++) {
+        const PairJob *job = &run->jobs[k];
+        const Pairing *p = &run->pairings[job->pairing];
+        if (pairing >= 0 ? job->pairing != pairing : p->a != engine && p->b != engine) continue;
+        const Opening *op = &run->book.items[job->round % run->book.count];
+        if (op->ecco[0] < 'A' || op->ecco[0] > 'E') continue;
+        for (int i = 0; i < 2; i++) {
+            if (!(job->done & (1u << i))) continue;
+            games[op->ecco[0] - 'A']++;
+            half[op->ecco[0] - 'A'] += pairing >= 0 || p->a == engine ? job->half[i] : 2 - job->half[i];
+            any++;
+        }
+    }
+    if (!any) {
+        json_null(j, "ecco");
+        return;
+    }
+    json_begin_object(j, "ecco");
+    for (int c = 0; c < 5; c++) {
+        if (!games[c]) continue;
+        char letter[2] = {(char)('A' + c), '\0'};
+        json_begin_object(j, letter);
+        json_int(j, "games", games[c]);
+        json_double(j, pairing >= 0 ? "points_first" : "points", half[c] / 2.0);
+        json_double(j, pairing >= 0 ? "score_first" : "score", half[c] / 2.0 / (double)games[c]);
+        json_end_object(j);
+    }
+    json_end_object(j);
+}
+
+static void json_ecco(Json *j, const MatchRun *run, int pairing) { json_ecco_of(j, run, pairing, -1); }
 
 /* One pairing, from a's side, over its finished pairs: the keys and values
  * of `qibench stats --penta` on its pentanomial counts (W/D/L and the draw
@@ -81,6 +128,7 @@ static void json_pairing(Json *j, const MatchRun *run, const Pairing *p)
     for (int c = 0; c < PENTA_CELLS; c++) json_int(j, NULL, p->penta[c]);
     json_end_array(j);
     if (run->opt->has_sprt) json_llr_history(j, run, (int)(p - run->pairings));
+    json_ecco(j, run, (int)(p - run->pairings));
     json_end_object(j);
 }
 
@@ -122,11 +170,18 @@ void summary_write(const MatchRun *run, const char *state)
     json_begin_array(&j, "pairings");
     for (int i = 0; i < run->npairings; i++) json_pairing(&j, run, &run->pairings[i]);
     json_end_array(&j);
+    /* a match: its one pairing's breakdown, from the first engine's side (a
+     * tournament has it per pairing only) */
+    if (opt->format == FORMAT_MATCH && run->npairings == 1) json_ecco(&j, run, 0);
+    else json_null(&j, "ecco");
     json_begin_array(&j, "engines");
     for (int e = 0; e < list->count; e++) {
         json_begin_object(&j, NULL);
         json_string(&j, "name", list->engines[e].spec.name);
-        json_standing(&j, run->engine_wdl[e]);
+        int64_t penta[PENTA_CELLS];
+        standings_engine_penta(run, e, penta);
+        json_standing(&j, run->engine_wdl[e], penta);
+        json_ecco_of(&j, run, -1, e);
         json_end_object(&j);
     }
     json_end_array(&j);

@@ -29,7 +29,8 @@ check-positions: $(BIN)/xiangqi-engine $(BIN)/qibench ## every endgame played ou
 	qb="$(BIN)/qibench"; ns="-variant-engines negascout --concurrency $(POSITIONS_JOBS) --results results"; \
 	mkdir -p results/$$run-mates && grep ';dm ' positions/xiangqi/endgames.epd >results/$$run-mates/endgames-dm.epd && \
 	echo "endgames: playouts at depth $(POSITIONS_PLAYOUT_DEPTH)" && \
-	$$qb suite positions/xiangqi/endgames.epd --playout $$ns -each depth=$(POSITIONS_PLAYOUT_DEPTH) --name $$run-endgames && \
+	{ $$qb suite positions/xiangqi/endgames.epd --playout $$ns -each depth=$(POSITIONS_PLAYOUT_DEPTH) --name $$run-endgames \
+	    || [ $$? -eq 1 ]; } && \
 	echo "endgames: mates (dm) at depth $(POSITIONS_MATE_DEPTH)" && \
 	$$qb suite results/$$run-mates/endgames-dm.epd $$ns -each depth=$(POSITIONS_MATE_DEPTH) --name $$run-mates && \
 	echo "tactics: depth $(POSITIONS_TACTIC_DEPTH)" && \

@@ -30,6 +30,19 @@ What it prints, per pair of runs
     match,     per pairing games, W/D/L, Elo +- 95% base and new, the SPRT verdict,
     tournament and whether the two Elo intervals overlap (for information only).
 
+Setups (checked first, for every pair of runs)
+    The two runs' setups are compared: each engine's search limit (depth,
+    nodes, movetime, st, clock: run.json's limit and tc, and every search's
+    limit), its variant and options, the engines' names, and the positions
+    (suites and playouts: the set of position ids with their FENs; matches and
+    tournaments: the --openings settings and the openings' positions played).
+    When they differ the differences are printed ("setup differs: limits:
+    eng depth=3 -> depth=4") and nothing is judged: node counts that differ are
+    listed as "differ (not judged: the setups differ)", never as a FUNCTIONAL
+    CHANGE, and the NPS, solved, failed and passed columns say "not judged"
+    instead of a regression. --force judges them anyway (the setup
+    differences are still printed).
+
 Thresholds (what makes the exit status 3)
     an NPS regression: the ratio of totals is below 1 - --nps-tolerance
         (default 0.10) and, when the noise could be measured, the whole 95%
@@ -46,6 +59,9 @@ Exit status
     2  usage error: bad arguments, a folder without runs, no runs to compare
     3  significant regression (NPS, solved or passed count, failures), whether
        or not node counts changed too (both are printed)
+    4  not comparable: the setups of the runs differ (limits, engines or
+       positions), so nothing was judged, and no other pair of runs gave 1 or
+       3 (without --force only)
 """
 
 import argparse
@@ -56,7 +72,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import report  # noqa: E402  (scripts/report.py: loading and summaries)
 
-EXIT_OK, EXIT_FUNCTIONAL, EXIT_USAGE, EXIT_REGRESSION = 0, 1, 2, 3
+EXIT_OK, EXIT_FUNCTIONAL, EXIT_USAGE, EXIT_REGRESSION, EXIT_SETUP = 0, 1, 2, 3, 4
 # Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (then 1.96).
 T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
         2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
@@ -69,11 +85,14 @@ class Findings:
     def __init__(self):
         self.functional = False
         self.regression = False
+        self.not_comparable = False  # a pair of runs whose setups differ was not judged
 
     def status(self):
         if self.regression:
             return EXIT_REGRESSION
-        return EXIT_FUNCTIONAL if self.functional else EXIT_OK
+        if self.functional:
+            return EXIT_FUNCTIONAL
+        return EXIT_SETUP if self.not_comparable else EXIT_OK
 
 
 def t975(df):
@@ -108,6 +127,87 @@ def pair_runs(base_dir, new_dir):
     return pairs, only
 
 
+# ---------------------------------------------------------------- setups
+
+def limit_text(lim):
+    """A search's limit dict ({"depth": 3, "nodes": 0, "movetime": 0}) as "depth=3"."""
+    parts = ["%s=%s" % (k, lim[k]) for k in sorted(lim) if lim.get(k)]
+    return " ".join(parts) or "none"
+
+
+def engine_setups(run):
+    """{name: {"limits": text, "variant": ..., "options": ...}} from run.json and the searches."""
+    out = {}
+    for e in run.meta.get("engines") or []:
+        tc = ""
+        if e.get("tc_base_ms"):
+            tc = " tc=%s%s+%s" % ("%d/" % e["tc_moves"] if e.get("tc_moves") else "", e["tc_base_ms"] / 1000,
+                                  (e.get("tc_inc_ms") or 0) / 1000)
+        out[e.get("name")] = {"limits": {(e.get("limit") or "none") + tc}, "variant": e.get("variant"),
+                              "options": json_text(e.get("options") or {}), "args": " ".join(e.get("args") or [])}
+    for r in run.searches + run.playouts:
+        if isinstance(r.get("limit"), dict):
+            out.setdefault(r.get("engine"), {"limits": set(), "variant": r.get("variant"), "options": None,
+                                             "args": None})
+            out[r.get("engine")].setdefault("searched", set()).add(limit_text(r["limit"]))
+    return out
+
+
+def json_text(v):
+    import json
+    return json.dumps(v, sort_keys=True)
+
+
+def positions_of(run):
+    """What the run was played from: {(position id, fen)} of its searches or playouts, or for a
+    match/tournament its --openings words and {(opening id, start fen)} of its games."""
+    if run.kind in ("match", "tournament"):
+        argv = run.meta.get("argv") or []
+        words = []
+        if "--openings" in argv:
+            for w in argv[argv.index("--openings") + 1:]:
+                if w.startswith("-"):
+                    break
+                words.append(w)
+        return " ".join(words) or "start position", {(g.get("opening"), g.get("fen")) for g in run.games}
+    return None, {(r.get("position"), r.get("fen")) for r in run.searches + run.playouts}
+
+
+def setup_differences(base, new):
+    """Lines naming what differs between the two runs' setups ([] when nothing does)."""
+    out = []
+    eb, en = engine_setups(base), engine_setups(new)
+    if set(eb) != set(en):
+        out.append("engines: %s -> %s" % (", ".join(sorted(map(str, eb))), ", ".join(sorted(map(str, en)))))
+    for name in [e for e in eb if e in en]:
+        x, y = eb[name], en[name]
+        lx = sorted(x["limits"] | x.get("searched", set()))
+        ly = sorted(y["limits"] | y.get("searched", set()))
+        if lx != ly:
+            out.append("limits: %s %s -> %s" % (name, " / ".join(lx), " / ".join(ly)))
+        for key in ("variant", "options", "args"):
+            if x.get(key) is not None and y.get(key) is not None and x[key] != y[key]:
+                out.append("engines: %s %s %s -> %s" % (name, key, x[key] or "none", y[key] or "none"))
+    wb, pb = positions_of(base)
+    wn, pn = positions_of(new)
+    if wb != wn:
+        out.append("positions: openings %s -> %s" % (wb, wn))
+    elif base.kind in ("match", "tournament"):
+        # the same book: positions differ only when a game started elsewhere than the other run's
+        fb, fn = {p[0]: p[1] for p in pb}, {p[0]: p[1] for p in pn}
+        moved = [k for k in fb if k in fn and fb[k] != fn[k]]
+        if moved:
+            out.append("positions: %d openings start from another position (%s)" % (len(moved), moved[0]))
+    elif pb != pn:
+        ib, inn = {p[0] for p in pb}, {p[0] for p in pn}
+        if ib != inn:
+            out.append("positions: %d only in base, %d only in new (of %d and %d)" % (
+                len(ib - inn), len(inn - ib), len(ib), len(inn)))
+        else:
+            out.append("positions: the same ids with other FENs (%d)" % len(pb - pn))
+    return out
+
+
 # ---------------------------------------------------------------- suites
 
 def is_deterministic(run):
@@ -125,8 +225,8 @@ def by_engine_position(run):
     return out
 
 
-def compare_nodes(base, new, findings):
-    """Lists the (engine, position) node counts that differ; sets findings.functional."""
+def compare_nodes(base, new, findings, judged=True):
+    """Lists the (engine, position) node counts that differ; sets findings.functional when judged."""
     if not (is_deterministic(base) and is_deterministic(new)):
         print("node counts: not compared (a search was limited by time, so counts vary between runs)")
         return
@@ -147,7 +247,10 @@ def compare_nodes(base, new, findings):
                 moved = "" if x.get("bestmove") == y.get("bestmove") else "%s -> %s" % (x.get("bestmove"),
                                                                                        y.get("bestmove"))
                 rows.append([engine, pos, x.get("nodes"), y.get("nodes"), ratio, moved])
-    if rows:
+    if rows and not judged:
+        print("node counts: differ in %d of %d searches (not judged: the setups differ)" % (len(rows), compared))
+        print_table(["engine", "position", "base", "new", "change", "best move"], rows)
+    elif rows:
         findings.functional = True
         print("node counts: FUNCTIONAL CHANGE in %d of %d searches" % (len(rows), compared))
         print_table(["engine", "position", "base", "new", "change", "best move"], rows)
@@ -179,8 +282,8 @@ def nps_noise(base_rows, new_rows, min_time_ms):
     return math.exp(mean), math.exp(mean - half), math.exp(mean + half), n
 
 
-def compare_suite(base, new, args, findings):
-    compare_nodes(base, new, findings)
+def compare_suite(base, new, args, findings, judged=True):
+    compare_nodes(base, new, findings, judged)
     sb = {e["name"]: e for e in report.suite_summary(base).get("engines") or []}
     sn = {e["name"]: e for e in report.suite_summary(new).get("engines") or []}
     b, n = by_engine_position(base), by_engine_position(new)
@@ -191,16 +294,18 @@ def compare_suite(base, new, args, findings):
         ratio = y["nps"] / x["nps"] if x.get("nps") and y.get("nps") is not None else None
         gm, lo, hi, count = nps_noise(b.get(name, {}), n.get(name, {}), args.min_time_ms)
         too_short = (x.get("time_ms") or 0) < args.min_total_ms or (y.get("time_ms") or 0) < args.min_total_ms
-        if ratio is None or too_short:
+        if not judged:
+            verdict.append("not judged")
+        elif ratio is None or too_short:
             verdict.append("too short")
         elif ratio < 1 - args.nps_tolerance and (hi is None or hi < 1):
             verdict.append("NPS REGRESSION")
         solved_drop = (x.get("solved") or 0) - (y.get("solved") or 0)
-        if solved_drop > args.solved_tolerance:
+        if judged and solved_drop > args.solved_tolerance:
             verdict.append("SOLVED DROP")
-        if (y.get("failed") or 0) > (x.get("failed") or 0):
+        if judged and (y.get("failed") or 0) > (x.get("failed") or 0):
             verdict.append("MORE FAILURES")
-        if any(v != "too short" for v in verdict):
+        if any(v not in ("too short", "not judged") for v in verdict):
             findings.regression = True
         noise = "n/a (%d positions)" % count if gm is None else "%.3f [%.3f, %.3f] (%d positions)" % (
             gm, lo, hi, count)
@@ -212,7 +317,7 @@ def compare_suite(base, new, args, findings):
                  "verdict"], rows)
 
 
-def compare_playouts(base, new, args, findings):
+def compare_playouts(base, new, args, findings, judged=True):
     sb = {e["name"]: e for e in report.suite_summary(base).get("engines") or []}
     sn = {e["name"]: e for e in report.suite_summary(new).get("engines") or []}
     rows = []
@@ -220,10 +325,12 @@ def compare_playouts(base, new, args, findings):
         x, y = sb[name], sn[name]
         worse = (x.get("passed") or 0) - (y.get("passed") or 0) > args.solved_tolerance \
             or (y.get("failed") or 0) > (x.get("failed") or 0)
+        worse = worse and judged
         findings.regression |= worse
         rows.append([name, "%s/%s -> %s/%s" % (x.get("passed"), x.get("playouts"), y.get("passed"),
                                                y.get("playouts")),
-                     "%s -> %s" % (x.get("failed"), y.get("failed")), "PASSED DROP" if worse else "ok"])
+                     "%s -> %s" % (x.get("failed"), y.get("failed")),
+                     "PASSED DROP" if worse else "ok" if judged else "not judged"])
     print_table(["engine", "passed", "failed", "verdict"], rows)
 
 
@@ -263,7 +370,9 @@ def parse_args(argv):
                "  2  usage error (bad arguments, no runs, nothing to compare)\n"
                "  3  significant regression: NPS (ratio < 1 - tolerance and its 95% interval below 1),\n"
                "     solved or passed count drop beyond --solved-tolerance, or more failed searches\n"
-               "     (node-count changes are printed too)")
+               "     (node-count changes are printed too)\n"
+               "  4  not comparable: the runs' setups (limits, engines or positions) differ, so nothing\n"
+               "     was judged (without --force; no other pair of runs gave 1 or 3)")
     ap.add_argument("base", metavar="BASE_DIR")
     ap.add_argument("new", metavar="NEW_DIR")
     ap.add_argument("--nps-tolerance", type=float, default=0.10, metavar="F",
@@ -274,6 +383,9 @@ def parse_args(argv):
     ap.add_argument("--min-total-ms", type=float, default=200, metavar="MS",
                     help="engines with less total search time in either run are not judged on NPS "
                          "(default 200)")
+    ap.add_argument("--force", action="store_true",
+                    help="judge node counts, NPS, solved and passed counts even when the runs' setups "
+                         "(limits, engines, positions) differ")
     ap.add_argument("--solved-tolerance", type=int, default=0, metavar="N",
                     help="solved (or passed) count may drop by N without a regression (default 0)")
     args = ap.parse_args(argv)
@@ -298,19 +410,29 @@ def main(argv=None):
         print("== %s: %s (%s) against %s" % (name, new.path, new.kind, base.path))
         if base.kind != new.kind:
             print("not compared: %s against %s" % (base.kind, new.kind))
-        elif base.kind in ("match", "tournament"):
+            continue
+        differences = setup_differences(base, new)
+        for line in differences:
+            print("setup differs: %s" % line)
+        judged = args.force or not differences
+        if differences:
+            print("nothing judged: the setups differ (--force judges anyway)" if not args.force
+                  else "judged anyway (--force)")
+            findings.not_comparable |= not args.force
+        if base.kind in ("match", "tournament"):
             compare_match(base, new)
         elif base.kind == "playouts":
-            compare_playouts(base, new, args, findings)
+            compare_playouts(base, new, args, findings, judged)
         else:
-            compare_suite(base, new, args, findings)
+            compare_suite(base, new, args, findings, judged)
         print()
     if only:
         print("runs in one folder only: %s" % ", ".join(only))
     status = findings.status()
-    print("result: %s%s (exit %d)" % (
+    print("result: %s%s%s (exit %d)" % (
         "functional change" if findings.functional else "no functional change",
-        ", significant regression" if findings.regression else ", no significant regression", status))
+        ", significant regression" if findings.regression else ", no significant regression",
+        ", setups differ: not judged" if findings.not_comparable else "", status))
     return status
 
 

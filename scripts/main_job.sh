@@ -30,7 +30,8 @@ step "1/3 every search variant over positions/xiangqi/bench.epd at depth $DEPTH"
 step "2/3 endgame playouts at depth 12: negascout against itself, positions/xiangqi/endgames.epd"
 if [ -f positions/xiangqi/endgames.epd ]; then
     "$QIBENCH" suite positions/xiangqi/endgames.epd --playout -engine name=negascout option.Search=negascout \
-        depth=12 --concurrency "$CONCURRENCY" --results "$root" --name playouts 2>/dev/null || exit $?
+        depth=12 --concurrency "$CONCURRENCY" --results "$root" --name playouts 2>/dev/null \
+        || { s=$?; [ "$s" -eq 1 ] || exit "$s"; } # 1: some playouts not passed (the report shows them)
 else
     echo "(positions/xiangqi/endgames.epd is missing: skipped)"
 fi

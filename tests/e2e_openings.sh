@@ -103,9 +103,11 @@ grep -v '^#' "$EPD" | grep -v '^[[:space:]]*$' >"$tmp/book.epd"
 "$QIBENCH" openings "$TXT" --plies 4-10 >"$tmp/gen.epd" 2>"$tmp/err"
 check "openings.txt converts: exit 0" test $? -eq 0
 check "openings.txt converts: nothing on stderr" test ! -s "$tmp/err"
-sed 's/ ;c1 "[^"]*" ;c2 "[^"]*"$//' "$tmp/book.epd" >"$tmp/stripped.epd"
-check "book without c1/c2 is exactly qibench's output" cmp "$tmp/stripped.epd" "$tmp/gen.epd"
-check "every book line has c1 and c2" test "$(grep -c ' ;c1 "[^"]*" ;c2 "[^"]*"$' "$tmp/book.epd")" -eq "$(lines "$tmp/book.epd")"
+ECCO_OPS=' ;ecco "[A-E][0-9][0-9]" ;opening "[^"]*"\( ;variation "[^"]*"\)\{0,1\}$'
+sed "s/$ECCO_OPS//" "$tmp/book.epd" | sed 's/ ;c1 "[^"]*" ;c2 "[^"]*"$//' >"$tmp/stripped.epd"
+check "book without c1/c2/ecco is exactly qibench's output" cmp "$tmp/stripped.epd" "$tmp/gen.epd"
+check "every book line has c1 and c2, then ecco and opening" \
+    test "$(grep -c ' ;c1 "[^"]*" ;c2 "[^"]*"'"$ECCO_OPS" "$tmp/book.epd")" -eq "$(lines "$tmp/book.epd")"
 "$PYTHON" - "$tmp/book.epd" "$BOUND" >"$tmp/py.out" 2>&1 <<'EOF'
 import re, sys
 rows = open(sys.argv[1], encoding="utf-8").read().splitlines()

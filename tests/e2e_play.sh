@@ -106,7 +106,7 @@ check "mate: game.pgn" test -f "$run/game.pgn"
 check "mate: PGN result 1-0" grep -qF '[Result "1-0"]' "$run/game.pgn"
 check "mate: PGN termination" grep -qF '[Termination "checkmate"]' "$run/game.pgn"
 check "mate: PGN players" grep -qF '[Black "xiangqi-engine"]' "$run/game.pgn"
-check "mate: PGN moves" grep -qE '^1\. b1b8 \{[^}]*\} e9f9 \{[^}]*\} 2\. a7a9' "$run/game.pgn"
+check "mate: PGN moves" grep -qE '^1\. B1-B8 \{[^}]*\} E9-F9 \{[^}]*\} 2\. A7-A9' "$run/game.pgn"
 check "mate: no SGF for Xiangqi" test ! -e "$run/game.sgf"
 # The saved game replays to the same position (piped: no terminal, ASCII).
 printf 'fen\nquit\n' | "$Q" play --pgn "$run/game.pgn" --red human --black human --results "$RES" >"$tmp/replay" 2>&1
@@ -134,7 +134,7 @@ typed "傌八進九"
 see "hvh: traditional Chinese read" "H8+9"
 typed "save $tmp/saved.pgn"
 see "hvh: save FILE" "saved the game so far in $tmp/saved.pgn (PGN)"
-tr '\n' ' ' <"$tmp/saved.pgn" | grep -qE ' 1\. h2e2 .* h9g7 .* 2\. h0g2 .* b7e7 .* 3\. b0a2 '
+tr '\n' ' ' <"$tmp/saved.pgn" | grep -qE ' 1\. H2-E2 .* H9-G7 .* 2\. H0-G2 .* B7-E7 .* 3\. B0-A2 '
 check "hvh: the saved file holds the moves" test $? -eq 0
 typed hint
 see "hvh: a hint from our own engine" "hint: "

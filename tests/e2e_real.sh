@@ -66,12 +66,12 @@ pgn_back() {
 import json,re,sys
 rows=[json.loads(l) for l in open(sys.argv[1])]
 text=open(sys.argv[2]).read()
-games=re.split(r'\n(?=\[Event )', text.strip())
+games=re.split(r'\n(?=\[Game )', text.strip())
 ok=len(games)==len(rows)
 for g,r in zip(games,rows):
     res=re.search(r'\[Result \"([^\"]*)\"\]', g).group(1)
     body=re.sub(r'\{[^}]*\}', ' ', g.split('\n\n',1)[1])
-    moves=[w for w in body.split() if re.fullmatch(r'[a-i][0-9][a-i][0-9]', w)]
+    moves=[w.lower().replace('-', '') for w in body.split() if re.fullmatch(r'[A-I][0-9]-[A-I][0-9]', w)]
     ok = ok and res==r['result'] and moves==[m['move'] for m in r['moves']]
 print(ok)" "$tmp/$name/games.jsonl" "$tmp/$name/games.pgn")" = True
     timeout 60 "$QIBENCH" match -engine name=a cmd="$ENGINE" depth=1 -engine name=b cmd="$ENGINE" depth=1 --games 2 \
@@ -104,6 +104,12 @@ if [ -x "$MAXQI" ]; then
     check "maxqi: reached from new + variant xiangqi + force + the opening moves, never setboard" \
         sh -c "grep -q 'maxqi > variant xiangqi' '$tmp/maxqi.log' && ! grep -q 'maxqi > setboard' '$tmp/maxqi.log' \
                && grep -q 'maxqi > h2e2' '$tmp/maxqi.log' && ! grep -q 'maxqi > usermove' '$tmp/maxqi.log'"
+    # the shipped PGN book (positions/xiangqi/openings.pgn): MaxQi cannot be sent a position
+    timeout 120 "$QIBENCH" match -engine name=qibench cmd="$ENGINE" depth=2 -engine name=maxqi cmd="$MAXQI" \
+        proto=xboard depth=2 --openings file=positions/xiangqi/openings.pgn format=pgn --rounds 3 \
+        --results "$tmp" --name maxqi-book >/dev/null 2>&1
+    check "maxqi: plays from the shipped openings.pgn (6 games, ECCO codes on every one)" \
+        test "$?" -eq 0 -a "$(query "$tmp/maxqi-book/games.jsonl" 'print(sum(bool(r.get("ecco")) for r in rows))')" -eq 6
     claims=$(grep -c 'claimed' "$tmp/maxqi/maxqi.stderr.log" 2>/dev/null)
     echo "maxqi: ${claims:-0} result claims noted in maxqi.stderr.log (ignored)"
     check "maxqi: its result claims, if any, never decided a game" test "$(query "$tmp/maxqi/games.jsonl" "

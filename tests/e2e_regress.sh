@@ -10,6 +10,12 @@
 #      exit status 1;
 #   1b. SIGTERM during the match: passed on to it, exit 143, summary.json and
 #      regress.json written; an over-long --name is an error;
+#   1c. regress.json holds numbers: the match's games, W/D/L (equal to a
+#      recount of its games.jsonl), Elo, pentanomial and SPRT LLR/bounds/verdict;
+#      --min-speed R: a candidate made slower (a wrapper that burns CPU time
+#      before it runs the engine: counted in the bench's CPU time) fails with
+#      exit 4 at R=0.9, the unchanged engine passes at R=0.1; --min-speed
+#      without two bench runs, or not a number in (0, 10], is exit 2;
 #   3. setup errors (bad revision, not a repository, no --base, a base that
 #      does not build) exit 2, and a candidate whose bench node count varies
 #      exits 3.
@@ -50,6 +56,53 @@ check "unchanged: speed ratio near 1 (got $ratio)" "$PYTHON" -c "import sys; sys
 check "unchanged: SPRT accepts H1" grep -q '^verdict: pass (SPRT accepted H1)' "$tmp/same.out"
 check "unchanged: Bench: line" grep -q '^Bench: [0-9][0-9]*$' "$tmp/same.out"
 check "unchanged: temporary tree removed" [ -z "$(ls -A "$tmp/t")" ]
+
+# 1c. regress.json's numbers (from run 1), against a recount of its match's games.
+"$PYTHON" - "$tmp/results/same" >"$tmp/json.out" 2>&1 <<'PY'
+import json, sys
+run = sys.argv[1]
+r = json.load(open(run + "/regress.json"))
+m = r["match"]
+games = [json.loads(l) for l in open(run + "/games.jsonl")]
+w = sum(1 for g in games if g["result"] == ("1-0" if g["red"] == "new" else "0-1"))
+d = sum(1 for g in games if g["result"] == "1/2-1/2")
+for key in ("games", "wins", "draws", "losses", "elo", "pairs"):
+    assert isinstance(m[key], (int, float)) and not isinstance(m[key], bool), (key, m[key])
+assert (m["games"], m["wins"], m["draws"], m["losses"]) == (len(games), w, d, len(games) - w - d), m
+assert len(m["penta"]) == 5 and sum(m["penta"]) == m["pairs"] == len(games) // 2, m["penta"]
+sp = m["sprt"]
+assert isinstance(sp["llr"], float) and sp["lower_bound"] < 0 < sp["upper_bound"] and sp["verdict"] == "H1", sp
+assert (sp["elo0"], sp["elo1"], sp["model"]) == (-100, 0, "normalized"), sp
+assert sp["llr"] >= sp["upper_bound"], sp
+assert m["result_text"].startswith("new vs base: ") and m["sprt_text"].startswith("SPRT"), m
+b = r["bench"]
+assert b["speed_ratio_low"] <= b["speed_ratio"] <= b["speed_ratio_high"], b
+assert b["min_speed"] is None and b["speed_ok"] is None, b
+print("ok")
+PY
+check "unchanged: regress.json stores the match and SPRT as numbers (= a recount of games.jsonl)" \
+    grep -qx ok "$tmp/json.out" || cat "$tmp/json.out"
+(cd "$repo" && "$QIBENCH" regress --base HEAD --no-match --min-speed 0.1 $FAST --name fastenough >"$tmp/fe.out" 2>&1)
+status=$?
+check "--min-speed 0.1, unchanged: exit 0 (got $status)" [ "$status" -eq 0 ]
+check "--min-speed 0.1: speed_ok true, min_speed 0.1" \
+    [ "$(field fastenough "r['bench']['speed_ok'], r['bench']['min_speed']")" = "True 0.1" ]
+check "--min-speed: the interval is printed" grep -q '^  speed 95% interval: \[' "$tmp/fe.out"
+# a candidate that burns CPU time in its own process before it runs the engine
+printf '#!/bin/sh\ni=0\nwhile [ $i -lt 300000 ]; do i=$((i + 1)); done\nexec "%s" "$@"\n' "$root/bin/xiangqi-engine" \
+    >"$tmp/slow-engine"
+chmod +x "$tmp/slow-engine"
+(cd "$repo" && "$QIBENCH" regress --base HEAD --candidate "$tmp/slow-engine" --no-match --min-speed 0.9 $FAST \
+    --name slow >"$tmp/slow.out" 2>&1)
+status=$?
+check "--min-speed 0.9, a candidate burning CPU before its bench: exit 4 (got $status)" [ "$status" -eq 4 ]
+check "too slow: the verdict says so" grep -q '^verdict: pass (bench only); too slow: speed new/base' "$tmp/slow.out"
+check "too slow: regress.json exit_status 4, speed_ok false" \
+    [ "$(field slow "r['exit_status'], r['bench']['speed_ok'], r['bench']['speed_ratio_low'] < 0.9")" = "4 False True" ]
+"$QIBENCH" regress --base HEAD --min-speed 0.9 --bench-runs 1 >/dev/null 2>"$tmp/ms.err"
+check "--min-speed with one bench run: exit 2, says why" sh -c "test $? -eq 2 && grep -q 'needs --bench-runs 2' '$tmp/ms.err'"
+"$QIBENCH" regress --base HEAD --min-speed fast >/dev/null 2>"$tmp/ms.err"
+check "--min-speed fast: exit 2" sh -c "test $? -eq 2 && grep -q 'bad option --min-speed fast' '$tmp/ms.err'"
 
 # 1b. The signal contract: SIGTERM sent to regress reaches its qibench match, which kills
 # its engines at once and writes what finished; regress exits 128 + 15.

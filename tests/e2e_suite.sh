@@ -145,7 +145,7 @@ rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id "no-result"
 EOF2
 "$QIBENCH" suite "$tmp/play.epd" --playout -engine name=ns depth=4 -engine name=def option.Search=alphabeta depth=2 \
     --defender def --results "$tmp" --name play >"$tmp/out" 2>"$tmp/err"
-check "playout run exits 0" test $? -eq 0
+check "playout run: exit 1 (one playout not reached)" test $? -eq 1
 P=$tmp/play/playouts.jsonl
 check "three playouts (the position without a result is skipped; the defender is not tested)" test "$(lines "$P")" -eq 3
 check "mate in 2 played out to 1-0 by checkmate or stalemate in 3 plies" test "$(query "$P" '
@@ -157,7 +157,23 @@ print(r["result"], r["reason"], r["passed"])' "$P")" = "1/2-1/2 insufficient mat
 check "a win expected where none exists fails" test "$(query "$P" '
 r=[x for x in rows if x["position"]=="no-win"][0]
 print(r["passed"])' "$P")" = False
-check "playout table: 2 of 3 passed" grep -qE '^ns +3 +2 +0$' "$tmp/out"
+check "playout table: 2 of 3 passed, 1 not reached, 0 engine failed" grep -qE '^ns +3 +2 +1 +0$' "$tmp/out"
+check "playouts.jsonl: outcome passed / not reached per line" test "$(query "$P" '
+print(" ".join(r["outcome"] for r in sorted(rows, key=lambda r: r["position"])))' "$P")" = "passed passed not reached"
+check "summary.json: passed 2, not_reached 1, failed (engine) 0" test "$(query "$tmp/play/summary.json" '
+e=[x for x in rows[0]["engines"] if x["name"]=="ns"][0]
+print(e["playouts"], e["passed"], e["not_reached"], e["failed"])')" = "3 2 1 0"
+check "the exit status is explained on stderr" \
+    grep -q '^qibench suite: 1 of 3 playouts not passed (1 not reached, 0 engine failed)$' "$tmp/err"
+grep 'mate-in-2' "$tmp/play.epd" >"$tmp/play1.epd"
+"$QIBENCH" suite "$tmp/play1.epd" --playout -engine name=ns depth=4 --results "$tmp" --name play1 >"$tmp/out" 2>&1
+check "playouts all passed: exit 0" test $? -eq 0
+timeout 60 "$QIBENCH" suite "$tmp/play1.epd" --playout -engine name=crash cmd="$MOCK" arg=--crash-on-go depth=1 \
+    --results "$tmp" --name playcrash >"$tmp/out" 2>&1
+check "a playout whose engine crashed: exit 1, counted as engine failed" \
+    sh -c "test $? -eq 1 && grep -qE '^crash +1 +0 +0 +1\$' '$tmp/out'"
+check "... its outcome in playouts.jsonl is 'engine failed'" \
+    test "$(query "$tmp/playcrash/playouts.jsonl" 'print(rows[0]["outcome"])')" = "engine failed"
 
 # --- qibench bench ---------------------------------------------------------
 "$QIBENCH" bench -variant-engines alphabeta,negascout --expect tests/bench.expected --json "$tmp/bench.json" >"$tmp/out" 2>"$tmp/err"

@@ -154,6 +154,34 @@ static void test_quoting_and_unknown_opcodes(void)
     CHECK(r == 1 && strlen(e.id) == 63, "63-byte id: %d %s", r, err);
 }
 
+/* The ECCO opcodes of an opening book: a code A00-E99, the opening and the
+ * variation as UTF-8 text; absent ones are "". */
+static void test_ecco_opcodes(void)
+{
+    EpdEntry e;
+    char err[256] = "";
+    int r = epd_parse_line(XQ, START_BOARD " w ;id \"x\" ;ecco \"C17\" ;opening \"中炮过河车对屏风马\" ;variation \"红进七兵\"",
+                           &e, err, sizeof err);
+    CHECK(r == 1 && strcmp(e.ecco, "C17") == 0 && strcmp(e.opening, "中炮过河车对屏风马") == 0
+              && strcmp(e.variation, "红进七兵") == 0,
+          "ECCO opcodes: %d %s '%s' '%s' '%s'", r, err, e.ecco, e.opening, e.variation);
+    r = epd_parse_line(XQ, START_BOARD " w ;id \"y\"", &e, err, sizeof err);
+    CHECK(r == 1 && !e.ecco[0] && !e.opening[0] && !e.variation[0], "no ECCO opcodes: all empty");
+    r = epd_parse_line(XQ, START_BOARD " w ;ecco \"A00\"", &e, err, sizeof err);
+    CHECK(r == 1 && strcmp(e.ecco, "A00") == 0, "A00: %s", err);
+    r = epd_parse_line(XQ, START_BOARD " w ;ecco \"E99\"", &e, err, sizeof err);
+    CHECK(r == 1 && strcmp(e.ecco, "E99") == 0, "E99: %s", err);
+    EXPECT_ERROR(START_BOARD " w ;ecco \"F12\"", "ecco: expected a code A00-E99, got 'F12'");
+    EXPECT_ERROR(START_BOARD " w ;ecco \"C1\"", "ecco: expected a code A00-E99, got 'C1'");
+    EXPECT_ERROR(START_BOARD " w ;ecco \"C170\"", "ecco: expected a code A00-E99, got 'C170'");
+    EXPECT_ERROR(START_BOARD " w ;ecco \"c17\"", "ecco: expected a code A00-E99, got 'c17'");
+    EXPECT_ERROR(START_BOARD " w ;opening \"\"", "opening: expected a non-empty string");
+    EXPECT_ERROR(START_BOARD " w ;ecco \"C17\" ;ecco \"C18\"", "ecco: given twice");
+    char line[512];
+    snprintf(line, sizeof line, "%s w ;variation \"%0128d\"", START_BOARD, 0);
+    EXPECT_ERROR(line, "variation: longer than 127 bytes");
+}
+
 static void test_blank_and_comment_lines(void)
 {
     static const char *const LINES[] = {"", "   ", " \t\r", "# comment", "   # indented comment", "#"};
@@ -558,6 +586,7 @@ int main(void)
     test_perft_style();
     test_standard_style();
     test_quoting_and_unknown_opcodes();
+    test_ecco_opcodes();
     test_blank_and_comment_lines();
     test_line_errors();
     test_long_lines_and_small_buffers();

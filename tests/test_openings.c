@@ -360,6 +360,51 @@ static void test_whole_game(void)
     g->state_free(s);
 }
 
+/* The shipped books: positions/xiangqi/openings.pgn holds the same openings
+ * as openings.epd (read back by the two readers): the same ids in the same
+ * order, the same ECCO code, opening and variation, and the PGN's moves
+ * played from the start reach the EPD's position. Every EPD opening has an
+ * ECCO code (A00-E99) and opening name. */
+static void test_shipped_books(void)
+{
+    const Game *g = game_by_name("xiangqi");
+    BookOptions eo = {g, "positions/xiangqi/openings.epd", BOOK_EPD, ORDER_SEQUENTIAL, 0, 0, 0};
+    BookOptions po = {g, "positions/xiangqi/openings.pgn", BOOK_PGN, ORDER_SEQUENTIAL, 0, 0, 0};
+    OpeningBook epd, pgn;
+    char err[256] = "";
+    if (book_load(&eo, &epd, err, sizeof err) != 0) {
+        CHECK(0, "openings.epd: %s", err);
+        return;
+    }
+    if (book_load(&po, &pgn, err, sizeof err) != 0) {
+        CHECK(0, "openings.pgn: %s", err);
+        book_free(&epd);
+        return;
+    }
+    CHECK(epd.count >= 60 && pgn.count == epd.count, "%d EPD openings, %d PGN games", epd.count, pgn.count);
+    GameState *s = g->state_new();
+    char fen[GAME_TEXT_MAX];
+    for (int i = 0; i < epd.count && i < pgn.count; i++) {
+        const Opening *e = &epd.items[i], *p = &pgn.items[i];
+        CHECK(strcmp(e->id, p->id) == 0, "opening %d: id '%s' vs '%s'", i + 1, e->id, p->id);
+        const char *c = e->ecco;
+        CHECK(strlen(c) == 3 && c[0] >= 'A' && c[0] <= 'E' && c[1] >= '0' && c[1] <= '9' && c[2] >= '0' && c[2] <= '9'
+                  && e->opening[0],
+              "%s: ECCO code '%s' and opening '%s'", e->id, c, e->opening);
+        CHECK(strcmp(e->ecco, p->ecco) == 0 && strcmp(e->opening, p->opening) == 0
+                  && strcmp(e->variation, p->variation) == 0,
+              "%s: ECCO %s/%s/%s vs %s/%s/%s", e->id, e->ecco, e->opening, e->variation, p->ecco, p->opening,
+              p->variation);
+        CHECK(strcmp(p->fen, g->start) == 0 && p->nmoves >= 4 && game_replay(g, s, p->fen, p->moves, p->nmoves) == 0,
+              "%s: the PGN game replays from the start", e->id);
+        g->position_text(s, fen, sizeof fen);
+        CHECK(strcmp(fen, e->fen) == 0, "%s: PGN reaches '%s', EPD has '%s'", e->id, fen, e->fen);
+    }
+    g->state_free(s);
+    book_free(&epd);
+    book_free(&pgn);
+}
+
 int main(void)
 {
     board_init();
@@ -370,6 +415,7 @@ int main(void)
     test_random_order();
     test_errors();
     test_whole_game();
+    test_shipped_books();
     for (int i = 0; i < ntemp; i++) unlink(temp_paths[i]);
     return TEST_REPORT();
 }

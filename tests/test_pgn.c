@@ -2,7 +2,10 @@
  * test_pgn.c - the PGN writer: the exact text of hand-made games (book
  * moves, scores, mate scores, a move without a score, a game starting with
  * Black, missing tags, escaping), every Termination text, line wrapping,
- * write errors, and round trips through the opening-book reader.
+ * write errors, round trips through the opening-book reader; the xqbase
+ * conventions (Game/Red/Format tags, ICCS "H2-E2", WXF and Chinese move text,
+ * ECCO/Opening/Variation) written and read back, the WXF and Chinese text
+ * checked against moves worked by hand.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -98,16 +101,20 @@ static GameRecord *sample_game(void)
 
 static void test_exact_text(void)
 {
-    PgnTags tags = {"Test \"x\" \\ y", "Lab", "2024.05.06", 3, "red-engine", "black-engine", "40/60+0.6"};
+    PgnTags tags = {"Test \"x\" \\ y", "Lab", "2024.05.06", 3, "red-engine", "black-engine", "40/60+0.6",
+                    NULL, NULL, NULL};
     GameRecord *g = sample_game();
     char *text = written(&tags, g);
-    const char *want = "[Event \"Test \\\"x\\\" \\\\ y\"]\n"
+    const char *want = "[Game \"Chinese Chess\"]\n"
+                       "[Event \"Test \\\"x\\\" \\\\ y\"]\n"
                        "[Site \"Lab\"]\n"
                        "[Date \"2024.05.06\"]\n"
                        "[Round \"3\"]\n"
                        "[White \"red-engine\"]\n"
                        "[Black \"black-engine\"]\n"
                        "[Result \"1-0\"]\n"
+                       "[Red \"red-engine\"]\n"
+                       "[Format \"ICCS\"]\n"
                        "[Variant \"xiangqi\"]\n"
                        "[FEN \"" START_FULL "\"]\n"
                        "[SetUp \"1\"]\n"
@@ -115,8 +122,8 @@ static void test_exact_text(void)
                        "[TimeControl \"40/60+0.6\"]\n"
                        "[PlyCount \"6\"]\n"
                        "\n"
-                       "1. h2e2 {book} h9g7 {book} 2. h0g2 {+0.35/12 1.234s} i9h9 {-0.10/11 0.950s}\n"
-                       "3. b2c2 {+M3/20 0.500s} b9c7 {0.007s} 1-0\n"
+                       "1. H2-E2 {book} H9-G7 {book} 2. H0-G2 {+0.35/12 1.234s} I9-H9 {-0.10/11 0.950s}\n"
+                       "3. B2-C2 {+M3/20 0.500s} B9-C7 {0.007s} 1-0\n"
                        "\n";
     CHECK(strcmp(text, want) == 0, "sample game:\n%s---- expected:\n%s", text, want);
     free(text);
@@ -125,7 +132,7 @@ static void test_exact_text(void)
 
 static void test_black_first(void)
 {
-    PgnTags tags = {NULL, "", NULL, 0, NULL, NULL, NULL};
+    PgnTags tags = {NULL, "", NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL};
     GameRecord *g = new_game(BLACK_FEN);
     g->opening_plies = 1;
     add_move(g, "h7e7", false, false, 0, 0, 0);
@@ -133,13 +140,16 @@ static void test_black_first(void)
     add_move(g, "h9g7", true, true, -2, 9, 250);
     g->result = RESULT_NONE;
     char *text = written(&tags, g);
-    const char *want = "[Event \"?\"]\n"
+    const char *want = "[Game \"Chinese Chess\"]\n"
+                       "[Event \"?\"]\n"
                        "[Site \"?\"]\n"
                        "[Date \"????.??.??\"]\n"
                        "[Round \"?\"]\n"
                        "[White \"?\"]\n"
                        "[Black \"?\"]\n"
                        "[Result \"*\"]\n"
+                       "[Red \"?\"]\n"
+                       "[Format \"ICCS\"]\n"
                        "[Variant \"xiangqi\"]\n"
                        "[FEN \"" BLACK_FEN "\"]\n"
                        "[SetUp \"1\"]\n"
@@ -147,7 +157,7 @@ static void test_black_first(void)
                        "[TimeControl \"-\"]\n"
                        "[PlyCount \"3\"]\n"
                        "\n"
-                       "7... h7e7 {book} 8. h0g2 {0.00/5 1.000s} h9g7 {-M2/9 0.250s} *\n"
+                       "7... H7-E7 {book} 8. H0-G2 {0.00/5 1.000s} H9-G7 {-M2/9 0.250s} *\n"
                        "\n";
     CHECK(strcmp(text, want) == 0, "black first:\n%s---- expected:\n%s", text, want);
     free(text);
@@ -179,7 +189,7 @@ static void test_terminations(void)
         {TERM_DRAW_ADJ, END_NONE, "adjudication: draw"},
         {TERM_ENGINE_RESIGN, END_NONE, "resignation"},
     };
-    PgnTags tags = {"e", "s", "2024.01.01", 1, "a", "b", "-"};
+    PgnTags tags = {"e", "s", "2024.01.01", 1, "a", "b", "-", NULL, NULL, NULL};
     GameRecord *g = new_game(START_FULL);
     g->result = RESULT_SECOND_WINS;
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
@@ -208,17 +218,17 @@ static GameRecord *long_game(void)
 
 static void test_wrapping(void)
 {
-    PgnTags tags = {"e", "s", "2024.01.01", 1, "a", "b", "-"};
+    PgnTags tags = {"e", "s", "2024.01.01", 1, "a", "b", "-", NULL, NULL, NULL};
     GameRecord *g = long_game();
     char *text = written(&tags, g);
     CHECK(lines_short(text), "lines under 80 characters:\n%s", text);
     /* Unwrapped, the movetext reads as one space-separated sequence. */
     const char *body = strstr(text, "\n\n");
-    CHECK(body && strncmp(body + 2, "1. h0g2 {-12.34/30 123.456s} h9g7 {-11.97/31 123.457s} 2. g2h0", 62) == 0,
-          "long game starts right:\n%s", text);
+    const char *start = "1. H0-G2 {-12.34/30 123.456s} H9-G7 {-11.97/31 123.457s} 2. G2-H0";
+    CHECK(body && strncmp(body + 2, start, strlen(start)) == 0, "long game starts right:\n%s", text);
     size_t n = body ? strlen(body) : 0;
     CHECK(n > 9 && strcmp(body + n - 9, "1/2-1/2\n\n") == 0, "long game ends with the result");
-    CHECK(strstr(text, "30. g2h0") != NULL && strstr(text, "31.") == NULL, "30 full moves numbered");
+    CHECK(strstr(text, "30. G2-H0") != NULL && strstr(text, "31.") == NULL, "30 full moves numbered");
     free(text);
     free(g);
 }
@@ -227,15 +237,146 @@ static void test_write_error(void)
 {
     FILE *f = fopen("/dev/full", "w");
     if (!f) return; /* not on every system */
-    PgnTags tags = {"e", "s", "2024.01.01", 1, "a", "b", "-"};
+    PgnTags tags = {"e", "s", "2024.01.01", 1, "a", "b", "-", NULL, NULL, NULL};
     GameRecord *g = sample_game();
     CHECK(pgn_write(f, XQ, &tags, g) == -1, "writing to /dev/full fails");
     fclose(f);
     free(g);
 }
 
+/* The sample game in WXF and Chinese. Worked by hand from the start position
+ * (Red's files numbered 九..一 from a to i, Black's 1..9 from i to a; WXF
+ * "." for a sideways move, "+" forward): h2e2 炮二平五 C2.5, h9g7 马8进7 H8+7,
+ * h0g2 马二进三 H2+3, i9h9 车9平8 R9.8, b2c2 炮八平七 C8.7, b9c7 马2进3 H2+3. */
+static void test_notations(void)
+{
+    PgnTags tags = {"e", "s", "2024.01.01", 1, "a", "b", "-", NULL, NULL, NULL};
+    GameRecord *g = sample_game();
+    static const struct {
+        PgnNotation n;
+        const char *format, *moves;
+    } CASES[] = {
+        {PGN_NOTATION_WXF, "[Format \"WXF\"]\n",
+         "1. C2.5 {book} H8+7 {book} 2. H2+3 {+0.35/12 1.234s} R9.8 {-0.10/11 0.950s} 3. C8.7"},
+        {PGN_NOTATION_CHINESE, "[Format \"Chinese\"]\n",
+         "1. 炮二平五 {book} 马8进7 {book} 2. 马二进三 {+0.35/12 1.234s} 车9平8"},
+        {PGN_NOTATION_ICCS, "[Format \"ICCS\"]\n", "1. H2-E2 {book} H9-G7 {book} 2. H0-G2"},
+        {PGN_NOTATION_RECORD, NULL, "1. h2e2 {book} h9g7 {book} 2. h0g2 {+0.35/12 1.234s} i9h9"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        CHECK(f && pgn_write_notation(f, XQ, &tags, g, CASES[i].n) == 0, "notation %zu: written", i);
+        if (f) fclose(f);
+        if (!text) continue;
+        char *body = strstr(text, "\n\n");
+        for (char *p = body ? body + 2 : text; *p && p[1]; p++)
+            if (*p == '\n') *p = ' '; /* the movetext as one line */
+        CHECK(body && strncmp(body + 2, CASES[i].moves, strlen(CASES[i].moves)) == 0, "notation %zu:\n%s", i, text);
+        if (CASES[i].format) CHECK(strstr(text, CASES[i].format) != NULL, "notation %zu: %s", i, CASES[i].format);
+        else CHECK(strstr(text, "[Format ") == NULL, "record notation: no Format tag\n%s", text);
+        const char *first = "[Game \"Chinese Chess\"]\n[Event ";
+        CHECK(strncmp(text, first, strlen(first)) == 0, "notation %zu: Game tag first", i);
+        if (CASES[i].n == PGN_NOTATION_WXF) CHECK(strstr(text, " H2+3 {0.007s} 1-0") != NULL, "WXF 马2进3\n%s", text);
+        if (CASES[i].n == PGN_NOTATION_CHINESE)
+            CHECK(strstr(text, "3. 炮八平七 {+M3/20 0.500s}") != NULL && strstr(text, "马2进3 {0.007s} 1-0"),
+                  "Chinese moves 5 and 6\n%s", text);
+        free(text);
+    }
+    /* names: Xiangqi has all four, another game its record notation only */
+    CHECK(pgn_notation_by_name(XQ, "iccs") == PGN_NOTATION_ICCS && pgn_notation_by_name(XQ, "wxf") == PGN_NOTATION_WXF
+              && pgn_notation_by_name(XQ, "chinese") == PGN_NOTATION_CHINESE
+              && pgn_notation_by_name(XQ, "record") == PGN_NOTATION_RECORD,
+          "notation names");
+    const Game *amazons = game_by_name("amazons");
+    CHECK(pgn_notation_by_name(XQ, "san") == -1 && pgn_notation_by_name(XQ, NULL) == -1
+              && (!amazons || (pgn_notation_by_name(amazons, "wxf") == -1
+                               && pgn_notation_by_name(amazons, "record") == PGN_NOTATION_RECORD)),
+          "unknown notation names");
+    if (amazons) {
+        FILE *f = fopen("/dev/null", "w");
+        CHECK(f && pgn_write_notation(f, amazons, &tags, g, PGN_NOTATION_WXF) == -1, "WXF for amazons refused");
+        if (f) fclose(f);
+    }
+    free(g);
+}
+
+/* ECCO tags: written after Format in xqbase's names, read back by the book
+ * reader into the opening's fields (the id from Event, as Opening is the ECCO name). */
+static void test_ecco_tags(void)
+{
+    PgnTags tags = {"cc-screen-rr", "s", "2024.01.01", 1, "a", "b", "-", "C17", "中炮过河车对屏风马", "红进七兵"};
+    GameRecord *g = sample_game();
+    char *text = written(&tags, g);
+    CHECK(strstr(text, "[Red \"a\"]\n[Format \"ICCS\"]\n[ECCO \"C17\"]\n[Opening \"中炮过河车对屏风马\"]\n"
+                       "[Variation \"红进七兵\"]\n[Variant \"xiangqi\"]\n")
+              != NULL,
+          "ECCO tags:\n%s", text);
+    char path[] = "/tmp/qibench_pgn_XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+        BookOptions opt = {XQ, path, BOOK_PGN, ORDER_SEQUENTIAL, 0, 0, 0};
+        OpeningBook book;
+        char err[256] = "";
+        CHECK(book_load(&opt, &book, err, sizeof err) == 0, "ECCO read back: %s", err);
+        if (book.count == 1) {
+            const Opening *op = &book.items[0];
+            CHECK(strcmp(op->id, "cc-screen-rr") == 0 && strcmp(op->ecco, "C17") == 0
+                      && strcmp(op->opening, "中炮过河车对屏风马") == 0 && strcmp(op->variation, "红进七兵") == 0,
+                  "ECCO read back: id '%s' ecco '%s' opening '%s' variation '%s'", op->id, op->ecco, op->opening,
+                  op->variation);
+            book_free(&book);
+        }
+        /* a malformed code is refused, naming the file and line */
+        f = fopen(path, "w");
+        fputs("[Event \"x\"]\n[ECCO \"F12\"]\n\n1. h2e2 *\n", f);
+        fclose(f);
+        CHECK(book_load(&opt, &book, err, sizeof err) == -1 && strstr(err, ":2: ECCO tag: expected a code A00-E99")
+                  && strstr(err, path),
+              "bad ECCO tag: %s", err);
+        unlink(path);
+    }
+    free(text);
+    free(g);
+}
+
+/* The reader takes ICCS as the record has it ("h2e2") and as xqbase writes it
+ * ("H2-E2"; "h2-e2" too), and the same game in WXF and Chinese. */
+static void test_read_forms(void)
+{
+    static const char *const TEXTS[] = {
+        "1. h2e2 h9g7 2. h0g2 i9h9 *\n",
+        "1. H2-E2 H9-G7 2. H0-G2 I9-H9 *\n",
+        "1. h2-e2 h9-g7 2. h0-g2 i9-h9 *\n",
+        "1. C2.5 H8+7 2. H2+3 R9.8 *\n",
+        "1. 炮二平五 马8进7 2. 马二进三 车9平8 *\n",
+    };
+    const Move want[4] = {iccs("h2e2"), iccs("h9g7"), iccs("h0g2"), iccs("i9h9")};
+    for (size_t i = 0; i < sizeof TEXTS / sizeof TEXTS[0]; i++) {
+        char path[] = "/tmp/qibench_pgn_XXXXXX";
+        int fd = mkstemp(path);
+        FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (!f) continue;
+        fprintf(f, "[Event \"x\"]\n\n%s", TEXTS[i]);
+        fclose(f);
+        BookOptions opt = {XQ, path, BOOK_PGN, ORDER_SEQUENTIAL, 0, 0, 0};
+        OpeningBook book;
+        char err[256] = "";
+        CHECK(book_load(&opt, &book, err, sizeof err) == 0, "form %zu: %s", i, err);
+        bool same = err[0] == '\0' && book.count == 1 && book.items[0].nmoves == 4;
+        for (int k = 0; same && k < 4; k++) same = book.items[0].moves[k] == (MoveCode)want[k];
+        CHECK(same, "form %zu: the four moves read", i);
+        if (err[0] == '\0') book_free(&book);
+        unlink(path);
+    }
+}
+
 /* Writes the games to a temp file, reads it back as a book, compares. */
-static void round_trip(GameRecord **games, int n)
+static void round_trip(GameRecord **games, int n, PgnNotation notation)
 {
     char path[] = "/tmp/qibench_pgn_XXXXXX";
     int fd = mkstemp(path);
@@ -247,8 +388,8 @@ static void round_trip(GameRecord **games, int n)
     for (int i = 0; i < n; i++) {
         char event[32];
         snprintf(event, sizeof event, "game %d", i + 1);
-        PgnTags tags = {event, "s", "2024.01.01", i + 1, "a", "b", "-"};
-        CHECK(pgn_write(f, XQ, &tags, games[i]) == 0, "round trip: write %d", i);
+        PgnTags tags = {event, "s", "2024.01.01", i + 1, "a", "b", "-", NULL, NULL, NULL};
+        CHECK(pgn_write_notation(f, XQ, &tags, games[i], notation) == 0, "round trip: write %d", i);
     }
     fclose(f);
     BookOptions opt = {XQ, path, BOOK_PGN, ORDER_SEQUENTIAL, 0, 0, 0};
@@ -277,7 +418,7 @@ static void test_round_trip(void)
     add_move(games[2], "h7e7", false, false, 0, 0, 0);
     add_move(games[2], "h0g2", true, true, 1, 3, 10);
     games[2]->opening_plies = 1;
-    round_trip(games, 3);
+    for (PgnNotation n = PGN_NOTATION_RECORD; n <= PGN_NOTATION_CHINESE; n++) round_trip(games, 3, n);
     for (int i = 0; i < 3; i++) free(games[i]);
 }
 
@@ -291,5 +432,8 @@ int main(void)
     test_wrapping();
     test_write_error();
     test_round_trip();
+    test_notations();
+    test_ecco_tags();
+    test_read_forms();
     return TEST_REPORT();
 }

@@ -56,7 +56,7 @@ static void expect_sgf(const PgnTags *tags, const GameRecord *g, const char *wan
 static void test_short_game(void)
 {
     static GameRecord g;
-    PgnTags tags = {"play", "here", "2024.05.01", 1, "me", "engine", "-"};
+    PgnTags tags = {"play", "here", "2024.05.01", 1, "me", "engine", "-", NULL, NULL, NULL};
     record(&g, NULL, "d1-d6/g9 d10-d7/d8");
     g.result = RESULT_FIRST_WINS;
     g.term = TERM_ENGINE_RESIGN;
@@ -77,7 +77,7 @@ static void test_short_game(void)
                "(;FF[4]GM[18]SZ[10]CA[UTF-8]AP[qibench]EV[play]DT[2024-05-01]PW[me]PB[engine]RE[B+F]\n"
                ";W[dadfgi];B[djdgdh])\n", "forfeit");
     g.result = RESULT_NONE;
-    PgnTags odd = {"a]b\\c", NULL, "????.??.??", 0, "x", NULL, NULL};
+    PgnTags odd = {"a]b\\c", NULL, "????.??.??", 0, "x", NULL, NULL, NULL, NULL, NULL};
     expect_sgf(&odd, &g, "(;FF[4]GM[18]SZ[10]CA[UTF-8]AP[qibench]EV[a\\]b\\\\c]PW[x]\n;W[dadfgi];B[djdgdh])\n",
                "undecided, escaped, no date");
 }
@@ -85,7 +85,7 @@ static void test_short_game(void)
 static void test_setup(void)
 {
     static GameRecord g;
-    PgnTags tags = {NULL, NULL, NULL, 0, NULL, NULL, NULL};
+    PgnTags tags = {NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL};
     record(&g, "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 b - - 0 1", "d10-d7/d8");
     expect_sgf(&tags, &g,
                "(;FF[4]GM[18]SZ[10]CA[UTF-8]AP[qibench]AW[da][ga][ad][jd]AB[ag][jg][dj][gj]PL[B]\n;B[djdgdh])\n",
@@ -98,7 +98,7 @@ static void test_setup(void)
 static void test_lines(void)
 {
     static GameRecord g;
-    PgnTags tags = {NULL, NULL, NULL, 0, NULL, NULL, NULL};
+    PgnTags tags = {NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL};
     const Game *game = AM;
     GameState *s = game->state_new();
     MoveCode *list = malloc(GAME_MOVES_MAX * sizeof *list);
@@ -121,7 +121,7 @@ static void test_lines(void)
 static void test_no_sgf(void)
 {
     static GameRecord g;
-    PgnTags tags = {NULL, NULL, NULL, 0, NULL, NULL, NULL};
+    PgnTags tags = {NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL};
     memset(&g, 0, sizeof g);
     int rc;
     free(write_sgf(game_by_name("xiangqi"), &tags, &g, &rc));

@@ -40,6 +40,17 @@ def edit_searches(folder, edit):
         os.remove(os.path.join(folder, "summary.json"))
 
 
+def set_limits(folder, limit):
+    """Sets every engine's limit in folder/run.json (e.g. "depth=4")."""
+    path = os.path.join(folder, "run.json")
+    with open(path) as f:
+        meta = json.load(f)
+    for e in meta.get("engines") or []:
+        e["limit"] = limit
+    with open(path, "w") as f:
+        json.dump(meta, f)
+
+
 class CompareRuns(unittest.TestCase):
 
     def setUp(self):
@@ -162,14 +173,95 @@ class CompareRuns(unittest.TestCase):
         self.assertIn("3/4 -> 2/4", out)
 
     def test_time_limited_runs_do_not_compare_nodes(self):
+        # both runs time-limited (the same setup): node counts are not compared
+        base = os.path.join(self.tmp, "base")
+        shutil.copytree(os.path.join(DATA, "suite"), base)
+        edit_searches(base, lambda r: r.update(limit={"depth": 0, "nodes": 0, "movetime": 100}))
+        set_limits(base, "movetime=100")
+        set_limits(self.suite, "movetime=100")
+
         def edit(r):
             r["limit"] = {"depth": 0, "nodes": 0, "movetime": 100}
             if r["engine"] == "negascout":
                 r["nodes"] += 7
         edit_searches(self.suite, edit)
-        status, out, _ = run_compare(os.path.join(DATA, "suite"), self.suite)
+        status, out, _ = run_compare(base, self.suite)
         self.assertIn("node counts: not compared", out)
+        self.assertNotIn("setup differs", out)
         self.assertEqual(status, 0, out)
+
+    # ---- runs whose setups differ: said, and not judged unless --force
+
+    def test_other_depth_is_not_a_functional_change(self):
+        # the issue's case: a depth-3 run against a depth-4 run (node counts all differ)
+        def edit(r):
+            r["limit"] = {"depth": 4, "nodes": 0, "movetime": 0}
+            r["nodes"] = r["nodes"] * 5 + 1
+        edit_searches(self.suite, edit)
+        set_limits(self.suite, "depth=4")
+        status, out, _ = run_compare(os.path.join(DATA, "suite"), self.suite)
+        self.assertEqual(status, 4, out)
+        self.assertIn("setup differs: limits: negascout depth=3 -> depth=4", out)
+        self.assertIn("nothing judged: the setups differ (--force judges anyway)", out)
+        self.assertIn("node counts: differ in 42 of 42 searches (not judged: the setups differ)", out)
+        self.assertNotIn("FUNCTIONAL CHANGE", out)
+        self.assertIn("result: no functional change, no significant regression, setups differ: not judged (exit 4)",
+                      out)
+        status, out, _ = run_compare("--force", os.path.join(DATA, "suite"), self.suite)
+        self.assertEqual(status, 1, out)
+        self.assertIn("setup differs: limits: negascout depth=3 -> depth=4", out)
+        self.assertIn("FUNCTIONAL CHANGE in 42 of 42 searches", out)
+
+    def test_other_limits_are_not_an_nps_regression(self):
+        def edit(r):
+            r["limit"] = {"depth": 4, "nodes": 0, "movetime": 0}
+            r["time_ms"] = r["time_ms"] * 3 + 50
+            r["nps"] = None
+        edit_searches(self.suite, edit)
+        set_limits(self.suite, "depth=4")
+        status, out, _ = run_compare(os.path.join(DATA, "suite"), self.suite)
+        self.assertEqual(status, 4, out)
+        self.assertNotIn("NPS REGRESSION", out)
+        self.assertIn("not judged", out)
+        status, out, _ = run_compare("--force", os.path.join(DATA, "suite"), self.suite)
+        self.assertEqual(status, 3, out)
+        self.assertIn("NPS REGRESSION", out)
+
+    def test_other_positions_are_said(self):
+        path = os.path.join(self.suite, "searches.jsonl")
+        with open(path) as f:
+            rows = [json.loads(line) for line in f]
+        first = rows[0]["position"]
+        with open(path, "w") as f:
+            for r in rows:
+                if r["position"] != first:
+                    f.write(json.dumps(r) + "\n")
+        os.remove(os.path.join(self.suite, "summary.json"))
+        status, out, _ = run_compare(os.path.join(DATA, "suite"), self.suite)
+        self.assertEqual(status, 4, out)
+        self.assertIn("setup differs: positions: 1 only in base, 0 only in new", out)
+
+    def test_other_engines_are_said(self):
+        edit_searches(self.suite, lambda r: r.update(engine="renamed") if r["engine"] == "mtdf" else None)
+        path = os.path.join(self.suite, "run.json")
+        with open(path) as f:
+            meta = json.load(f)
+        for e in meta["engines"]:
+            if e["name"] == "mtdf":
+                e["name"] = "renamed"
+        with open(path, "w") as f:
+            json.dump(meta, f)
+        status, out, _ = run_compare(os.path.join(DATA, "suite"), self.suite)
+        self.assertEqual(status, 4, out)
+        self.assertIn("setup differs: engines:", out)
+        self.assertIn("renamed", out)
+
+    def test_match_with_other_limits_is_said(self):
+        match = os.path.join(self.new, "match")
+        set_limits(match, "depth=5")
+        status, out, _ = run_compare(os.path.join(DATA, "match"), match)
+        self.assertEqual(status, 4, out)
+        self.assertIn("setup differs: limits: new depth=3 -> depth=5", out)
 
     def test_elo_change_is_shown(self):
         path = os.path.join(self.new, "match", "summary.json")
