@@ -122,6 +122,9 @@ void summary_write(const MatchRun *run, const char *state)
     json_begin_array(&j, "pairings");
     for (int i = 0; i < run->npairings; i++) json_pairing(&j, run, &run->pairings[i]);
     json_end_array(&j);
+    static const char *const FORMAT_NAME[] = {"match", "round-robin", "gauntlet", "knockout", "swiss"};
+    json_string(&j, "format", FORMAT_NAME[opt->format]);
+    formats_json(&j, run);
     json_begin_array(&j, "engines");
     for (int e = 0; e < list->count; e++) {
         json_begin_object(&j, NULL);
