@@ -43,7 +43,7 @@ static const Command COMMANDS[] = {
      "score, Elo +- 95% error, LOS, draw ratio, normalized Elo and\n"
      "the GSPRT (LLR, bounds, verdict) for given counts"},
     {"match", match_command, "match ENGINE ENGINE [OPTIONS]", "paired games between two engines"},
-    {"tournament", match_command, "tournament ENGINES [OPTIONS]", "--format round-robin (default) or gauntlet"},
+    {"tournament", match_command, "tournament ENGINES [OPTIONS]", "--format round-robin (default), gauntlet, knockout [--tiebreak-pairs K] or swiss [--swiss-rounds R]"},
     {NULL, NULL, "match|tournament --resume DIR [RUN OPTIONS]", "go on with an interrupted run (its games are kept)"},
     {"merge", merge_command, "merge DIR... [--results R] [--name N] [--force]", "combine the shards (--shard K/N) of one run"},
     {"ratings", ratings_command, "ratings DIR... [--anchor NAME] [--json]",
