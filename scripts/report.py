@@ -519,7 +519,8 @@ def suite_blocks(run):
                             "the node count the engine reported at each iteration depth (grey: the other engines). "
                             "An engine without iterative deepening shows one point, at its fixed depth."))
         blocks.append(("grid", small_multiples("nodes-depth", "Nodes against depth", list(by_depth.items()),
-                                               "iteration depth (plies)", "nodes (log scale)", log_y=True)))
+                                               "iteration depth (plies)", "nodes (log scale)", log_y=True,
+                                               order=run.engine_names())))
         depths = sorted({d for pts in by_depth.values() for d, _ in pts})
         blocks.append(("table", ["nodes at depth"] + ["%d" % d for d in depths],
                        [[name] + [fmt(dict(pts).get(d), none="-") for d in depths] for name, pts in by_depth.items()]))
@@ -530,7 +531,8 @@ def suite_blocks(run):
                             "previous iteration's), median over the positions; one chart per engine on shared axes."))
         blocks.append(("grid", small_multiples("bf-depth", "Branching factor per iteration",
                                                [(n, [(d, v) for d, v, _ in pts]) for n, pts in bf.items()],
-                                               "iteration depth (plies)", "N(d) / N(d-1) (ratio)")))
+                                               "iteration depth (plies)", "N(d) / N(d-1) (ratio)",
+                                               order=run.engine_names())))
         depths = sorted({d for pts in bf.values() for d, _, _ in pts})
         blocks.append(("table", ["BF at depth"] + ["%d" % d for d in depths],
                        [[name] + [fmt({d: v for d, v, _ in pts}.get(d), "{:.2f}", none="-") for d in depths]

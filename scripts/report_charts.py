@@ -261,10 +261,12 @@ def heatmap(kind, title, names, matrix):
     return "\n".join(out)
 
 
-def small_multiples(kind, title, series, x_label, y_label, log_y=False, width=300, height=220):
+def small_multiples(kind, title, series, x_label, y_label, log_y=False, order=None, width=300, height=220):
     """One small SVG line chart per (name, [(x, y)]) in series (each class "chart", data-chart=kind,
     data-series=name), all on the same axes so that they compare at a glance; the other series are
-    drawn in light grey behind each one for context. Returns a list of SVG strings."""
+    drawn in light grey behind each one for context. order: the names whose index picks each one's
+    style (so an engine looks the same in every chart; default the order of series). Returns a list
+    of SVG strings."""
     left, right, top, bottom = 58, 12, 30, 40
     pw, ph = width - left - right, height - top - bottom
     xs = [x for _, pts in series for x, _ in pts] or [0, 1]
@@ -288,8 +290,9 @@ def small_multiples(kind, title, series, x_label, y_label, log_y=False, width=30
         return " ".join("%.1f,%.1f" % (px(x), py(y)) for x, y in pts if not log_y or y > 0)
 
     charts = []
+    order = order or [name for name, _ in series]
     for i, (name, pts) in enumerate(series):
-        color, shape, dash = style(i)
+        color, shape, dash = style(order.index(name) if name in order else i)
         out = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" data-chart="%s" data-series="%s" width="%d" '
                'height="%d" viewBox="0 0 %d %d" role="img">' % (kind, _esc(name), width, height, width, height),
                '<title>%s: %s</title>' % (_esc(title), _esc(name)),
