@@ -82,7 +82,12 @@ static int check_format(const char *cmd, const EngineList *engines, MatchOptions
 {
     bool staged = opt->format == FORMAT_KNOCKOUT || opt->format == FORMAT_SWISS;
     const char *name = opt->format == FORMAT_KNOCKOUT ? "knockout" : "swiss";
+    if (opt->tiebreak_pairs >= 0 && opt->format != FORMAT_KNOCKOUT)
+        return util_fail(err, errlen, "--tiebreak-pairs applies to --format knockout only");
+    if (opt->swiss_rounds && opt->format != FORMAT_SWISS)
+        return util_fail(err, errlen, "--swiss-rounds applies to --format swiss only");
     if (opt->format == FORMAT_SWISS && !opt->swiss_rounds) opt->swiss_rounds = pairing_swiss_default_rounds(engines->count);
+    if (opt->tiebreak_pairs < 0) opt->tiebreak_pairs = 2;
     if (!staged) return 0;
     if (strcmp(cmd, "tournament") != 0) return util_fail(err, errlen, "--format %s is a tournament's (qibench tournament)", name);
     if (opt->shard_n)
@@ -161,7 +166,7 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
     a->opt.engines = &engines;
     a->opt.format = tournament ? FORMAT_ROUND_ROBIN : FORMAT_MATCH;
     a->opt.rounds = 1;
-    a->opt.tiebreak_pairs = 2;
+    a->opt.tiebreak_pairs = -1; /* not given: 2 for a knockout (check_format) */
     a->opt.concurrency = 1;
     a->opt.timeouts = client_default_timeouts();
     if (!(a->opt.game = cli_game(argc, argv, err, sizeof err))) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;

@@ -42,8 +42,8 @@ tourney ko4 $E4 --format knockout --tiebreak-pairs 1 $BOOK --concurrency 2
 check "knockout 4: finishes (exit 0)" test $? -eq 0
 check "knockout 4: the bracket, scores, tie-breaks and winner recounted" "$PYTHON" "$REF" knockout "$tmp/ko4" 1 1
 # shellcheck disable=SC2086
-tourney ko5 $E5 --format knockout --rounds 2 $BOOK --concurrency 2
-check "knockout 5 (three byes), 2 pairs an encounter: recounted" "$PYTHON" "$REF" knockout "$tmp/ko5" 2 2
+tourney ko5 $E5 --format knockout $BOOK --concurrency 2
+check "knockout 5 (three byes): recounted" "$PYTHON" "$REF" knockout "$tmp/ko5" 1 2
 # shellcheck disable=SC2086
 tourney ko6 $E6 --tournament knockout --tiebreak-pairs 0 $BOOK --concurrency 2
 check "knockout 6 (two byes; --tournament spelling; no tie-break pairs): recounted" \
@@ -71,8 +71,8 @@ check "swiss 5, 5 rounds (a bye each round, each engine once): recounted" "$PYTH
 check "swiss 5: every engine had the bye once" "$PYTHON" -c 'import json,sys
 st=json.load(open(sys.argv[1]))["swiss"]["standings"]; assert all(s["bye"] for s in st), st' "$tmp/sw5/summary.json"
 # shellcheck disable=SC2086
-tourney sw6 $E6 --format swiss --rounds 2 $BOOK --concurrency 2
-check "swiss 6, 2 pairs an encounter: recounted" "$PYTHON" "$REF" swiss "$tmp/sw6" 2
+tourney sw6 $E6 --format swiss $BOOK --concurrency 2
+check "swiss 6 (3 rounds): recounted" "$PYTHON" "$REF" swiss "$tmp/sw6" 1
 check "swiss 6: the standings printed with Buchholz" grep -q "Buchholz" "$tmp/sw6.out"
 
 # --- SIGKILL at set points, then --resume ----------------------------------
@@ -102,18 +102,18 @@ kill_resume() {
     section "$tmp/$name-k" "$key" >"$tmp/$name-k.section"
     check "$name: after SIGKILL and --resume the same $key rounds and standings" cmp -s "$tmp/$name.section" "$tmp/$name-k.section"
 }
-KO="$E6 --format knockout --rounds 2 --tiebreak-pairs 1 $BOOK --concurrency 2"
+KO="$E6 --format knockout --tiebreak-pairs 1 $BOOK --concurrency 2"
 echo "$KO" >"$tmp/kor.args"
 # shellcheck disable=SC2086
 tourney kor $KO
-check "knockout 6, 2 pairs: recounted" "$PYTHON" "$REF" knockout "$tmp/kor" 2 1
-kill_resume kor knockout 3 9 13
+check "knockout 6, one tie-break pair: recounted" "$PYTHON" "$REF" knockout "$tmp/kor" 1 1
+kill_resume kor knockout 2 5 7
 SW="$E5 --format swiss --rounds 2 $BOOK --concurrency 2"
 echo "$SW" >"$tmp/swr.args"
 # shellcheck disable=SC2086
 tourney swr $SW
 check "swiss 5, 2 pairs: recounted" "$PYTHON" "$REF" swiss "$tmp/swr" 2
-kill_resume swr swiss 3 10 17
+kill_resume swr swiss 3 9 17
 
 # --- refused ----------------------------------------------------------------
 refused() { # WHAT PATTERN ARGS...
@@ -128,6 +128,10 @@ refused "--shard with knockout" "does not apply to --format knockout" tournament
 # shellcheck disable=SC2086
 refused "--swiss-rounds 4 for 4 engines" "at most 3 for 4 engines" tournament $E4 --format swiss --swiss-rounds 4
 refused "match --format swiss" "is a tournament's" match -engine name=a depth=1 -engine name=b depth=1 --format swiss
+# shellcheck disable=SC2086
+refused "--tiebreak-pairs without knockout" "applies to --format knockout only" tournament $E4 --tiebreak-pairs 1
+# shellcheck disable=SC2086
+refused "--swiss-rounds with knockout" "applies to --format swiss only" tournament $E4 --format knockout --swiss-rounds 2
 # shellcheck disable=SC2086
 refused "--format bogus" "bad option --format bogus" tournament $E4 --format bogus
 report
