@@ -208,7 +208,7 @@ static const char *decision_name(KnockoutDecision how)
 }
 
 /* The Swiss order: points, then Buchholz, then seed. */
-static void swiss_order(const MatchRun *run, const SwissState *s, int *order)
+static void swiss_order(const SwissState *s, int *order)
 {
     int n = s->n;
     for (int i = 0; i < n; i++) order[i] = i;
@@ -220,7 +220,6 @@ static void swiss_order(const MatchRun *run, const SwissState *s, int *order)
             if (!swap) break;
             order[j - 1] = y, order[j] = x;
         }
-    (void)run;
 }
 
 /* Knockout places: by the round reached, those still in (the winner)
@@ -280,7 +279,7 @@ void formats_print(const MatchRun *run)
     SwissState s;
     int order[MAX_ENGINES];
     swiss_state(run, &s);
-    swiss_order(run, &s, order);
+    swiss_order(&s, order);
     printf("\nswiss after %d of %d rounds (points: game points, a bye the encounter won; Buchholz: the opponents' "
            "points):\n", plan->nrounds, opt->swiss_rounds);
     printf("%4s  %-20s %7s %9s %5s\n", "rank", "engine", "points", "Buchholz", "bye");
@@ -339,7 +338,7 @@ void formats_json(Json *j, const MatchRun *run)
         n = knockout_places(run, order, place, out_round);
     } else {
         swiss_state(run, &s);
-        swiss_order(run, &s, order);
+        swiss_order(&s, order);
         n = s.n;
     }
     for (int r = 0; r < n; r++) {

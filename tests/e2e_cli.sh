@@ -39,7 +39,7 @@ rejects "bad option --concurrency 999" match $E2 --concurrency 999
 rejects "bad option --seed -5" match $E2 --seed -5
 rejects "bad option --maxplies x" match $E2 --maxplies x
 rejects "bad option --nocapture -1" match $E2 --nocapture -1
-rejects "bad option --format swiss" match $E2 --format swiss
+rejects "bad option --format ladder" match $E2 --format ladder
 rejects "bad option --progress 0" match $E2 --progress 0
 rejects "bad option --ratinginterval x" match $E2 --ratinginterval x
 rejects "bad option --name a/b" match $E2 --name a/b
