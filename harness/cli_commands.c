@@ -42,7 +42,9 @@ static const CliOpt MATCH_OPTS[] = {
     {"--noswap", NULL, 0, NULL, "the first engine of a pairing has Red in both games of a pair"},
     {"--seed", "srand", 1, "N", "seed of order=random openings (default 1)"},
     {"--concurrency", NULL, 1, "N", "games at a time (default 1)"},
-    {"--format", "tournament", 1, "KIND", "round-robin (default for tournament) or gauntlet (the first\nengine against each other)"},
+    {"--format", "tournament", 1, "KIND", "round-robin (default for tournament), gauntlet (the first\nengine against each other), knockout or swiss"},
+    {"--tiebreak-pairs", NULL, 1, "K", "knockout: at most K more pairs for a tied encounter (default 2)"},
+    {"--swiss-rounds", NULL, 1, "R", "Swiss: rounds (default ceil(log2 N))"},
     {"--rules", NULL, 1, "NAME", "Xiangqi rule set: asian (default), check-only, chess-like"},
     {"--maxplies", NULL, 1, "N", "a game is drawn after N plies (default 0: none)"},
     {"--maxmoves", NULL, 1, "N", "the same in full moves (N moves = 2N plies)"},
@@ -80,6 +82,7 @@ static const CliOpt SUITE_OPTS[] = {
     {"--results", NULL, 1, "DIR", "the results root (default results)"},
     {"--force", NULL, 0, NULL, "replace the results in a --name folder that exists"},
     {"--reference", NULL, 1, "NAME", "engine the others are compared with (default the first)"},
+    {"--baseline", NULL, 1, "NAME", "engine whose nodes per depth the others are divided by"},
     {"--log", NULL, CLI_LIST, "FILE", "every line of engine traffic, with timestamps (or file=FILE\n[level=L] as fastchess)"},
     {"--debug", NULL, 0, NULL, "every line of engine traffic on stderr"},
     {"--playout", NULL, 0, NULL, "play out the positions with `result R; within N;`"},
@@ -228,7 +231,7 @@ static const CliCommand COMMANDS[] = {
      "speed, (b) plays an SPRT match new vs base.",
      REGRESS_OPTS, "qibench regress --base HEAD~1 --bench-runs 3 --rounds 20",
      "Exit status: 0 pass, 1 regression (SPRT accepted H0), 2 usage or setup error (bad\n"
-     "revision, failed build), 3 error during the run."},
+     "revision, failed build), 3 error during the run, 4 speed below --min-speed."},
 };
 
 const CliCommand *cli_command(const char *name)

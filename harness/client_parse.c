@@ -88,6 +88,13 @@ static bool is_move_number(const char *w)
     return w[digits] == '.' && w[digits + strspn(w + digits, ".")] == '\0';
 }
 
+/* A PV word as a move in pos: coordinates, or SAN for an engine that writes it. */
+static bool pv_word_move(ParseState *ps, GameState *pos, const char *w, MoveCode *m)
+{
+    bool ok = ps->pv != PV_SAN && parse_move(ps, pos, w, m) == CLIENT_OK;
+    return ok || (ps->pv != PV_COORD && parse_san_word(ps, pos, w, m));
+}
+
 void parse_pv(ParseState *ps, GameState *pos, EngineReply *r)
 {
     char words[PARSE_LINE_BYTES], *cursor, text[MOVE_TEXT_BYTES];
@@ -99,9 +106,7 @@ void parse_pv(ParseState *ps, GameState *pos, EngineReply *r)
     for (char *w = strtok_r(words, " \t", &cursor); w; w = next_word(&cursor)) {
         if (ps->pv != PV_COORD && is_move_number(w)) continue;
         MoveCode m;
-        bool ok = ps->pv != PV_SAN && parse_move(ps, pos, w, &m) == CLIENT_OK;
-        if (!ok && ps->pv != PV_COORD) ok = parse_san_word(ps, pos, w, &m);
-        if (!ok) break;
+        if (!pv_word_move(ps, pos, w, &m)) break;
         game_move_record(g, pos, m, text, sizeof text);
         size_t len = strlen(text);
         if (!len || used + len + 2 >= outlen || !g->play(pos, m)) break;
@@ -109,19 +114,33 @@ void parse_pv(ParseState *ps, GameState *pos, EngineReply *r)
         made++;
     }
     while (made-- > 0) g->undo(pos);
+    for (int i = 0; i < r->niter; i++) { /* each iteration's first move, checked in the root position */
+        Iteration *it = &r->iter[i];
+        MoveCode m;
+        if (!it->move[0]) continue;
+        text[0] = '\0';
+        if (pv_word_move(ps, pos, it->move, &m)) game_move_record(g, pos, m, text, sizeof text);
+        if (!text[0] || strlen(text) >= sizeof it->move) it->move[0] = '\0';
+        else memcpy(it->move, text, strlen(text) + 1);
+    }
 }
 
 /* ------------------------------------------------------------------------ */
 /* UCI                                                                      */
 /* ------------------------------------------------------------------------ */
 
-/* Adds (or replaces, at the same depth) an iteration. */
-static void add_iteration(EngineReply *r, int depth, bool mate, int score)
+/* Adds (or replaces, at the same depth) an iteration; pv: its PV as sent
+ * (NULL: none), of which the first word is kept, checked by parse_pv. */
+static void add_iteration(EngineReply *r, int depth, bool mate, int score, const char *pv)
 {
     r->depth = depth;
     if (r->niter > 0 && r->iter[r->niter - 1].depth == depth) r->niter--;
-    if (r->niter < REPORT_MAX_ITERATIONS)
-        r->iter[r->niter++] = (Iteration){depth, r->nodes, r->time_ms, mate, score};
+    if (r->niter < REPORT_MAX_ITERATIONS) {
+        Iteration *it = &r->iter[r->niter++];
+        *it = (Iteration){depth, r->nodes, r->time_ms, mate, score, ""};
+        size_t len = pv ? strcspn(pv + strspn(pv, " \t"), " \t\r\n") : 0;
+        if (len > 0 && len < sizeof it->move) memcpy(it->move, pv + strspn(pv, " \t"), len), it->move[len] = '\0';
+    }
 }
 
 void parse_uci_info(ParseState *ps, const char *line, EngineReply *r)
@@ -130,6 +149,7 @@ void parse_uci_info(ParseState *ps, const char *line, EngineReply *r)
     long long v, depth = -1;
     bool scored = false, bound = false, mate = false;
     int score = 0;
+    const char *pv = NULL;
     copy_line(buf, line);
     w = strtok_r(buf, " \t", &cursor);
     if (!w || strcmp(w, "info") != 0) return;
@@ -149,6 +169,7 @@ void parse_uci_info(ParseState *ps, const char *line, EngineReply *r)
             scored = true;
         } else if (strcmp(w, "pv") == 0) {
             snprintf(ps->raw_pv, sizeof ps->raw_pv, "%s", cursor ? cursor : ""); /* checked once, at the end */
+            pv = ps->raw_pv;
             break;
         } else if (strcmp(w, "string") == 0) {
             return;
@@ -158,7 +179,7 @@ void parse_uci_info(ParseState *ps, const char *line, EngineReply *r)
     r->has_score = true;
     r->mate = mate;
     r->score = score;
-    if (depth >= 0 && !bound) add_iteration(r, (int)depth, mate, score);
+    if (depth >= 0 && !bound) add_iteration(r, (int)depth, mate, score, pv);
 }
 
 /* Checks the move word of a bestmove / move line. */
@@ -262,7 +283,7 @@ bool parse_xboard_thinking(ParseState *ps, const char *line, EngineReply *r)
     r->nodes = (uint64_t)nodes;
     r->time_ms = cs * 10;
     snprintf(ps->raw_pv, sizeof ps->raw_pv, "%s", cursor ? cursor : ""); /* checked once, at the end */
-    add_iteration(r, (int)depth, mate, sc);
+    add_iteration(r, (int)depth, mate, sc, ps->raw_pv);
     return true;
 }
 

@@ -44,7 +44,7 @@ static const Command COMMANDS[] = {
      "score, Elo +- 95% error, LOS, draw ratio, normalized Elo and\n"
      "the GSPRT (LLR, bounds, verdict) for given counts"},
     {"match", match_command, "match ENGINE ENGINE [OPTIONS]", "paired games between two engines"},
-    {"tournament", match_command, "tournament ENGINES [OPTIONS]", "--format round-robin (default) or gauntlet"},
+    {"tournament", match_command, "tournament ENGINES [OPTIONS]", "--format round-robin (default), gauntlet, knockout [--tiebreak-pairs K] or swiss [--swiss-rounds R]"},
     {NULL, NULL, "match|tournament --resume DIR [RUN OPTIONS]", "go on with an interrupted run (its games are kept)"},
     {"merge", merge_command, "merge DIR... [--results R] [--name N] [--force]", "combine the shards (--shard K/N) of one run"},
     {"ratings", ratings_command, "ratings DIR... [--anchor NAME] [--json]",
@@ -134,6 +134,7 @@ static void usage(FILE *f)
                "                      that exists is refused unless --force (its run's files removed)\n"
                "  --results DIR       the results root (default results)\n"
                "  --reference NAME    engine the others are compared with (default the first)\n"
+               "  --baseline NAME     per depth, nodes to depth d over this engine's (default none)\n"
                "  --log FILE          every line of engine traffic, with timestamps\n"
                "  --playout           play out the positions with `result R; within N;` (N moves each side):\n"
                "                      each engine against itself, or against --defender NAME (one of the\n"
@@ -161,6 +162,8 @@ static void usage(FILE *f)
                "  --ratinginterval N  standings table every N games (default 0: only at the end of a\n"
                "                      tournament)\n"
                "  --shard K/N         play only the game pairs k with k mod N = K - 1 (see merge)\n"
+               "  --format knockout: --tiebreak-pairs K (default 2) more pairs for a tie, then the\n"
+               "                      higher seed; --format swiss: --swiss-rounds R (default ceil(log2 N))\n"
                "  Ctrl-C: finish the games in progress and stop, exit 130 (again, SIGTERM or SIGHUP:\n"
                "  kill the engines, stop now, exit 128 + the signal); suite and regress alike\n"
                "  exit status: 0 finished or H1, 1 H0, 2 usage or setup error (and stored results\n"

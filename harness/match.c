@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "match_run.h"
@@ -161,29 +162,81 @@ static bool stopping(MatchRun *run)
     return atomic_load(&run->stop) || stopsig_level() != 0;
 }
 
+/*
+ * The next pair to play; -1 or njobs or more when there is none. Knockout
+ * and Swiss: when every pair handed out is finished and none is left, the
+ * next stage is planned from the results (formats_extend); until then the
+ * thread waits (a stage's pairs keep every thread busy, the next stage
+ * waits for the last pair of this one).
+ */
+static int next_job(MatchRun *run)
+{
+    if (!run->plan) return atomic_fetch_add(&run->next, 1);
+    int k = -1;
+    pthread_mutex_lock(&run->lock);
+    while (!stopping(run)) {
+        if (atomic_load(&run->next) < run->njobs) {
+            k = atomic_fetch_add(&run->next, 1);
+            run->in_flight++;
+            break;
+        }
+        if (run->in_flight == 0) {
+            if (formats_extend(run) > 0) {
+                pthread_cond_broadcast(&run->wake);
+                continue;
+            }
+            break;
+        }
+        struct timespec until; /* wakes up now and then to see a signal's stop */
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 200 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&run->wake, &run->lock, &until);
+    }
+    pthread_mutex_unlock(&run->lock);
+    return k;
+}
+
+/* A pair from next_job is finished (knockout and Swiss). */
+static void job_finished(MatchRun *run)
+{
+    if (!run->plan) return;
+    pthread_mutex_lock(&run->lock);
+    run->in_flight--;
+    pthread_cond_broadcast(&run->wake);
+    pthread_mutex_unlock(&run->lock);
+}
+
+/* Plays the games of pair k not yet in games.jsonl. */
+static void play_pair(MatchRun *run, Client **clients, int k)
+{
+    static _Thread_local GameRecord game;
+    PairJob *job = &run->jobs[k];
+    if (!job->mine || job->done == 3) return;
+    Pairing *p = &run->pairings[job->pairing];
+    const Opening *op = run->book.count ? &run->book.items[job->round % run->book.count] : NULL;
+    /* Game 0: a has Red; game 1: colours swapped. A game already in
+     * games.jsonl (--resume) is not played again. */
+    for (int i = 0; i < 2 && !stopping(run); i++) {
+        if (job->done & (1u << i)) continue;
+        bool first = i == 0 || run->opt->noswap;
+        int red = first ? p->a : p->b, black = first ? p->b : p->a;
+        play_one(run, clients, red, black, op, &game);
+        record_game(run, &game, red, black, k, i, op);
+        if (after_game(run, clients, &game, red, black)) break;
+        if (run->opt->wait_ms > 0 && !stopping(run)) util_sleep_ms(run->opt->wait_ms);
+    }
+}
+
 static void *match_worker(void *arg)
 {
     MatchRun *run = arg;
     Client *clients[MAX_ENGINES] = {0};
-    static _Thread_local GameRecord game;
     while (!stopping(run)) {
-        int k = atomic_fetch_add(&run->next, 1);
-        if (k >= run->njobs) break;
-        PairJob *job = &run->jobs[k];
-        if (!job->mine || job->done == 3) continue;
-        Pairing *p = &run->pairings[job->pairing];
-        const Opening *op = run->book.count ? &run->book.items[job->round % run->book.count] : NULL;
-        /* Game 0: a has Red; game 1: colours swapped. A game already in
-         * games.jsonl (--resume) is not played again. */
-        for (int i = 0; i < 2 && !stopping(run); i++) {
-            if (job->done & (1u << i)) continue;
-            bool first = i == 0 || run->opt->noswap;
-            int red = first ? p->a : p->b, black = first ? p->b : p->a;
-            play_one(run, clients, red, black, op, &game);
-            record_game(run, &game, red, black, k, i, op);
-            if (after_game(run, clients, &game, red, black)) break;
-            if (run->opt->wait_ms > 0 && !stopping(run)) util_sleep_ms(run->opt->wait_ms);
-        }
+        int k = next_job(run);
+        if (k < 0 || k >= run->njobs) break;
+        play_pair(run, clients, k);
+        job_finished(run);
     }
     for (int i = 0; i < MAX_ENGINES; i++) client_free(clients[i]);
     return NULL;
@@ -211,6 +264,7 @@ static void free_run(MatchRun *run)
 {
     book_free(&run->book);
     free(run->jobs);
+    formats_free(run);
 }
 
 /* Plays this shard's unfinished games on opt->concurrency threads. */
@@ -237,6 +291,11 @@ static int plan_run(MatchRun *run, const MatchOptions *opt)
     char err[512];
     if (opt->has_book && book_load(&opt->book, &run->book, err, sizeof err)) {
         fprintf(stderr, "qibench: %s\n", err);
+        return 2;
+    }
+    if (formats_staged(opt)) { /* planned a stage at a time, as the results come in */
+        if (formats_init(run) == 0) return 0;
+        fprintf(stderr, "qibench: out of memory\n");
         return 2;
     }
     make_pairings(run);
@@ -302,7 +361,7 @@ static int finish_run(MatchRun *run, const MatchOptions *opt)
     if (run->engine_failed) fprintf(stderr, "qibench: stopped after an engine failure (use --recover to go on)\n");
     int status = run->sprt_done && run->sprt.verdict == SPRT_H0 ? 1 : 0;
     if (results_close(run) || run->write_failed || run->engine_failed) status = 3;
-    bool complete = run->games_done == run->games_planned || run->sprt_done;
+    bool complete = (run->games_done == run->games_planned && formats_over(run)) || run->sprt_done;
     const char *state = status == 3 ? "stopped" : run->interrupted || !complete ? "interrupted" : "finished";
     summary_write(run, state);
     printf("results: %s/games.jsonl, %s/games.pgn, %s/summary.json\n", opt->run_dir, opt->run_dir, opt->run_dir);
@@ -325,6 +384,7 @@ int match_run(const MatchOptions *opt)
     int status = plan_run(&run, opt);
     if (status == 0) {
         pthread_mutex_init(&run.lock, NULL);
+        pthread_cond_init(&run.wake, NULL);
         status = open_run(&run, opt);
         if (status == 0) {
             run.tty = isatty(STDERR_FILENO) == 1;
@@ -332,6 +392,7 @@ int match_run(const MatchOptions *opt)
             if (opt->nmerge == 0) play_all(&run);
         }
         pthread_mutex_destroy(&run.lock);
+        pthread_cond_destroy(&run.wake);
         if (status == 0) status = finish_run(&run, opt);
     }
     free_run(&run);

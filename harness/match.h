@@ -13,7 +13,7 @@
 #include "spec.h"
 #include "stats.h"
 
-typedef enum { FORMAT_MATCH, FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET } MatchFormat;
+typedef enum { FORMAT_MATCH, FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET, FORMAT_KNOCKOUT, FORMAT_SWISS } MatchFormat;
 
 typedef struct {
     const Game *game;
@@ -21,7 +21,9 @@ typedef struct {
     MatchFormat format;
     bool has_book;
     BookOptions book;
-    int rounds;             /* game pairs per pairing */
+    int rounds;             /* game pairs per pairing (knockout, Swiss: per encounter) */
+    int tiebreak_pairs;     /* knockout: more pairs for a tied encounter, at most this many */
+    int swiss_rounds;       /* Swiss: rounds */
     int concurrency;
     const char *run_dir;
     FILE *log;

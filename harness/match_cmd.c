@@ -19,6 +19,7 @@
 #include "match.h"
 #include "openings.h"
 #include "pgnout.h"
+#include "pairing.h"
 #include "results_io.h"
 #include "spec.h"
 #include "stats.h"
@@ -77,6 +78,42 @@ static int list_option(int argc, char **argv, int *i, MatchOptions *opt, char *e
     return 1;
 }
 
+/* --format VALUE: true with *format set, false for an unknown one. */
+static bool cli_format(const char *value, MatchFormat *format)
+{
+    static const char *const NAMES[] = {"round-robin", "roundrobin", "gauntlet", "knockout", "swiss"};
+    static const MatchFormat FORMATS[] = {FORMAT_ROUND_ROBIN, FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET, FORMAT_KNOCKOUT,
+                                          FORMAT_SWISS};
+    for (size_t i = 0; i < sizeof NAMES / sizeof *NAMES; i++)
+        if (strcmp(value, NAMES[i]) == 0) return *format = FORMATS[i], true;
+    return false;
+}
+
+/* Knockout and Swiss: a tournament's, not sharded (a round's pairings
+ * need every earlier result), the Swiss rounds at most a round robin's.
+ * Returns 0 or -1 with err. */
+static int check_format(const char *cmd, const EngineList *engines, MatchOptions *opt, char *err, size_t errlen)
+{
+    bool staged = opt->format == FORMAT_KNOCKOUT || opt->format == FORMAT_SWISS;
+    const char *name = opt->format == FORMAT_KNOCKOUT ? "knockout" : "swiss";
+    if (opt->tiebreak_pairs >= 0 && opt->format != FORMAT_KNOCKOUT)
+        return util_fail(err, errlen, "--tiebreak-pairs applies to --format knockout only");
+    if (opt->swiss_rounds && opt->format != FORMAT_SWISS)
+        return util_fail(err, errlen, "--swiss-rounds applies to --format swiss only");
+    if (opt->format == FORMAT_SWISS && !opt->swiss_rounds) opt->swiss_rounds = pairing_swiss_default_rounds(engines->count);
+    if (opt->tiebreak_pairs < 0) opt->tiebreak_pairs = 2;
+    if (!staged) return 0;
+    if (strcmp(cmd, "tournament") != 0) return util_fail(err, errlen, "--format %s is a tournament's (qibench tournament)", name);
+    if (opt->shard_n)
+        return util_fail(err, errlen, "--shard does not apply to --format %s: each round's pairings depend on every "
+                         "result of the rounds before (use --concurrency)", name);
+    int most = engines->count % 2 ? engines->count : engines->count - 1;
+    if (opt->format == FORMAT_SWISS && opt->swiss_rounds > most)
+        return util_fail(err, errlen, "--swiss-rounds %d: at most %d for %d engines (no pairing may repeat)",
+                         opt->swiss_rounds, most, engines->count);
+    return 0;
+}
+
 /* One match/tournament option at argv[*i]; returns 0 or -1 with err. */
 static int match_option(int argc, char **argv, int *i, MatchArgs *a, char *err, size_t errlen)
 {
@@ -110,9 +147,9 @@ static int match_option(int argc, char **argv, int *i, MatchArgs *a, char *err, 
     else if (strcmp(flag, "--site") == 0) a->out.site = value;
     else if (strcmp(flag, "--nocapture") == 0 && cli_parse_int(value, 0, 100000, &v)) opt->rules.no_capture_plies = (int)v;
     else if (strcmp(flag, "--rules") == 0) return cli_rule_set(opt->game, value, &opt->rules.rule_set, err, errlen);
-    else if (strcmp(flag, "--format") == 0 && (strcmp(value, "round-robin") == 0 || strcmp(value, "roundrobin") == 0))
-        opt->format = FORMAT_ROUND_ROBIN;
-    else if (strcmp(flag, "--format") == 0 && strcmp(value, "gauntlet") == 0) opt->format = FORMAT_GAUNTLET;
+    else if ((strcmp(flag, "--format") == 0 || strcmp(flag, "--tournament") == 0) && cli_format(value, &opt->format)) {}
+    else if (strcmp(flag, "--tiebreak-pairs") == 0 && cli_parse_int(value, 0, 1000, &v)) opt->tiebreak_pairs = (int)v;
+    else if (strcmp(flag, "--swiss-rounds") == 0 && cli_parse_int(value, 1, MAX_ENGINES, &v)) opt->swiss_rounds = (int)v;
     else if (strcmp(flag, "--name") == 0 && cli_is_run_name(value)) a->name = value;
     else if (strcmp(flag, "--results") == 0 && value[0]) a->root = value;
     else if (strcmp(flag, "--event") == 0) opt->event = value;
@@ -164,6 +201,7 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
     a->opt.engines = &engines;
     a->opt.format = tournament ? FORMAT_ROUND_ROBIN : FORMAT_MATCH;
     a->opt.rounds = 1;
+    a->opt.tiebreak_pairs = -1; /* not given: 2 for a knockout (check_format) */
     a->opt.concurrency = 1;
     a->opt.timeouts = client_default_timeouts();
     if (!(a->opt.game = cli_game(argc, argv, err, sizeof err))) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
@@ -189,6 +227,7 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
     if (engines.count < 2 || (!tournament && engines.count != 2))
         return fprintf(stderr, "qibench %s: expected %s engines, got %d\n", cmd, tournament ? "two or more" : "two",
                        engines.count), 2;
+    if (check_format(cmd, &engines, &a->opt, err, sizeof err)) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     if (a->opt.has_book && !a->opt.book.file) return fprintf(stderr, "qibench %s: --openings needs file=F\n", cmd), 2;
     if (a->opt.has_book) { /* a bad book is an error before any results folder exists */
         OpeningBook book;

@@ -41,6 +41,8 @@ typedef struct {
     signed char half[2];    /* engine a's half points in game i */
 } PairJob;
 
+typedef struct FormatPlan FormatPlan;
+
 typedef struct {
     const MatchOptions *opt;
     OpeningBook book;
@@ -73,7 +75,31 @@ typedef struct {
     bool status_shown;      /* the status line is on the screen (tty only) */
     int64_t start_ms;       /* util_monotonic_ms when the games began */
     int64_t engine_wdl[MAX_ENGINES][3]; /* each engine's W/D/L over all its games */
+    FormatPlan *plan;       /* knockout and Swiss: the stages so far (match_formats.c); NULL otherwise */
+    pthread_cond_t wake;    /* knockout and Swiss: a pair finished or a stage was planned */
+    int in_flight;          /* pairs handed to a worker and not yet finished (guarded by lock) */
 } MatchRun;
+
+/* ---- match_formats.c: knockout and Swiss ---- */
+
+/* Is the format planned stage by stage from the results (knockout, Swiss)? */
+bool formats_staged(const MatchOptions *opt);
+/* Allocates the plan and the jobs (room for every pair the event can
+ * have) and plans the first stage. Returns 0, or -1 out of memory. */
+int formats_init(MatchRun *run);
+void formats_free(MatchRun *run);
+/* Once every job so far is done: plans the next stage from the results
+ * (adds pairings and jobs, and to games_planned for tie-break pairs).
+ * Returns the pairs added, 0 when the event is over (or ended early:
+ * printed), -1 when a job is not yet done. Caller holds the lock (or is
+ * loading, single-threaded). */
+int formats_extend(MatchRun *run);
+/* Is the event complete (always true for the other formats)? */
+bool formats_over(const MatchRun *run);
+/* The bracket (knockout) or the Swiss standings on stdout. */
+void formats_print(const MatchRun *run);
+/* "knockout" or "swiss": the rounds, each encounter and the standings. */
+void formats_json(Json *j, const MatchRun *run);
 
 /* ---- standings.c: tallies, the status line, the printed tables ---- */
 

@@ -45,6 +45,7 @@ typedef struct {
     int64_t time_ms;
     bool mate;
     int score; /* centipawns, or moves to mate (negative: being mated) */
+    char move[24]; /* the PV's first move: as sent until parse_pv, then in the game's record notation ("" none or not legal) */
 } Iteration;
 
 /* What a player answered to one request for a move. */

@@ -28,7 +28,7 @@ static int engine_index(const EngineList *list, const char *name)
 /* Which game of the run a games.jsonl line is: pair *k, game *i (0 or 1),
  * engines *red and *black. Returns 0, or -1 with err when it is not a game
  * of this run, of this shard, or is one already read. */
-static int which_game(const MatchRun *run, const char *line, int *k, int *i, int *red, int *black, char *err,
+static int which_game(MatchRun *run, const char *line, int *k, int *i, int *red, int *black, char *err,
                       size_t errlen)
 {
     char pair[32], game[32], rname[128], bname[128];
@@ -38,6 +38,8 @@ static int which_game(const MatchRun *run, const char *line, int *k, int *i, int
     const EngineList *list = run->opt->engines;
     char *end;
     long kk = strtol(pair, &end, 10);
+    /* knockout, Swiss: a later stage's pairs, planned once the stage before is read */
+    while (!*end && kk >= run->njobs && run->plan && formats_extend(run) > 0) {}
     if (*end || kk < 0 || kk >= run->njobs)
         return util_fail(err, errlen, "pair %s is not a pair of this run (0 to %d)", pair, run->njobs - 1);
     const PairJob *job = &run->jobs[kk];

@@ -207,6 +207,7 @@ void standings_print_results(const MatchRun *run)
                run->opt->sprt.elo1, run->opt->sprt.alpha, run->opt->sprt.beta, r.llr, r.lower, r.upper,
                stats_verdict_name(r.verdict));
     }
+    formats_print(run);
     printf("games ended by:");
     for (int k = 1; k < standings_term_keys(run); k++)
         if (run->term_counts[k]) printf(" %s %d,", standings_term_key_name(run, k), run->term_counts[k]);

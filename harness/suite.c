@@ -18,6 +18,7 @@
 #include "playout.h"
 #include "proc.h"
 #include "stopsig.h"
+#include "suite_depth.h"
 
 typedef struct {
     int engine, position;
@@ -113,6 +114,7 @@ static void json_reply(Json *js, const Game *g, GameState *pos, const EngineRepl
         json_uint(js, "nodes", r->iter[i].nodes);
         json_int(js, "time_ms", r->iter[i].time_ms);
         json_int(js, r->iter[i].mate ? "mate" : "cp", r->iter[i].score);
+        json_string(js, "move", r->iter[i].move[0] ? r->iter[i].move : NULL);
         json_end_object(js);
     }
     json_end_array(js);
@@ -447,9 +449,33 @@ static int report_failures(const Runner *run)
     return failed;
 }
 
+/* The per-depth statistics' input over the run's searches (free both). */
+static DepthInput depth_input(const Runner *run, int ref, int baseline)
+{
+    const EngineList *list = run->opt->engines;
+    int np = run->suite.count;
+    const char **names = calloc((size_t)list->count + 1, sizeof *names);
+    const EngineReply **reply = calloc((size_t)(list->count * np) + 1, sizeof *reply);
+    DepthInput in = {names && reply ? list->count : 0, np, names, reply, ref, baseline};
+    for (int e = 0; names && reply && e < list->count; e++) {
+        names[e] = list->engines[e].spec.name;
+        for (int p = 0; p < np; p++) {
+            const Job *j = job_at(run, e, p);
+            reply[e * np + p] = j->status == CLIENT_OK ? &j->reply : NULL;
+        }
+    }
+    return in;
+}
+
+static void free_depth_input(DepthInput *in)
+{
+    free((void *)in->names);
+    free((void *)in->reply);
+}
+
 /* summary.json: per engine the totals of the table (fractions, not
  * percentages; null where a value does not exist). Returns 0 or -1. */
-static int write_summary(const Runner *run, int ref, const char *state)
+static int write_summary(const Runner *run, int ref, int baseline, const char *state)
 {
     const EngineList *list = run->opt->engines;
     Json j;
@@ -491,8 +517,14 @@ static int write_summary(const Runner *run, int ref, const char *state)
         json_end_object(&j);
     }
     json_end_array(&j);
+    int rc = 0;
+    if (!run->opt->playout) {
+        DepthInput in = depth_input(run, ref, baseline);
+        rc = in.nengines ? suite_depth_json(&in, &j, "by_depth") : -1;
+        free_depth_input(&in);
+    }
     json_end_object(&j);
-    int rc = json_write_file(&j, run->opt->run_dir, "summary.json");
+    if (rc == 0) rc = json_write_file(&j, run->opt->run_dir, "summary.json");
     json_free(&j);
     return rc;
 }
@@ -552,9 +584,11 @@ int suite_run(const SuiteOptions *opt)
     run.opt = opt;
     int ref = find_engine(opt, opt->reference, 0);
     run.defender = find_engine(opt, opt->defender, -1);
-    if (ref < 0 || (opt->defender && run.defender < 0)) {
-        fprintf(stderr, "qibench suite: %s: no engine is named '%s'\n", ref < 0 ? "--reference" : "--defender",
-                ref < 0 ? opt->reference : opt->defender);
+    int baseline = find_engine(opt, opt->baseline, -1);
+    if (ref < 0 || (opt->defender && run.defender < 0) || (opt->baseline && baseline < 0)) {
+        const char *flag = ref < 0 ? "--reference" : opt->baseline && baseline < 0 ? "--baseline" : "--defender";
+        const char *name = ref < 0 ? opt->reference : opt->baseline && baseline < 0 ? opt->baseline : opt->defender;
+        fprintf(stderr, "qibench suite: %s: no engine is named '%s'\n", flag, name);
         return 2;
     }
     if (epd_load(opt->game ? opt->game : game_default(), opt->suite_path, &run.suite, err, sizeof err)) {
@@ -585,9 +619,14 @@ int suite_run(const SuiteOptions *opt)
         print_playout_table(&run);
     else
         print_table(&run, ref);
+    if (!opt->playout) {
+        DepthInput in = depth_input(&run, ref, baseline);
+        if (in.nengines) suite_depth_print(&in, stdout);
+        free_depth_input(&in);
+    }
     int status = run.write_failed || fclose(run.jsonl) != 0 ? 3 : 0;
     const char *state = status ? "stopped" : stop_status ? "interrupted" : "finished";
-    if (write_summary(&run, ref, state)) {
+    if (write_summary(&run, ref, baseline, state)) {
         fprintf(stderr, "qibench suite: cannot write %s/summary.json\n", opt->run_dir);
         status = 3;
     }

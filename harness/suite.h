@@ -16,6 +16,7 @@ typedef struct {
     int concurrency;        /* searches at a time, each in its own engine process */
     const char *run_dir;    /* results/<run-name>: searches.jsonl goes there */
     const char *reference;  /* engine name for agreement, NULL = the first */
+    const char *baseline;   /* --baseline: engine name for the per-depth node ratio, NULL = none */
     FILE *log;              /* traffic log, may be NULL */
     ClientTimeouts timeouts;
     bool playout;           /* play annotated positions out instead of searching them */

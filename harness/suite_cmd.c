@@ -46,6 +46,7 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
     else if (strcmp(flag, "--name") == 0 && cli_is_run_name(value)) *name = value;
     else if (strcmp(flag, "--results") == 0 && value[0]) *root = value;
     else if (strcmp(flag, "--reference") == 0) opt->reference = value;
+    else if (strcmp(flag, "--baseline") == 0) opt->baseline = value;
     else if (strcmp(flag, "--defender") == 0) opt->defender = value;
     else if (strcmp(flag, "--rules") == 0) {
         char err[256];
@@ -63,7 +64,7 @@ static int suite_option(int argc, char **argv, int *i, SuiteOptions *opt, const 
 int suite_command(int argc, char **argv)
 {
     static EngineList engines;
-    SuiteOptions opt = {game_default(), NULL, &engines, 1, NULL, NULL, NULL, client_default_timeouts(), false, NULL, 0, false};
+    SuiteOptions opt = {game_default(), NULL, &engines, 1, NULL, NULL, NULL, NULL, client_default_timeouts(), false, NULL, 0, false};
     const char *name = NULL, *root = "results", *log_path = NULL;
     char own[PATH_BYTES], err[PATH_BYTES + 256], run_dir[PATH_BYTES];
     if (!(opt.game = cli_game(argc, argv, err, sizeof err))) return fprintf(stderr, "qibench suite: %s\n", err), 2;

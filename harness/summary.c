@@ -174,6 +174,9 @@ void summary_write(const MatchRun *run, const char *state)
      * tournament has it per pairing only) */
     if (opt->format == FORMAT_MATCH && run->npairings == 1) json_ecco(&j, run, 0);
     else json_null(&j, "ecco");
+    static const char *const FORMAT_NAME[] = {"match", "round-robin", "gauntlet", "knockout", "swiss"};
+    json_string(&j, "format", FORMAT_NAME[opt->format]);
+    formats_json(&j, run);
     json_begin_array(&j, "engines");
     for (int e = 0; e < list->count; e++) {
         json_begin_object(&j, NULL);

@@ -11,29 +11,38 @@ playouts/ and match/ written by `make run`). The reports go to OUTDIR
 
 What each run contributes
     suite      a table per engine (searched, failed, solved, nodes, time, NPS,
-               EBF, agreement with the reference) and four charts: nodes against
-               depth per engine on a log scale (from the "iterations" of
-               searches.jsonl: the geometric mean over positions of the nodes
-               reported at each depth; a variant searched at one depth only
-               shows one point), effective branching factor per engine, NPS per
-               engine, and the agreement matrix (fraction of positions where
-               two engines chose the same best move, and gave the same score).
+               EBF, agreement with the reference); nodes against depth as small
+               multiples, one chart per engine on shared axes (log scale; from the
+               "iterations" of searches.jsonl: the geometric mean over positions of
+               the nodes reported at each depth; the other engines in grey behind;
+               a variant searched at one depth only shows one point); the
+               branching factor per iteration N(d)/N(d-1) (N(d): the nodes of
+               iteration d alone; median over positions; small multiples and a
+               table); summary.json's "by_depth" (time to depth, nodes against the
+               --baseline engine, agreement per depth) as a table; NPS per engine;
+               the agreement matrix (same best move, same score).
     playouts   passed / failed per engine (table and bar chart).
     match,     per pairing W/D/L, score, Elo with its 95% interval (chart),
     tournament LOS, nElo, pentanomial counts, SPRT line; the LLR against games
                with its two bounds (chart, when the run used --sprt); the
-               standings; games per termination reason (chart); from summary.json
-               (scripts/report_research.py) the maximum-likelihood ratings with
-               their intervals (table, chart), the crosstable, W/D/L and LOS
-               matrices (LOS also as a heatmap), and each engine's search
-               statistics per game phase. Tables and charts sit in boxes at most
-               1,200 px wide that scroll sideways when wider.
+               standings with the maximum-likelihood ratings beside them; the
+               knockout bracket or the Swiss rounds and standings; games per
+               termination reason (chart); from summary.json
+               (scripts/report_research.py) the rating chart with intervals, the
+               crosstable, W/D/L and LOS matrices (LOS also as a heatmap), each
+               engine's search statistics per game phase and the games it lost by
+               each ending, and the per-ECCO breakdown when summary.json has
+               "ecco". A tournament leads with its standings, a match with its
+               pairing. The page is at most 1,160 px wide; tables and charts sit in
+               boxes that scroll sideways when wider. Charts (scripts/report_charts.py)
+               use the Okabe-Ito colours, each series also with its own marker and
+               dash, and label their axes with units.
 
 Where the numbers come from
     summary.json, written by qibench, when the run folder has one; otherwise
     they are computed here from searches.jsonl / playouts.jsonl / games.jsonl
     with the definitions qibench uses (harness/suite.c, harness/stats.c):
-    EBF = exp(mean over searches of ln(nodes) / depth); NPS = total nodes /
+    EBF (the summary table's) = exp(mean over searches of ln(nodes) / depth); NPS = total nodes /
     total time (the engine's time_ms, else the harness's wall_ms); Elo and its
     interval from the pentanomial pair scores as fastchess does: score mu,
     interval mu +- 1.959964 sigma / sqrt(pairs) mapped through
@@ -52,14 +61,16 @@ Output
 """
 
 import argparse
-import html
 import json
 import math
 import os
 import sys
-from statistics import NormalDist
+from statistics import NormalDist, median
 
+import report_charts  # noqa: F401 (the palette, for the tests)
 import report_research
+from report_charts import (_esc, bar_chart, fmt, fmt_elo, fmt_pct, heatmap, interval_chart,  # noqa: F401
+                           line_chart, small_multiples)
 
 Z95 = NormalDist().inv_cdf(0.975)
 NELO_PER_T = 800 / math.log(10)
@@ -345,6 +356,34 @@ def nodes_by_depth(run):
     return out
 
 
+def iteration_bf(run):
+    """{engine: [(depth, median over positions of N(d)/N(d-1), positions)]}: N(d) the nodes of
+    iteration d alone (the cumulative count less the previous iteration's; the first iteration's
+    is its own count), over the searches that report iterations d-1 and d one after the other."""
+    out = {}
+    for name in run.engine_names():
+        per = {}
+        for r in run.searches:
+            if r.get("engine") != name or not _is_ok(r):
+                continue
+            its = r.get("iterations") or []
+            alone = {}
+            for i, it in enumerate(its):
+                d, n = it.get("depth"), it.get("nodes")
+                if not d or n is None:
+                    continue
+                if i == 0:
+                    alone[d] = n
+                elif its[i - 1].get("depth") == d - 1 and its[i - 1].get("nodes") is not None:
+                    alone[d] = n - its[i - 1]["nodes"]
+            for d, n in alone.items():
+                if alone.get(d - 1):
+                    per.setdefault(d, []).append(n / alone[d - 1])
+        if per:
+            out[name] = [(d, median(v), len(v)) for d, v in sorted(per.items())]
+    return out
+
+
 def playout_engines(run):
     """Per engine the summary.json playout fields, computed from playouts.jsonl."""
     out = []
@@ -453,231 +492,6 @@ def suite_summary(run):
             "reference": reference_name(run), "engines": engines}
 
 
-# ---------------------------------------------------------------- formatting
-
-def fmt(value, spec="{:.0f}", none="n/a"):
-    """value formatted with spec, or none for None."""
-    return none if value is None else spec.format(value)
-
-
-def fmt_pct(value):
-    return fmt(value, "{:.1f}%") if value is None else "{:.1f}%".format(100 * value)
-
-
-def fmt_elo(elo, err):
-    if elo is None:
-        return "n/a"
-    return "{:+.1f} ± {}".format(elo, fmt(err, "{:.1f}"))
-
-
-# ---------------------------------------------------------------- SVG charts
-
-PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
-           "#7f7f7f", "#bcbd22", "#17becf"]
-FONT = 'font-family="sans-serif" font-size="12"'
-
-
-def _esc(text):
-    return html.escape(str(text), quote=True)
-
-
-def nice_ticks(lo, hi, count=5):
-    """Round tick values covering [lo, hi]."""
-    if hi <= lo:
-        hi = lo + 1
-    raw = (hi - lo) / count
-    mag = 10 ** math.floor(math.log10(raw))
-    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
-    first = math.floor(lo / step) * step
-    ticks, t = [], first
-    while t <= hi + step * 1e-9:
-        ticks.append(round(t, 10))
-        t += step
-    if ticks[-1] < hi:
-        ticks.append(round(t, 10))
-    return ticks
-
-
-def _tick_text(v):
-    if abs(v) >= 1e6:
-        return "{:g}M".format(v / 1e6)
-    if abs(v) >= 1e4:
-        return "{:g}k".format(v / 1e3)
-    return "{:g}".format(v)
-
-
-def _svg_open(kind, width, height, title):
-    return ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" data-chart="%s" width="%d" height="%d" '
-            'viewBox="0 0 %d %d" role="img">' % (kind, width, height, width, height),
-            '<title>%s</title>' % _esc(title),
-            '<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>' % (width, height),
-            '<text x="%d" y="18" text-anchor="middle" font-family="sans-serif" font-size="14" '
-            'font-weight="bold">%s</text>' % (width // 2, _esc(title))]
-
-
-def line_chart(kind, title, series, x_label, y_label, log_y=False, hlines=(), width=640, height=360):
-    """SVG: one polyline (class "series", data-series=name) per (name, [(x, y)]) in series, with circle
-    markers, axes, a legend, and dashed horizontal lines for (y, label) in hlines. log_y: log10 scale."""
-    left, right, top, bottom = 70, 150, 32, 48
-    pw, ph = width - left - right, height - top - bottom
-    xs = [x for _, pts in series for x, _ in pts] or [0, 1]
-    ys = [y for _, pts in series for _, y in pts] + [y for y, _ in hlines]
-    if log_y:
-        ys = [y for y in ys if y > 0] or [1]
-        lo, hi = math.floor(math.log10(min(ys))), math.ceil(math.log10(max(ys)))
-        hi = hi if hi > lo else lo + 1
-        y_ticks = [10 ** k for k in range(lo, hi + 1)]
-        ty = lambda y: math.log10(y)  # noqa: E731
-        ylo, yhi = lo, hi
-    else:
-        ys = ys or [0, 1]
-        y_ticks = nice_ticks(min(ys + [0]), max(ys + [0]))
-        ty = lambda y: y  # noqa: E731
-        ylo, yhi = y_ticks[0], y_ticks[-1]
-    x_ticks = nice_ticks(min(xs + [0]), max(xs)) if max(xs) - min(xs) > 10 else \
-        list(range(int(math.floor(min(xs))), int(math.ceil(max(xs))) + 1))
-    xlo, xhi = x_ticks[0], x_ticks[-1]
-    if xhi == xlo:
-        xlo, xhi = xlo - 1, xhi + 1
-    px = lambda x: left + (x - xlo) / (xhi - xlo) * pw  # noqa: E731
-    py = lambda y: top + ph - (ty(y) - ylo) / (yhi - ylo) * ph  # noqa: E731
-    out = _svg_open(kind, width, height, title)
-    out.append('<g class="axes" stroke="#999999" stroke-width="1">')
-    for t in y_ticks:
-        out.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#e5e5e5"/>' % (left, py(t), left + pw, py(t)))
-    out.append('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % (left, top, left, top + ph))
-    out.append('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % (left, top + ph, left + pw, top + ph))
-    out.append('</g>')
-    for t in y_ticks:
-        out.append('<text x="%d" y="%.1f" text-anchor="end" %s>%s</text>' % (left - 6, py(t) + 4, FONT, _tick_text(t)))
-    for t in x_ticks:
-        out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (px(t), top + ph + 16, FONT,
-                                                                                _tick_text(t)))
-    out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (left + pw / 2, height - 8, FONT,
-                                                                            _esc(x_label)))
-    out.append('<text x="14" y="%.1f" text-anchor="middle" transform="rotate(-90 14 %.1f)" %s>%s</text>' % (
-        top + ph / 2, top + ph / 2, FONT, _esc(y_label)))
-    for y, label in hlines:
-        out.append('<line class="bound" x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#d62728" stroke-width="1.5" '
-                   'stroke-dasharray="6 4"/>' % (left, py(y), left + pw, py(y)))
-        out.append('<text x="%d" y="%.1f" %s fill="#d62728">%s</text>' % (left + pw + 4, py(y) + 4, FONT,
-                                                                         _esc(label)))
-    for i, (name, pts) in enumerate(series):
-        color = PALETTE[i % len(PALETTE)]
-        coords = " ".join("%.1f,%.1f" % (px(x), py(y)) for x, y in pts if not log_y or y > 0)
-        out.append('<polyline class="series" data-series="%s" points="%s" fill="none" stroke="%s" '
-                   'stroke-width="2"/>' % (_esc(name), coords, color))
-        if len(pts) <= 40:
-            for x, y in pts:
-                if not log_y or y > 0:
-                    out.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>' % (px(x), py(y), color))
-        if not hlines or len(series) > 1:
-            ly = top + 10 + 18 * i
-            out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2"/>' % (
-                left + pw + 10, ly, left + pw + 30, ly, color))
-            out.append('<text x="%d" y="%d" %s>%s</text>' % (left + pw + 34, ly + 4, FONT, _esc(name)))
-    out.append('</svg>')
-    return "\n".join(out)
-
-
-def bar_chart(kind, title, items, value_label, spec="{:.0f}", width=640):
-    """SVG: one horizontal bar (class "bar", data-label, data-value) per (label, value) in items;
-    a None value gets no bar and the text n/a."""
-    left, right, top, bar, gap = 150, 90, 32, 20, 6
-    height = top + len(items) * (bar + gap) + 40
-    pw = width - left - right
-    vmax = max([v for _, v in items if v is not None] + [0])
-    ticks = nice_ticks(0, vmax if vmax > 0 else 1)
-    scale = pw / ticks[-1]
-    out = _svg_open(kind, width, height, title)
-    base = top + len(items) * (bar + gap)
-    for t in ticks:
-        out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#e5e5e5"/>' % (
-            left + t * scale, top, left + t * scale, base))
-        out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (left + t * scale, base + 14, FONT,
-                                                                                _tick_text(t)))
-    for i, (label, value) in enumerate(items):
-        y = top + i * (bar + gap)
-        out.append('<text x="%d" y="%d" text-anchor="end" %s>%s</text>' % (left - 6, y + 14, FONT, _esc(label)))
-        if value is not None:
-            out.append('<rect class="bar" data-label="%s" data-value="%s" x="%d" y="%d" width="%.1f" height="%d" '
-                       'fill="%s"/>' % (_esc(label), value, left, y, max(value * scale, 0.5), bar,
-                                        PALETTE[i % len(PALETTE)]))
-        out.append('<text x="%.1f" y="%d" %s>%s</text>' % (left + (value or 0) * scale + 4, y + 14, FONT,
-                                                           fmt(value, spec)))
-    out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#999999"/>' % (left, top, left, base))
-    out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (left + pw / 2, height - 6, FONT,
-                                                                            _esc(value_label)))
-    out.append('</svg>')
-    return "\n".join(out)
-
-
-def interval_chart(kind, title, items, value_label, width=640):
-    """SVG: per (label, value, error) a dot (class "point") with a bar (class "interval") from
-    value - error to value + error, and a line at 0; None values get the text n/a."""
-    left, right, top, row = 180, 40, 32, 28
-    height = top + len(items) * row + 40
-    pw = width - left - right
-    ends = [0.0]
-    for _, v, e in items:
-        if v is not None:
-            ends += [v - (e or 0), v + (e or 0)]
-    ticks = nice_ticks(min(ends), max(ends) if max(ends) > min(ends) else min(ends) + 1)
-    px = lambda x: left + (x - ticks[0]) / (ticks[-1] - ticks[0]) * pw  # noqa: E731
-    base = top + len(items) * row
-    out = _svg_open(kind, width, height, title)
-    for t in ticks:
-        out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>' % (
-            px(t), top, px(t), base, "#999999" if t == 0 else "#e5e5e5"))
-        out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (px(t), base + 14, FONT,
-                                                                                _tick_text(t)))
-    for i, (label, value, err) in enumerate(items):
-        y = top + i * row + row / 2
-        out.append('<text x="%d" y="%.1f" text-anchor="end" %s>%s</text>' % (left - 8, y + 4, FONT, _esc(label)))
-        if value is None:
-            out.append('<text x="%.1f" y="%.1f" %s>n/a</text>' % (px(0) + 4, y + 4, FONT))
-            continue
-        if err is not None:
-            out.append('<line class="interval" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#1f77b4" '
-                       'stroke-width="3"/>' % (px(value - err), y, px(value + err), y))
-        out.append('<circle class="point" data-value="%s" cx="%.1f" cy="%.1f" r="5" fill="#d62728"/>' % (
-            value, px(value), y))
-    out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (left + pw / 2, height - 6, FONT,
-                                                                            _esc(value_label)))
-    out.append('</svg>')
-    return "\n".join(out)
-
-
-def heatmap(kind, title, names, matrix):
-    """SVG: a square grid, one cell (class "cell", data-row, data-col, data-value) per pair, shaded
-    from white (0) to green (1), the percentage written in it."""
-    cell, left, top = 46, 120, 110
-    n = len(names)
-    width, height = left + n * cell + 20, top + n * cell + 20
-    out = _svg_open(kind, width, height, title)
-    for j, name in enumerate(names):
-        x = left + j * cell + cell / 2
-        out.append('<text x="%.1f" y="%d" transform="rotate(-45 %.1f %d)" %s>%s</text>' % (
-            x, top - 6, x, top - 6, FONT, _esc(name)))
-    for i, row_name in enumerate(names):
-        y = top + i * cell
-        out.append('<text x="%d" y="%.1f" text-anchor="end" %s>%s</text>' % (left - 6, y + cell / 2 + 4, FONT,
-                                                                             _esc(row_name)))
-        for j, col_name in enumerate(names):
-            v = matrix[i][j]
-            shade = "#eeeeee" if v is None else "rgb(%d,%d,%d)" % (
-                round(255 - 211 * v), round(255 - 95 * v), round(255 - 211 * v))
-            out.append('<rect class="cell" data-row="%s" data-col="%s" data-value="%s" x="%d" y="%d" width="%d" '
-                       'height="%d" fill="%s" stroke="#ffffff"/>' % (
-                           _esc(row_name), _esc(col_name), "" if v is None else "%.4f" % v,
-                           left + j * cell, y, cell, cell, shade))
-            out.append('<text x="%.1f" y="%.1f" text-anchor="middle" %s fill="%s">%s</text>' % (
-                left + j * cell + cell / 2, y + cell / 2 + 4, FONT, "#ffffff" if (v or 0) > 0.6 else "#000000",
-                "n/a" if v is None else "%.0f%%" % (100 * v)))
-    out.append('</svg>')
-    return "\n".join(out)
-
-
 # ---------------------------------------------------------------- report sections
 #
 # A report is a list of blocks: ("h1"|"h2"|"h3"|"p", text), ("table", headers, rows) or
@@ -695,21 +509,39 @@ def suite_blocks(run):
              fmt_pct(e.get("same_move")), fmt_pct(e.get("same_score"))] for e in engines]
     blocks.append(("table", ["engine", "variant", "searched", "failed", "solved", "nodes", "time (ms)",
                              "nodes/s", "EBF", "same move", "same score"], rows))
-    blocks.append(("p", "EBF: geometric mean over searches of nodes^(1/depth). NPS: total nodes / total time. "
-                        "Same move / score: agreement with the reference engine."))
+    blocks.append(("p", "EBF: qibench's summary value, exp(mean over searches of ln(nodes) / depth), which mixes "
+                        "every iteration into one number; the branching factor per iteration is below. NPS: total "
+                        "nodes / total time. Same move / score: agreement with the reference engine."))
     by_depth = nodes_by_depth(run)
     if by_depth:
-        blocks.append(("svg", line_chart("nodes-depth", "Nodes against depth (geometric mean over positions)",
-                                         list(by_depth.items()), "depth", "nodes (log scale)", log_y=True)))
+        blocks.append(("h3", "Nodes against depth"))
+        blocks.append(("p", "One chart per engine, all on the same axes: the geometric mean over the positions of "
+                            "the node count the engine reported at each iteration depth (grey: the other engines). "
+                            "An engine without iterative deepening shows one point, at its fixed depth."))
+        blocks.append(("grid", small_multiples("nodes-depth", "Nodes against depth", list(by_depth.items()),
+                                               "iteration depth (plies)", "nodes (log scale)", log_y=True,
+                                               order=run.engine_names())))
         depths = sorted({d for pts in by_depth.values() for d, _ in pts})
         blocks.append(("table", ["nodes at depth"] + ["%d" % d for d in depths],
                        [[name] + [fmt(dict(pts).get(d), none="-") for d in depths] for name, pts in by_depth.items()]))
+    bf = iteration_bf(run)
+    if bf:
+        blocks.append(("h3", "Branching factor per iteration"))
+        blocks.append(("p", "N(d) / N(d-1), N(d) the nodes of iteration d alone (the cumulative count less the "
+                            "previous iteration's), median over the positions; one chart per engine on shared axes."))
+        blocks.append(("grid", small_multiples("bf-depth", "Branching factor per iteration",
+                                               [(n, [(d, v) for d, v, _ in pts]) for n, pts in bf.items()],
+                                               "iteration depth (plies)", "N(d) / N(d-1) (ratio)",
+                                               order=run.engine_names())))
+        depths = sorted({d for pts in bf.values() for d, _, _ in pts})
+        blocks.append(("table", ["BF at depth"] + ["%d" % d for d in depths],
+                       [[name] + [fmt({d: v for d, v, _ in pts}.get(d), "{:.2f}", none="-") for d in depths]
+                        for name, pts in bf.items()]))
+    if run.summary and run.summary.get("by_depth"):
+        blocks += report_research.depth_blocks(run.summary["by_depth"])
     if engines:
-        blocks.append(("svg", bar_chart("ebf", "Effective branching factor", [(e["name"], e.get("ebf"))
-                                                                              for e in engines],
-                                        "EBF = exp(mean ln(nodes)/depth)", "{:.2f}")))
         blocks.append(("svg", bar_chart("nps", "Nodes per second", [(e["name"], e.get("nps")) for e in engines],
-                                        "nodes per second")))
+                                        "nodes per second (total nodes / total time)")))
     names, moves, scores = agreement_matrix(run)
     if len(names) > 1:
         blocks.append(("svg", heatmap("agreement-move", "Same best move", names, moves)))
@@ -742,6 +574,8 @@ def match_blocks(run):
     blocks = [("p", "%s: %s games%s, state %s%s." % (
         run.kind, fmt(s.get("games")), "" if s.get("games_planned") is None else " of %s" % fmt(s["games_planned"]),
         s.get("state") or "n/a", "" if run.summary else " (computed from games.jsonl: no summary.json)"))]
+    head, blocks = blocks, []
+    blocks.append(("h3", "Pairings"))
     blocks.append(("table", ["engine", "opponent", "games", "W", "D", "L", "score", "Elo ± 95%", "LOS",
                              "draws", "nElo ± 95%", "pentanomial LL LD WL+DD WD WW"],
                    [[p.get("engine"), p.get("opponent"), fmt(p.get("games")), fmt(p.get("wins")),
@@ -752,7 +586,8 @@ def match_blocks(run):
     if pairings:
         blocks.append(("svg", interval_chart("elo", "Elo with 95% interval (first engine's side)",
                                              [("%s vs %s" % (p.get("engine"), p.get("opponent")), p.get("elo"),
-                                               p.get("elo_error")) for p in pairings], "Elo")))
+                                               p.get("elo_error")) for p in pairings],
+                                             "Elo (logistic, from the game pairs)")))
     if sprt:
         blocks.append(("p", "SPRT: model %s, elo0 %s, elo1 %s, alpha %s, beta %s." % (
             sprt.get("model"), fmt(sprt.get("elo0"), "{:g}"), fmt(sprt.get("elo1"), "{:g}"),
@@ -771,22 +606,35 @@ def match_blocks(run):
                 [("LLR", pts)], "games", "LLR",
                 hlines=[(p["upper_bound"], "H1 %.2f" % p["upper_bound"]),
                         (p["lower_bound"], "H0 %.2f" % p["lower_bound"])])))
+    pairs, blocks = blocks, []
     engines = s.get("engines") or []
     if engines:
-        blocks.append(("h3", "Standings"))
-        blocks.append(("table", ["engine", "games", "W", "D", "L", "score", "Elo ± 95%", "draws"],
-                       [[e.get("name"), fmt(e.get("games")), fmt(e.get("wins")), fmt(e.get("draws")),
-                         fmt(e.get("losses")), fmt_pct(e.get("score")), fmt_elo(e.get("elo"), e.get("elo_error")),
-                         fmt_pct(e.get("draw_ratio"))] for e in engines]))
+        standings = [("h3", "Standings"),
+                     ("p", "Each engine's score over all its games; Elo against the average of its opponents."),
+                     ("table", ["engine", "games", "W", "D", "L", "score", "Elo ± 95%", "draws"],
+                      [[e.get("name"), fmt(e.get("games")), fmt(e.get("wins")), fmt(e.get("draws")),
+                        fmt(e.get("losses")), fmt_pct(e.get("score")), fmt_elo(e.get("elo"), e.get("elo_error")),
+                        fmt_pct(e.get("draw_ratio"))]
+                       for e in sorted(engines, key=lambda e: -(e.get("score") or 0))])]
+        ratings = report_research.ratings_table_blocks(run.summary) if run.summary else []
+        blocks.append(("row", [standings, ratings]) if ratings else ("row", [standings]))
+    if run.summary:
+        blocks += report_research.format_blocks(run.summary)
+        blocks += report_research.ratings_blocks(run.summary, sys.modules[__name__])
+    standing, research = blocks, []
     terms = sorted((s.get("terminations") or {}).items(), key=lambda kv: (-kv[1], kv[0]))
     if terms:
-        blocks.append(("h3", "Terminations"))
-        blocks.append(("table", ["reason", "games"], [[k, str(v)] for k, v in terms]))
-        blocks.append(("svg", bar_chart("terminations", "Games per termination reason", terms, "games")))
+        research.append(("h3", "Terminations"))
+        research.append(("table", ["reason", "games"], [[k, str(v)] for k, v in terms]))
+        research.append(("svg", bar_chart("terminations", "Games per termination reason", terms,
+                                          "games (all engines)")))
     if run.summary:
-        blocks += report_research.ratings_blocks(run.summary, sys.modules[__name__])
-        blocks += report_research.search_blocks(run.summary)
-    return blocks
+        research += report_research.search_blocks(run.summary)
+        research += report_research.ecco_blocks(run.summary)
+    # a tournament leads with its standings and ratings; a match with its one pairing
+    if run.kind == "tournament":
+        return head + standing + research + pairs
+    return head + pairs + standing + research
 
 
 def report_blocks(runs, title):
@@ -812,10 +660,22 @@ def _md_cell(text):
     return str(text).replace("|", "\\|")
 
 
+def flatten(blocks):
+    """The blocks with each "row" block's columns one after the other (for Markdown)."""
+    out = []
+    for b in blocks:
+        if b[0] == "row":
+            for column in b[1]:
+                out += flatten(column)
+        else:
+            out.append(b)
+    return out
+
+
 def render_md(blocks):
     out = []
     charts = False
-    for b in blocks:
+    for b in flatten(blocks):
         if b[0] in ("h1", "h2", "h3"):
             out += ["#" * int(b[0][1]) + " " + b[1], ""]
         elif b[0] == "p":
@@ -825,24 +685,27 @@ def render_md(blocks):
             out.append("|" + "|".join(" --- " for _ in b[1]) + "|")
             out += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in b[2]]
             out.append("")
-        elif b[0] == "svg":
+        elif b[0] in ("svg", "grid"):
             charts = True
     if charts:
         out += ["The charts are in report.html.", ""]
     return "\n".join(out)
 
 
-CSS = """body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 1em;color:#222}
+CSS = """body{font-family:sans-serif;max-width:1160px;margin:1em auto;padding:0 1em;color:#222;box-sizing:border-box}
 table{border-collapse:collapse;margin:0.5em 0 1em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}
 td:first-child,th:first-child{text-align:left}th{background:#f0f0f0}td{white-space:nowrap}
 svg.chart{display:block;margin:0.5em 0 1.5em}
-div.wide{max-width:1200px;overflow-x:auto}
+div.wide{max-width:100%;overflow-x:auto}
+div.grid{display:flex;flex-wrap:wrap;gap:8px;max-width:100%}div.grid svg.chart{margin:0}
+div.row{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start;max-width:100%}
+div.row>div.column{flex:1 1 380px;min-width:0;max-width:100%}
 h2{border-bottom:1px solid #ccc;margin-top:2em}"""
 
 
-def render_html(blocks, title):
-    out = ['<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
-           '<title>%s</title>' % _esc(title), '<style>%s</style>' % CSS, '</head>', '<body>']
+def html_blocks(blocks):
+    """The HTML lines of blocks (wide tables and charts scroll inside their box)."""
+    out = []
     for b in blocks:
         if b[0] in ("h1", "h2", "h3", "p"):
             out.append('<%s>%s</%s>' % (b[0], _esc(b[1]), b[0]))
@@ -854,6 +717,20 @@ def render_html(blocks, title):
             out.append('</table></div>')
         elif b[0] == "svg":
             out.append('<div class="wide">%s</div>' % b[1])
+        elif b[0] == "grid":
+            out.append('<div class="grid">%s</div>' % "\n".join(b[1]))
+        elif b[0] == "row":
+            out.append('<div class="row">')
+            for column in b[1]:
+                out += ['<div class="column">'] + html_blocks(column) + ['</div>']
+            out.append('</div>')
+    return out
+
+
+def render_html(blocks, title):
+    out = ['<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
+           '<title>%s</title>' % _esc(title), '<style>%s</style>' % CSS, '</head>', '<body>']
+    out += html_blocks(blocks)
     out += ['</body>', '</html>', '']
     return "\n".join(out)
 

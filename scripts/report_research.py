@@ -1,7 +1,10 @@
-"""report_research.py - the research sections of a match or tournament report
-(scripts/report.py): the rating list with its intervals (table and chart),
-the crosstable, the W/D/L matrix, the LOS matrix (table and heatmap) and each
-engine's search statistics per game phase.
+"""report_research.py - the research sections of a report (scripts/report.py):
+for matches and tournaments the rating list with its intervals (table and
+chart), the crosstable, the W/D/L matrix, the LOS matrix (table and heatmap),
+each engine's search statistics per game phase, the knockout bracket or the
+Swiss rounds and standings, and the per-ECCO breakdown ("ecco"); for suites
+the per-depth statistics ("by_depth": time to depth, branching factor, nodes
+against the baseline, agreement per depth).
 
 Everything comes from summary.json ("ratings": what `qibench ratings --json`
 prints; "search": harness/searchstats.c); a run whose summary.json has neither
@@ -16,27 +19,35 @@ def _fmt(value, spec):
     return "n/a" if value is None else spec.format(value)
 
 
-def ratings_blocks(summary, charts):
-    """Blocks for the "ratings" of summary (charts: the module with interval_chart and heatmap)."""
+def ratings_table_blocks(summary):
+    """The rating list of summary's "ratings" (heading, note, table), to sit beside the standings."""
     r = summary.get("ratings")
     if not r:
         return [("h3", "Ratings"),
                 ("p", "No maximum-likelihood ratings in summary.json (an older qibench wrote it, or they do "
                       "not exist: an engine scored no point); qibench ratings RUN_DIR computes them or says why.")]
     engines = r.get("engines") or []
+    return [("h3", "Ratings"),
+            ("p", "Maximum-likelihood Elo over all games (%s; anchor: %s = 0; 95%% intervals: %s)." % (
+                r.get("model"), r.get("anchor") or "the average", r.get("interval"))),
+            ("table", ["rank", "engine", "games", "score", "Elo", "95% interval"],
+             [[str(i + 1), e["name"], str(e["games"]), _fmt(100 * e["score"], "{:.1f}%"),
+               _fmt(e["elo"], "{:+.1f}"), "[%s, %s]" % (_fmt(e["elo_low"], "{:+.1f}"), _fmt(e["elo_high"], "{:+.1f}"))]
+              for i, e in enumerate(engines)])]
+
+
+def ratings_blocks(summary, charts):
+    """Blocks for the "ratings" of summary but the list (ratings_table_blocks): the chart, the
+    crosstable, W/D/L and LOS (charts: the module with interval_chart and heatmap)."""
+    r = summary.get("ratings")
+    if not r:
+        return []
+    engines = r.get("engines") or []
     names = [e["name"] for e in engines]
-    blocks = [("h3", "Ratings"),
-              ("p", "Maximum-likelihood Elo over all games (%s; anchor: %s = 0; 95%% intervals: %s)." % (
-                  r.get("model"), r.get("anchor") or "the average", r.get("interval")))]
-    blocks.append(("table", ["rank", "engine", "games", "score", "Elo", "95% interval"],
-                   [[str(i + 1), e["name"], str(e["games"]), _fmt(100 * e["score"], "{:.1f}%"),
-                     _fmt(e["elo"], "{:+.1f}"), "[%s, %s]" % (_fmt(e["elo_low"], "{:+.1f}"),
-                                                              _fmt(e["elo_high"], "{:+.1f}"))]
-                    for i, e in enumerate(engines)]))
-    blocks.append(("svg", charts.interval_chart(
+    blocks = [("svg", charts.interval_chart(
         "ratings", "Maximum-likelihood Elo with 95% interval",
         [(e["name"], e["elo"], None if e["elo_high"] is None else e["elo_high"] - e["elo"]) for e in engines],
-        "Elo")))
+        "Elo (logistic; 0 = %s)" % (r.get("anchor") or "the average")))]
     cross = r.get("crosstable") or {}
 
     def cell(a, b, what):
@@ -92,3 +103,86 @@ def search_blocks(summary):
                                                              key=lambda kv: (-kv[1], kv[0]))) or "-"]
                     for e in s.get("engines") or []]))
     return blocks
+
+
+def format_blocks(summary):
+    """The knockout bracket or the Swiss rounds and standings of summary (none for other formats)."""
+    if summary.get("knockout"):
+        k = summary["knockout"]
+        blocks = [("h3", "Knockout bracket"),
+                  ("p", "%d game pair(s) an encounter, up to %d tie-break pair(s), then the higher seed; %s." % (
+                      k["pairs_per_encounter"], k["tiebreak_pairs"],
+                      "winner %s" % k["winner"] if k.get("winner") else "not finished"))]
+        rows = []
+        for rnd in k["rounds"]:
+            for e in rnd["encounters"]:
+                rows.append([str(rnd["round"]), e["a"], e["b"] or "(bye)",
+                             "-" if e["b"] is None else "%g - %g" % (e["score_a"], e["score_b"]), str(e["pairs"]),
+                             e.get("winner") or "-", e.get("decided_by") or "-"])
+        blocks.append(("table", ["round", "engine", "opponent", "score", "pairs", "goes through", "by"], rows))
+        blocks.append(("table", ["place", "engine", "out in round"],
+                       [[str(p["place"]), p["name"], "-" if p["out_in_round"] is None else str(p["out_in_round"])]
+                        for p in k["standings"]]))
+        return blocks
+    if summary.get("swiss"):
+        w = summary["swiss"]
+        blocks = [("h3", "Swiss standings"),
+                  ("p", "%d of %d rounds, %d game pair(s) an encounter; points are game points (a bye counts as the "
+                        "encounter won), Buchholz the sum of the points of the engines met." % (
+                            len(w["rounds"]), w["rounds_planned"], w["pairs_per_encounter"])),
+                  ("table", ["rank", "engine", "points", "Buchholz", "bye"],
+                   [[str(e["rank"]), e["name"], "%g" % e["points"], "%g" % e["buchholz"], "yes" if e["bye"] else ""]
+                    for e in w["standings"]])]
+        rows = []
+        for rnd in w["rounds"]:
+            for e in rnd["encounters"]:
+                rows.append([str(rnd["round"]), e["a"], e["b"], "%g - %g" % (e["score_a"], e["score_b"])])
+            if rnd.get("bye"):
+                rows.append([str(rnd["round"]), rnd["bye"], "(bye)", "-"])
+        blocks += [("p", "Rounds (the first engine has Red in the first game of each pair)."),
+                   ("table", ["round", "engine", "opponent", "score"], rows)]
+        return blocks
+    return []
+
+
+def ecco_blocks(summary):
+    """The per-ECCO breakdown: one row per opening code, one column per key it has (skipped if absent)."""
+    ecco = summary.get("ecco")
+    if not ecco:
+        return []
+    keys = []
+    for v in ecco.values():
+        for k in (v if isinstance(v, dict) else {}):
+            if k not in keys:
+                keys.append(k)
+
+    def cell(v):
+        if isinstance(v, float):
+            return "%.3g" % v
+        if isinstance(v, (dict, list)):
+            return ", ".join("%s %s" % kv for kv in v.items()) if isinstance(v, dict) else " ".join(map(str, v))
+        return "-" if v is None else str(v)
+
+    return [("h3", "By ECCO opening code"),
+            ("table", ["ECCO"] + keys, [[code] + [cell((ecco[code] or {}).get(k)) for k in keys]
+                                        for code in sorted(ecco)])]
+
+
+def depth_blocks(by_depth):
+    """The suite's per-depth statistics (summary.json "by_depth", harness/suite_depth.c)."""
+    def spread(s, spec):
+        if not s:
+            return "-"
+        return "%s [%s, %s]" % (spec.format(s["median"]), spec.format(s["q1"]), spec.format(s["q3"]))
+
+    base = by_depth.get("baseline")
+    rows = [[r["engine"], str(r["depth"]), str(r["positions"]), spread(r["time_ms"], "{:.0f}"),
+             spread(r["nodes"], "{:.0f}"), spread(r["bf"], "{:.2f}"), spread(r["vs_baseline"], "{:.3f}"),
+             "-" if r["same_move"] is None else "%.0f%%" % (100 * r["same_move"])] for r in by_depth["rows"]]
+    return [("h3", "Per depth"),
+            ("p", "Median [first quartile, third quartile] over the positions: time to the end of iteration d (ms, "
+                  "the engine's clock), nodes to depth d, the branching factor N(d)/N(d-1), the nodes to depth d "
+                  "over %s's on the same position, and how often iteration d's move is %s's at depth d." % (
+                      base or "the baseline (qibench suite --baseline NAME)", by_depth.get("reference"))),
+            ("table", ["engine", "depth", "positions", "time (ms)", "nodes", "BF", "nodes / %s" % (base or "baseline"),
+                       "same move"], rows)]

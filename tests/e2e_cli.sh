@@ -39,7 +39,7 @@ rejects "--concurrency: bad value '999'" match $E2 --concurrency 999
 rejects "--seed: bad value '-5'" match $E2 --seed -5
 rejects "--maxplies: bad value 'x'" match $E2 --maxplies x
 rejects "--nocapture: bad value '-1'" match $E2 --nocapture -1
-rejects "--format: bad value 'swiss'" match $E2 --format swiss
+rejects "--format: bad value 'ladder'" match $E2 --format ladder
 rejects "--progress: bad value '0'" match $E2 --progress 0
 rejects "--ratinginterval: bad value 'x'" match $E2 --ratinginterval x
 rejects "--name: bad value 'a/b'" match $E2 --name a/b

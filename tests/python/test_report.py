@@ -127,24 +127,42 @@ class ReportOnAllRuns(unittest.TestCase):
         self.assertEqual(parser.stack, [])
         self.assertEqual(parser.urls, [])
 
-    def test_nodes_depth_chart_has_one_polyline_per_variant(self):
-        (chart,) = self.charts["nodes-depth"]
-        lines = elements(chart, "polyline", "series")
-        self.assertEqual([p.get("data-series") for p in lines],
+    def test_nodes_depth_small_multiples_one_chart_per_variant(self):
+        charts = self.charts["nodes-depth"]
+        self.assertEqual([c.get("data-series") for c in charts],
                          ["negamax", "alphabeta", "id", "negascout", "mtdf", "ns-noq"])
+        # each small chart draws its own variant as "series" and the others as grey "context"
+        for c in charts:
+            (line,) = elements(c, "polyline", "series")
+            self.assertEqual(line.get("data-series"), c.get("data-series"))
         # iterative variants report depths 1, 2, 3; the fixed-depth ones depth 3 only
-        npoints = {p.get("data-series"): len(p.get("points").split()) for p in lines}
+        npoints = {c.get("data-series"): len(elements(c, "polyline", "series")[0].get("points").split())
+                   for c in charts}
         self.assertEqual(npoints, {"negamax": 1, "alphabeta": 1, "id": 3, "negascout": 3, "mtdf": 3, "ns-noq": 3})
+        # every series has its own colour, marker and dash (Okabe-Ito, told apart without colour too)
+        styles = [(elements(c, "polyline", "series")[0].get("stroke"),
+                   elements(c, "polyline", "series")[0].get("stroke-dasharray"),
+                   next(e.tag for e in c.iter() if e.get("class") == "marker")) for c in charts]
+        self.assertEqual(len(set(styles)), len(styles))
+        self.assertTrue(all(col in report.report_charts.PALETTE for col, _, _ in styles))
+        # the axes say what they measure, with units
+        texts = [t.text for t in charts[0].iter("{http://www.w3.org/2000/svg}text")]
+        self.assertIn("iteration depth (plies)", texts)
+        self.assertIn("nodes (log scale)", texts)
 
     def test_nodes_depth_chart_is_log_scale(self):
-        (chart,) = self.charts["nodes-depth"]
-        ys = {p.get("data-series"): [float(xy.split(",")[1]) for xy in p.get("points").split()]
-              for p in elements(chart, "polyline", "series")}
+        chart = next(c for c in self.charts["nodes-depth"] if c.get("data-series") == "negascout")
+        (line,) = elements(chart, "polyline", "series")
+        ys = [float(xy.split(",")[1]) for xy in line.get("points").split()]
         by_depth = dict(report.nodes_by_depth(report.Run(os.path.join(DATA, "suite"), "suite")))
         # negascout: pixel distance between depths is proportional to log10 of the node ratio
         n = dict(by_depth["negascout"])
-        d12, d23 = ys["negascout"][0] - ys["negascout"][1], ys["negascout"][1] - ys["negascout"][2]
+        d12, d23 = ys[0] - ys[1], ys[1] - ys[2]
         self.assertAlmostEqual(d12 / d23, math.log10(n[2] / n[1]) / math.log10(n[3] / n[2]), delta=0.02)
+        # all the small charts share the axes: the same y for the same node count
+        other = next(c for c in self.charts["nodes-depth"] if c.get("data-series") == "mtdf")
+        self.assertEqual([t.text for t in chart.iter("{http://www.w3.org/2000/svg}text")][1:8],
+                         [t.text for t in other.iter("{http://www.w3.org/2000/svg}text")][1:8])
 
     def test_nodes_at_depth_hand_computed(self):
         # the nodes-at-depth table: the geometric mean over the 7 positions of negascout's
@@ -165,11 +183,22 @@ class ReportOnAllRuns(unittest.TestCase):
         self.assertEqual(row[4], "1/3")
         self.assertEqual(row[9:11], ["42.9%", "28.6%"])  # 3 of 7 same move, 2 of 7 same score
 
-    def test_ebf_and_nps_bars(self):
-        (ebf,) = self.charts["ebf"]
-        bars = {b.get("data-label"): float(b.get("data-value")) for b in elements(ebf, "rect", "bar")}
-        self.assertEqual(len(bars), 6)
-        self.assertAlmostEqual(bars["negamax"], 26.7594, places=3)
+    def test_branching_factor_per_iteration_hand_computed(self):
+        # N(d)/N(d-1) with N(d) the nodes of iteration d alone, median over the positions,
+        # computed here straight from searches.jsonl for negascout at depths 2 and 3
+        with open(os.path.join(DATA, "suite", "searches.jsonl")) as f:
+            rows = [json.loads(line) for line in f]
+        its = [{it["depth"]: it["nodes"] for it in r["iterations"]} for r in rows if r["engine"] == "negascout"]
+        bf2 = sorted((i[2] - i[1]) / i[1] for i in its)
+        bf3 = sorted((i[3] - i[2]) / (i[2] - i[1]) for i in its)
+        self.assertEqual(len(bf2), 7)
+        table = self.md[self.md.index("| BF at depth"):]
+        self.assertEqual(md_row(table, ["BF at depth"]), ["BF at depth", "2", "3"])
+        self.assertEqual(md_row(table, ["negascout"])[1:3], ["%.2f" % bf2[3], "%.2f" % bf3[3]])
+        self.assertEqual(len(self.charts["bf-depth"]), 4)  # the variants with at least two iterations
+        self.assertNotIn("ebf", self.charts)  # no more geometric mean over total nodes as a chart
+
+    def test_nps_bars(self):
         (nps,) = self.charts["nps"]
         bars = {b.get("data-label"): (float(b.get("data-value")), float(b.get("width")))
                 for b in elements(nps, "rect", "bar")}
