@@ -133,5 +133,5 @@ refused "--tiebreak-pairs without knockout" "applies to --format knockout only" 
 # shellcheck disable=SC2086
 refused "--swiss-rounds with knockout" "applies to --format swiss only" tournament $E4 --format knockout --swiss-rounds 2
 # shellcheck disable=SC2086
-refused "--format bogus" "bad option --format bogus" tournament $E4 --format bogus
+refused "--format bogus" "--format: bad value 'bogus'" tournament $E4 --format bogus
 report
