@@ -168,10 +168,10 @@ check "the exit status is explained on stderr" \
 grep 'mate-in-2' "$tmp/play.epd" >"$tmp/play1.epd"
 "$QIBENCH" suite "$tmp/play1.epd" --playout -engine name=ns depth=4 --results "$tmp" --name play1 >"$tmp/out" 2>&1
 check "playouts all passed: exit 0" test $? -eq 0
-timeout 60 "$QIBENCH" suite "$tmp/play1.epd" --playout -engine name=crash cmd="$MOCK" arg=--crash-on-go depth=1 \
+timeout 60 "$QIBENCH" suite "$tmp/play1.epd" --playout -engine name=crash cmd="$MOCK" arg=--crash-on-go arg=1 depth=1 \
     --results "$tmp" --name playcrash >"$tmp/out" 2>&1
-check "a playout whose engine crashed: exit 1, counted as engine failed" \
-    sh -c "test $? -eq 1 && grep -qE '^crash +1 +0 +0 +1\$' '$tmp/out'"
+check "a playout whose engine crashed: exit 3 (a failure, as a crashed search), counted as engine failed" \
+    sh -c "test $? -eq 3 && grep -qE '^crash +1 +0 +0 +1\$' '$tmp/out'"
 check "... its outcome in playouts.jsonl is 'engine failed'" \
     test "$(query "$tmp/playcrash/playouts.jsonl" 'print(rows[0]["outcome"])')" = "engine failed"
 
