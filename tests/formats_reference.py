@@ -114,7 +114,6 @@ def check_knockout(run, pairs, tiebreak):
         fail(f"state {summary['state']}, games {summary['games']}/{summary['games_planned']}, {len(games)} stored")
 
 
-
 def check_swiss(run, pairs):
     summary, games, seeds = load(run)
     n = len(seeds)
@@ -173,7 +172,6 @@ def check_swiss(run, pairs):
             for i, s in enumerate(order)]
     if sw["standings"] != want:
         fail(f"standings {sw['standings']} expected {want}")
-
 
 
 if __name__ == "__main__":
