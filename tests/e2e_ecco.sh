@@ -71,8 +71,8 @@ for g, b in zip(games, blocks):
     assert moves == want_moves, (moves[:4], want_moves[:4])
 print("ok")
 PY
-check "games.jsonl ecco, games.pgn xqbase and ECCO tags, summary ecco = the recount" grep -qx ok "$tmp/py.out" \
-    || cat "$tmp/py.out"
+check "games.jsonl ecco, games.pgn xqbase and ECCO tags, summary ecco = the recount" grep -qx ok "$tmp/py.out"
+grep -qx ok "$tmp/py.out" || cat "$tmp/py.out"
 
 # games.pgn read back as a PGN book: 10 games, the first one's opening moves
 "$QIBENCH" match -engine name=x cmd="$ENGINE" depth=1 -engine name=y cmd="$ENGINE" depth=1 \
