@@ -21,7 +21,7 @@ What each run contributes
                table); summary.json's "by_depth" (time to depth, nodes against the
                --baseline engine, agreement per depth) as a table; NPS per engine;
                the agreement matrix (same best move, same score).
-    playouts   passed / failed per engine (table and bar chart).
+    playouts   passed / not reached / engine failed per engine (table and bar chart).
     match,     per pairing W/D/L, score, Elo with its 95% interval (chart),
     tournament LOS, nElo, pentanomial counts, SPRT line; the LLR against games
                with its two bounds (chart, when the run used --sprt); the
@@ -392,6 +392,7 @@ def playout_engines(run):
         if rows:
             out.append({"name": name, "defender": rows[0].get("defender"), "playouts": len(rows),
                         "passed": sum(r.get("passed") is True for r in rows),
+                        "not_reached": sum(r.get("passed") is not True and _is_ok(r) for r in rows),
                         "failed": sum(not _is_ok(r) for r in rows)})
     return out
 
@@ -558,9 +559,9 @@ def playout_blocks(run):
     blocks = [("p", "Playouts of %s: %s positions%s." % (
         s.get("suite") or run.meta.get("input") or "?", fmt(s.get("positions")),
         "" if run.summary else " (computed from playouts.jsonl: no summary.json)"))]
-    blocks.append(("table", ["engine", "defender", "playouts", "passed", "failed"],
+    blocks.append(("table", ["engine", "defender", "playouts", "passed", "not reached", "engine failed"],
                    [[e.get("name"), e.get("defender") or "self", fmt(e.get("playouts")), fmt(e.get("passed")),
-                     fmt(e.get("failed"))] for e in engines]))
+                     fmt(e.get("not_reached")), fmt(e.get("failed"))] for e in engines]))
     if engines:
         blocks.append(("svg", bar_chart("playouts", "Playouts passed", [(e["name"], e.get("passed"))
                                                                         for e in engines], "passed")))

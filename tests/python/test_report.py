@@ -259,7 +259,7 @@ class ReportOnAllRuns(unittest.TestCase):
         self.assertEqual(bars, {"checkmate": 14, "stalemate": 2, "no capture": 2})
 
     def test_playouts(self):
-        self.assertEqual(md_row(self.md, ["ns", "def"]), ["ns", "def", "4", "3", "0"])
+        self.assertEqual(md_row(self.md, ["ns", "def"]), ["ns", "def", "4", "3", "1", "0"])
         (chart,) = self.charts["playouts"]
         self.assertEqual({b.get("data-label"): b.get("data-value") for b in elements(chart, "rect", "bar")},
                          {"ns": "3", "ab": "1"})
