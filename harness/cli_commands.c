@@ -57,10 +57,11 @@ static const CliOpt MATCH_OPTS[] = {
     {"--event", NULL, 1, "TEXT", "the PGN Event tag (default qibench)"},
     {"--site", NULL, 1, "TEXT", "the Site tag of the --pgnout file (default ?)"},
     {"--wait", NULL, 1, "MS", "pause between a worker's games (default 0)"},
-    {"--pgnout", NULL, CLI_LIST, "FILE [min] [fi]",
+    {"--pgnout", NULL, CLI_LIST, "FILE [min] [fi] [notation=N]",
      "append the games to FILE when the run is over (file=FILE as fastchess;\n"
-     "min: no comments; fi: finished games only; a run stopped early: when\n"
-     "--resume finishes it); games.pgn is always written as games end"},
+     "min: no comments; fi: finished games only; notation=iccs (H2-E2, the\n"
+     "default), wxf (C2.5), chinese (炮二平五) or record (h2e2); a run stopped\n"
+     "early: when --resume finishes it); games.pgn is always written as games end"},
     {"--epdout", NULL, CLI_LIST, "FILE", "append each game's final position to FILE when the run is over\n(file=FILE as fastchess)"},
     {"--name", NULL, 1, "RUN", "results go to RESULTS/RUN (default COMMAND-YYYYMMDD-HHMMSS)"},
     {"--results", NULL, 1, "DIR", "the results root (default results)"},

@@ -228,6 +228,7 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
         return fprintf(stderr, "qibench %s: expected %s engines, got %d\n", cmd, tournament ? "two or more" : "two",
                        engines.count), 2;
     if (check_format(cmd, &engines, &a->opt, err, sizeof err)) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
+    if (pgnout_check(&a->out, a->opt.game, err, sizeof err)) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     if (a->opt.has_book && !a->opt.book.file) return fprintf(stderr, "qibench %s: --openings needs file=F\n", cmd), 2;
     if (a->opt.has_book) { /* a bad book is an error before any results folder exists */
         OpeningBook book;

@@ -34,8 +34,6 @@
 #include <string.h>
 
 
-/* Movetext lines hold at most this many characters (PGN asks for < 80). */
-#define PGN_LINE_MAX 79
 
 /* ------------------------------------------------------------------------ */
 /* Tags                                                                     */

@@ -27,6 +27,8 @@ typedef struct {
  * [Format] tag naming them: ICCS "H2-E2" ([Format "ICCS"]), WXF "C2.5"
  * ([Format "WXF"]), Chinese "炮二平五" ([Format "Chinese"], UTF-8).
  */
+#define PGN_LINE_MAX 79 /* movetext lines hold at most this many bytes (PGN asks for < 80) */
+
 typedef enum { PGN_NOTATION_RECORD, PGN_NOTATION_ICCS, PGN_NOTATION_WXF, PGN_NOTATION_CHINESE } PgnNotation;
 
 /* The notation called name ("iccs", "wxf", "chinese", "record") for game, or

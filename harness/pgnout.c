@@ -3,6 +3,7 @@
  */
 #include "pgnout.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +23,10 @@ int pgnout_option(int argc, char **argv, int *i, PgnOut *o, char *err, size_t er
         else if (pgn && file && (strcmp(w, "min") == 0 || strcmp(w, "min=true") == 0)) o->min = true;
         else if (pgn && file && strcmp(w, "min=false") == 0) o->min = false;
         else if (pgn && file && strcmp(w, "fi") == 0) o->fi = true;
+        else if (pgn && file && strncmp(w, "notation=", 9) == 0 && w[9]) o->notation = w + 9;
         else if (!file && !strchr(w, '=') && w[0]) file = w;
         else return util_fail(err, errlen, "%s: unexpected '%s' (expected %s)", flag, w,
-                              pgn ? "FILE [min] [fi], or file=FILE [min=true]" : "FILE or file=FILE");
+                              pgn ? "FILE [min] [fi] [notation=N], or file=FILE [min=true]" : "FILE or file=FILE");
     }
     if (!file) return util_fail(err, errlen, "%s needs a file name", flag);
     if (pgn) o->pgn = file;
@@ -57,7 +59,7 @@ static char *read_all(const char *path, char *err, size_t errlen)
     return buf;
 }
 
-/* One game's text (from "[Event " to the next) onto out, as o asks. */
+/* One game's text (from its first tag to the next game's) onto out, as o asks. */
 static void put_game(FILE *out, const char *text, size_t len, const PgnOut *o)
 {
     if (o->fi && strstr(text, "[Result \"*\"]") && (size_t)(strstr(text, "[Result \"*\"]") - text) < len) return;
@@ -88,7 +90,153 @@ static void put_game(FILE *out, const char *text, size_t len, const PgnOut *o)
     }
 }
 
-static int write_pgn(const PgnOut *o, const char *run_dir, char *err, size_t errlen)
+int pgnout_check(const PgnOut *o, const Game *game, char *err, size_t errlen)
+{
+    if (!o->notation || pgn_notation_by_name(game, o->notation) >= 0) return 0;
+    return util_fail(err, errlen, "--pgnout: unknown notation=%s (expected %s)", o->notation,
+                     strcmp(game->name, "xiangqi") == 0 ? "iccs, wxf, chinese or record" : "record");
+}
+
+/* Fills lines under PGN_LINE_MAX bytes, word by word (as pgn.c does). */
+typedef struct {
+    FILE *f;
+    size_t len;
+} Filler;
+
+static void fill(Filler *lf, const char *word, size_t n)
+{
+    if (lf->len > 0 && lf->len + 1 + n > PGN_LINE_MAX) fputc('\n', lf->f), lf->len = 0;
+    if (lf->len > 0) fputc(' ', lf->f), lf->len++;
+    fwrite(word, 1, n, lf->f);
+    lf->len += n;
+}
+
+static bool is_result(const char *w, size_t n)
+{
+    static const char *const R[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    for (size_t i = 0; i < sizeof R / sizeof *R; i++)
+        if (strlen(R[i]) == n && memcmp(w, R[i], n) == 0) return true;
+    return false;
+}
+
+/* "12." or "12...": the length of the number and its dots, else 0. */
+static size_t move_number(const char *w, size_t n)
+{
+    size_t k = 0;
+    while (k < n && isdigit((unsigned char)w[k])) k++;
+    if (k == 0 || k == n || w[k] != '.') return 0;
+    while (k < n && w[k] == '.') k++;
+    return k;
+}
+
+/* The value of tag name ("[FEN \"...\"]") in the tag lines, into buf. */
+static bool tag_value(const char *tags, size_t len, const char *name, char *buf, size_t buflen)
+{
+    size_t nl = strlen(name);
+    for (const char *line = tags; line < tags + len;) {
+        const char *end = memchr(line, '\n', (size_t)(tags + len - line));
+        if (!end) end = tags + len;
+        if ((size_t)(end - line) > nl + 3 && line[0] == '[' && memcmp(line + 1, name, nl) == 0 && line[nl + 1] == ' '
+            && line[nl + 2] == '"') {
+            const char *v = line + nl + 3, *q = memchr(v, '"', (size_t)(end - v));
+            if (q && (size_t)(q - v) < buflen) {
+                memcpy(buf, v, (size_t)(q - v));
+                buf[q - v] = '\0';
+                return true;
+            }
+        }
+        line = end + 1;
+    }
+    return false;
+}
+
+int pgnout_convert(FILE *out, const Game *game, const char *text, size_t len, PgnNotation n, char *err, size_t errlen)
+{
+    const char *body = text;
+    /* the tags: up to the first blank line */
+    while (body < text + len && *body == '[') {
+        const char *nl = memchr(body, '\n', (size_t)(text + len - body));
+        body = nl ? nl + 1 : text + len;
+    }
+    size_t tags_len = (size_t)(body - text);
+    char fen[512];
+    if (!tag_value(text, tags_len, "FEN", fen, sizeof fen)) snprintf(fen, sizeof fen, "%s", game->start);
+    GameState *s = game_state_at(game, fen);
+    if (!s) return util_fail(err, errlen, "bad FEN tag '%s'", fen);
+    static const char *const FORMAT[] = {NULL, "ICCS", "WXF", "Chinese"};
+    for (const char *line = text; line < body;) {
+        const char *nl = memchr(line, '\n', (size_t)(body - line));
+        size_t n_line = nl ? (size_t)(nl - line) + 1 : (size_t)(body - line);
+        if (strncmp(line, "[Format ", 8) == 0) {
+            if (FORMAT[n]) fprintf(out, "[Format \"%s\"]\n", FORMAT[n]);
+        } else {
+            fwrite(line, 1, n_line, out);
+        }
+        line += n_line;
+    }
+    fputc('\n', out); /* the blank line between the tags and the movetext */
+    Filler lf = {out, 0};
+    char word[MOVE_TEXT_BYTES + 32], record[MOVE_TEXT_BYTES], moved[MOVE_TEXT_BYTES];
+    size_t pending = 0; /* a move number waiting for its move */
+    int rc = 0;
+    for (const char *p = body; rc == 0 && p < text + len;) {
+        if (isspace((unsigned char)*p)) {
+            p++;
+            continue;
+        }
+        const char *w = p;
+        if (*p == '{') {
+            const char *close = memchr(p, '}', (size_t)(text + len - p));
+            p = close ? close + 1 : text + len;
+        } else {
+            while (p < text + len && !isspace((unsigned char)*p)) p++;
+        }
+        size_t wl = (size_t)(p - w), num = *w == '{' ? 0 : move_number(w, wl);
+        if (num && num == wl) {
+            if (wl >= sizeof word) wl = sizeof word - 1;
+            memcpy(word, w, wl);
+            pending = wl;
+            continue;
+        }
+        if (*w == '{' || is_result(w, wl)) {
+            if (pending) fill(&lf, word, pending), pending = 0;
+            fill(&lf, w, wl);
+            continue;
+        }
+        /* a move: H2-E2 (or h2e2) -> the record's h2e2 -> notation n */
+        size_t k = 0;
+        for (size_t c = 0; c < wl && k + 1 < sizeof record; c++)
+            if (!(wl == 5 && c == 2 && w[c] == '-')) record[k++] = (char)tolower((unsigned char)w[c]);
+        record[k] = '\0';
+        MoveCode m;
+        char why[256];
+        if (game->parse_move(s, record, game->record_notation, &m, why, sizeof why) != 0) {
+            rc = util_fail(err, errlen, "move '%.*s' cannot be read: %s", (int)wl, w, why);
+            break;
+        }
+        if (n == PGN_NOTATION_WXF || n == PGN_NOTATION_CHINESE) {
+            int nk = game_notation_by_name(game, n == PGN_NOTATION_WXF ? "wxf" : "chinese");
+            if (nk < 0 || game->format_move(s, m, nk, moved, sizeof moved) != 0) moved[0] = '\0';
+        } else {
+            char rec[MOVE_TEXT_BYTES];
+            game_move_record(game, s, m, rec, sizeof rec);
+            if (n == PGN_NOTATION_ICCS && strlen(rec) == 4) /* h2e2 -> H2-E2 */
+                snprintf(moved, sizeof moved, "%c%c-%c%c", toupper((unsigned char)rec[0]), rec[1],
+                         toupper((unsigned char)rec[2]), rec[3]);
+            else
+                snprintf(moved, sizeof moved, "%s", rec);
+        }
+        int used = snprintf(word + pending, sizeof word - pending, "%s%s", pending ? " " : "", moved);
+        fill(&lf, word, pending + (size_t)(used > 0 ? used : 0));
+        pending = 0;
+        if (!game->play(s, m)) rc = util_fail(err, errlen, "move '%.*s' cannot be played", (int)wl, w);
+    }
+    game->state_free(s);
+    fputs("\n\n", out);
+    return rc;
+}
+
+static int write_pgn(const PgnOut *o, const Game *game, const char *run_dir, char *err, size_t errlen)
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/games.pgn", run_dir);
@@ -99,11 +247,29 @@ static int write_pgn(const PgnOut *o, const char *run_dir, char *err, size_t err
         free(text);
         return util_fail(err, errlen, "--pgnout: cannot open %s: %s", o->pgn, strerror(errno));
     }
-    for (const char *g = strstr(text, "[Event "); g;) {
-        const char *next = strstr(g + 1, "\n[Event ");
-        size_t len = next ? (size_t)(next - g) + 1 : strlen(g);
-        put_game(out, g, len, o);
-        g = next ? next + 1 : NULL;
+    /* a game starts with its first tag (Xiangqi's is [Game], others' [Event]):
+     * at the start of the file or after a blank line */
+    for (const char *g = strchr(text, '['); g;) {
+        const char *next = strstr(g, "\n\n[");
+        size_t len = next ? (size_t)(next - g) + 2 : strlen(g);
+        if (o->notation) { /* the moves in another notation: the game rewritten, then as o asks */
+            char *conv = NULL, why[300];
+            size_t conv_len = 0;
+            FILE *mem = open_memstream(&conv, &conv_len);
+            int bad = !mem || pgnout_convert(mem, game, g, len, (PgnNotation)pgn_notation_by_name(game, o->notation),
+                                             why, sizeof why);
+            if (mem) fclose(mem);
+            if (!bad) put_game(out, conv, conv_len, o);
+            free(conv);
+            if (bad) {
+                free(text);
+                fclose(out);
+                return util_fail(err, errlen, "--pgnout: %s/games.pgn: %s", run_dir, mem ? why : "out of memory");
+            }
+        } else {
+            put_game(out, g, len, o);
+        }
+        g = next ? next + 2 : NULL;
     }
     free(text);
     if (fclose(out) != 0) return util_fail(err, errlen, "--pgnout: cannot write %s: %s", o->pgn, strerror(errno));
@@ -161,7 +327,7 @@ static int write_epd(const PgnOut *o, const Game *game, const char *run_dir, cha
 
 int pgnout_write(const PgnOut *o, const Game *game, const char *run_dir, char *err, size_t errlen)
 {
-    if (o->pgn && write_pgn(o, run_dir, err, errlen)) return -1;
+    if (o->pgn && write_pgn(o, game, run_dir, err, errlen)) return -1;
     if (o->epd && write_epd(o, game, run_dir, err, errlen)) return -1;
     return 0;
 }
