@@ -113,6 +113,19 @@ check "-maxmoves 10: drawn by the move limit" field_all reason "max plies"
 row 4 match $A -draw movenumber=10 movecount=3 score=20 -resign movecount=3 score=600 -rounds 2 $MM
 row 2 match $A -pgnout "$tmp/out.pgn" $MM
 check "-pgnout FILE: both games in it" test "$(tag_count Event "$tmp/out.pgn")" -eq 2
+check "-pgnout FILE: the games of games.pgn, byte for byte" cmp -s "$tmp/out.pgn" "$dir/games.pgn"
+# the book opens h2e2 h9g7 h0g2: in WXF C2.5 (the Red cannon from Red's file 2
+# to 5), H8+7 (the Black horse from Black's file 8 forward to 7), H2+3
+row 2 match $A -openings file="$tmp/book.pgn" format=pgn plies=4 -pgnout "$tmp/wxf.pgn" notation=wxf $MM
+check "-pgnout FILE notation=wxf: the book's moves in WXF" grep -q '^1\. C2\.5 {book} H8+7 {book} 2\. H2+3 {book}' "$tmp/wxf.pgn"
+check "-pgnout FILE notation=wxf: Format WXF, the other tags as games.pgn's" test "$("$PYTHON" -c "
+import sys
+tags = lambda f: [l for l in open(f, encoding='utf-8') if l.startswith('[') and not l.startswith('[Format ')]
+fmt = [l for l in open(sys.argv[1], encoding='utf-8') if l.startswith('[Format ')]
+print(tags(sys.argv[1]) == tags(sys.argv[2]) and fmt == ['[Format \"WXF\"]\n'] * 2)" "$tmp/wxf.pgn" "$dir/games.pgn")" = True
+"$QIBENCH" match $A -pgnout "$tmp/x.pgn" notation=klingon $MM --results "$tmp" >/dev/null 2>"$tmp/k.err"
+st=$?
+check "-pgnout notation=klingon: exit 2 ($st), the line names it" sh -c "test $st -eq 2 && grep -q 'unknown notation=klingon' '$tmp/k.err'"
 row 2 match $A -pgnout "$tmp/min.pgn" min fi $MM
 check "-pgnout FILE min fi: no comments" sh -c "! grep -q '{' '$tmp/min.pgn' && test \$(grep -c '^\[Event ' '$tmp/min.pgn') -eq 2"
 row 2 match $A -event "Test event" -site "Home" -pgnout "$tmp/site.pgn" $MM
