@@ -81,7 +81,7 @@ TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # The harness and the tests (they see engine/xiangqi/game.h).
 INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Iharness -Itests -I$(BUILD)
 
-.PHONY: all test run perft bench-perft bench-search bench bench-expected help clean tests-build ablation
+.PHONY: all test run perft bench-perft bench-search bench bench-expected help clean tests-build ablation check-readme
 
 all: $(ENGINE_BINS) $(BIN)/qibench ## what `make` builds: bin/GAME-engine for every game in GAMES (bin/xiangqi-engine, bin/amazons-engine) and bin/qibench, optimised (-O2)
 
@@ -189,6 +189,9 @@ bench-expected: all ## rewrite tests/bench.expected (check-only, the engine's de
 
 ablation: all ## the search features: modern against modern without each (with each, for the others), and the node ratios; a table into results/ablation-* (scripts/ablation.sh: ABLATION_LIMIT, ABLATION_ROUNDS)
 	@sh scripts/ablation.sh
+
+check-readme: all ## run every README example that the README does not say takes minutes or hours (tests/readme_examples.py; "N passed, N failed, N skipped")
+	@$(PYTHON) tests/readme_examples.py
 
 run: all ## the main job: nine variants over the bench set, endgame playouts, a short match, the report
 	@PYTHON=$(PYTHON) sh scripts/main_job.sh
