@@ -34,7 +34,9 @@ check_file() {
 
 {
     check_file tests/bench.expected "" "$ENGINE" "$FAST_ENGINE"
-    check_file tests/bench.expected "--rules check-only" "$ENGINE" "$FAST_ENGINE"
+    # (the default given explicitly: the optimised build only, the sanitizer
+    # build having searched the same code in the line above)
+    check_file tests/bench.expected "--rules check-only" "$FAST_ENGINE"
     check_file tests/bench.asian.expected "--rules asian" "$ENGINE" "$FAST_ENGINE"
     check_file tests/bench.amazons.expected "" "$(dirname "$ENGINE")/amazons-engine" "$(dirname "$FAST_ENGINE")/amazons-engine"
 } >"$log"
@@ -42,7 +44,7 @@ passed=$(grep -c '^ok$' "$log")
 failed=$(grep -c '^FAIL' "$log")
 grep '^FAIL' "$log"
 rm -f "$log"
-[ "$passed" -ge 92 ] || { echo "FAIL: expected (12 + 12 + 11 + 11) variants x 2 builds, checked $passed"; failed=$((failed + 1)); }
+[ "$passed" -ge 81 ] || { echo "FAIL: expected (12 + 11 + 12) variants x 2 builds + 11 (check-only given) x 1, checked $passed"; failed=$((failed + 1)); }
 # The asian signature is its own: mcts's random playouts meet repetitions
 # that the chase rule judges differently.
 check_differs=$(grep -v '^#' tests/bench.asian.expected | grep -vxFc -f tests/bench.expected)

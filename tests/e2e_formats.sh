@@ -121,7 +121,7 @@ refused() { # WHAT PATTERN ARGS...
     "$QIBENCH" "$@" --results "$tmp" >"$tmp/refused.out" 2>&1
     st=$?
     check "$what: refused with one clear line (exit $st)" test "$st" -eq 2
-    check "$what: the message names it" grep -q "$pattern" "$tmp/refused.out"
+    check "$what: the message names it" grep -qe "$pattern" "$tmp/refused.out"
 }
 # shellcheck disable=SC2086
 refused "--shard with knockout" "does not apply to --format knockout" tournament $E4 --format knockout --shard 1/2
