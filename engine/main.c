@@ -45,8 +45,8 @@ static void usage(FILE *out)
     fprintf(out, "  %-26s this text\n", "--help");
     int nf;
     const SearchFeature *feat = search_features(&nf);
-    fprintf(out, "\nSearch features (flag on|off, the UCI check option of the same name; default: the variant's preset,\n"
-                 "all off but in modern; exact ones keep negamax's value):\n");
+    fprintf(out, "\nSearch features (flag on|off, the UCI check option of the same name; default: the\n"
+                 "variant's preset, all off but in modern; exact ones keep negamax's value):\n");
     for (int i = 0; i < nf; i++) {
         char flag[64];
         snprintf(flag, sizeof flag, "%s on|off", feat[i].flag);

@@ -129,7 +129,9 @@ static inline void game_unmake_null(GamePosition *pos) { pos_unmake_null(pos); }
 static inline bool game_null_ok(const GamePosition *pos)
 {
     int c = pos->side;
-    return pos->kinds[MAKE_PIECE(CHARIOT, c)] + pos->kinds[MAKE_PIECE(HORSE, c)] + pos->kinds[MAKE_PIECE(CANNON, c)] > 0;
+    return pos->kinds[MAKE_PIECE(CHARIOT, c)] + pos->kinds[MAKE_PIECE(HORSE, c)]
+               + pos->kinds[MAKE_PIECE(CANNON, c)]
+           > 0;
 }
 
 /* Static exchange evaluation: the material the side to move wins by
