@@ -96,8 +96,7 @@ int cli_normalize(const CliCommand *cmd, int argc, char **argv)
     return 0;
 }
 
-/* text with every line after the first indented by indent spaces. */
-static void put_indented(FILE *f, const char *text, int indent)
+void cli_put_indented(FILE *f, const char *text, int indent)
 {
     for (const char *line = text;;) {
         const char *nl = strchr(line, '\n');
@@ -113,7 +112,7 @@ static void put_indented(FILE *f, const char *text, int indent)
 void cli_print_help(const CliCommand *cmd, FILE *f)
 {
     fprintf(f, "usage: qibench %s\n\n", cmd->synopsis);
-    put_indented(f, cmd->about, 0);
+    cli_put_indented(f, cmd->about, 0);
     fprintf(f, "\n\nOptions (one dash or two; the names after 'or' are the same option):\n");
     for (const CliOpt *o = cmd->opts; o->name; o++) {
         char head[160];
@@ -129,12 +128,12 @@ void cli_print_help(const CliCommand *cmd, FILE *f)
         fputs(head, f);
         if (n < HELP_COLUMN - 1) fprintf(f, "%*s", HELP_COLUMN - n, "");
         else fprintf(f, "\n%*s", HELP_COLUMN, "");
-        put_indented(f, o->help, HELP_COLUMN);
+        cli_put_indented(f, o->help, HELP_COLUMN);
         fputc('\n', f);
     }
     fprintf(f, "\nExample:\n  ");
-    put_indented(f, cmd->example, 2);
+    cli_put_indented(f, cmd->example, 2);
     fprintf(f, "\n\n");
-    put_indented(f, cmd->exits, 0);
+    cli_put_indented(f, cmd->exits, 0);
     fputc('\n', f);
 }

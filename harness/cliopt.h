@@ -45,4 +45,8 @@ int cli_normalize(const CliCommand *cmd, int argc, char **argv);
 /* cmd's help: usage, about, options, example, exit status. */
 void cli_print_help(const CliCommand *cmd, FILE *f);
 
+/* Prints text, every line after the first indented by indent spaces (the
+ * help texts: `qibench help` and COMMAND --help). */
+void cli_put_indented(FILE *f, const char *text, int indent);
+
 #endif

@@ -63,18 +63,6 @@ static const Command COMMANDS[] = {
     {"-help", help_command, NULL, NULL},
 };
 
-/* Prints text, every line after the first indented by indent spaces. */
-static void put_indented(FILE *f, const char *text, int indent)
-{
-    for (const char *line = text;;) {
-        const char *nl = strchr(line, '\n');
-        fprintf(f, "%.*s", nl ? (int)(nl - line) : (int)strlen(line), line);
-        if (!nl) return;
-        fprintf(f, "\n%*s", indent, "");
-        line = nl + 1;
-    }
-}
-
 /* "  SYNOPSIS   HELP": the help from HELP_COLUMN, on a line of its own
  * after a synopsis that reaches that far. */
 static void put_command(FILE *f, const Command *c)
@@ -82,10 +70,10 @@ static void put_command(FILE *f, const Command *c)
     const char *last = strrchr(c->synopsis, '\n');
     int width = 2 + (int)strlen(last ? last + 1 : c->synopsis);
     fputs("  ", f);
-    put_indented(f, c->synopsis, 2);
+    cli_put_indented(f, c->synopsis, 2);
     if (width < HELP_COLUMN) fprintf(f, "%*s", HELP_COLUMN - width, "");
     else fprintf(f, "\n%*s", HELP_COLUMN, "");
-    put_indented(f, c->help, HELP_COLUMN);
+    cli_put_indented(f, c->help, HELP_COLUMN);
     fputc('\n', f);
 }
 
