@@ -453,7 +453,7 @@ static void cmd_d(Engine *eng, char *args)
 static void cmd_eval(Engine *eng, char *args)
 {
     (void)args;
-    out_printf(eng, "eval: %d cp (side to move)\n", game_eval(&eng->pos));
+    out_printf(eng, "eval: %d cp (side to move)\n", search_static_eval(&eng->config, &eng->pos));
 }
 
 /* stops: the command first stops and joins a running search. */

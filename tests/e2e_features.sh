@@ -30,7 +30,8 @@ ns=$(expected negascout)
 check "negascout's signature is in tests/bench.expected ($ns)" test -n "$ns"
 check "negascout with every feature off explicitly: its signature" \
     test "$(nodes 3 negascout --killers off --check-extension off --null-move off --lmr off --futility off \
-        --reverse-futility off --iid off --see off --qsee-prune off --mate-distance off)" = "$ns"
+        --reverse-futility off --iid off --see off --qsee-prune off --mate-distance off \
+        --mobility off --king-safety off --pawns off --phase off)" = "$ns"
 
 # feature FLAG DEPTH VARIANT [POSITIONS]: on changes the count, off keeps it.
 feature() {
@@ -48,6 +49,17 @@ done
 # (on the small mate positions: the bench set at depth 4 is slow under the sanitizers).
 feature --iid 4 alphabeta "$tmp/mates"
 feature --mate-distance 3 negascout "$tmp/mates"
+# The evaluation terms; two pawns side by side across the river are rare in
+# bench.epd's middlegames, common in endgames.epd.
+mkdir -p "$tmp/endgames/xiangqi"
+grep -v '^#' positions/xiangqi/endgames.epd >"$tmp/endgames/xiangqi/bench.epd"
+for f in --mobility --king-safety --phase; do
+    feature "$f" 3 negascout
+done
+feature --pawns 3 negascout "$tmp/endgames"
+# They change the evaluation, so negamax (which ignores the search features) uses them too.
+feature --mobility 2 negamax
+check "--null-move on: negamax ignores it (bench 2 the same)" test "$(nodes 2 negamax --null-move on)" = "$(nodes 2 negamax)"
 
 # The preset: its signature, and each feature taken out of it changes its count.
 modern=$(expected modern)

@@ -113,7 +113,9 @@ static void test_same_scores(int depth)
     }
 }
 
-/* The exact features, from the registry (and at least the four named). */
+/* The exact search features, from the registry (and at least the four
+ * named); the evaluation's (SEARCH_FEATURE_EVAL_MASK), which every variant
+ * uses, negamax too, are tested by test_eval_features. */
 static unsigned exact_features(void)
 {
     int n;
@@ -121,7 +123,46 @@ static unsigned exact_features(void)
     const SearchFeature *f = search_features(&n);
     for (int i = 0; i < n; i++)
         if (f[i].exact) bits |= f[i].bit;
-    return bits;
+    return bits & ~SEARCH_FEATURE_EVAL_MASK;
+}
+
+/* The evaluation terms: every one is exact, and with all of them on every
+ * exact variant returns negamax's score (negamax evaluating with them too),
+ * TTExactDraft on, quiescence on; and they change negamax's own scores. */
+static void test_eval_features(int depth)
+{
+    int n, terms = 0;
+    unsigned bits = 0;
+    const SearchFeature *f = search_features(&n);
+    for (int i = 0; i < n; i++)
+        if (f[i].bit & SEARCH_FEATURE_EVAL_MASK) {
+            terms++;
+            bits |= f[i].bit;
+            CHECK(f[i].exact, "%s (an evaluation term) is marked exact", f[i].option);
+        }
+    CHECK(terms == 4, "four evaluation terms (Mobility, KingSafety, Pawns, Phase): %d", terms);
+    int mismatches = 0, compared = 0, changed = 0;
+    for (int p = 0; p < bench_count; p++) {
+        run_features = 0;
+        int plain = run(&variants[0], bench[p].fen, depth, true, true, 0).score;
+        run_features = bits;
+        int ref = run(&variants[0], bench[p].fen, depth, true, true, 0).score;
+        changed += ref != plain;
+        for (int v = 1; v < variant_count; v++) {
+            if (!variant_is_exact(&variants[v])) continue;
+            int score = run(&variants[v], bench[p].fen, depth, true, true, 0).score;
+            compared++;
+            mismatches += score != ref;
+            CHECK(score == ref, "%s %s depth %d, evaluation terms on: %s scores %d, negamax %d", bench[p].id,
+                  bench[p].fen, depth, variants[v].name, score, ref);
+        }
+        run_features = 0;
+    }
+    CHECK(changed * 2 > bench_count, "the terms change negamax's score on most bench positions (%d of %d)", changed,
+          bench_count);
+    printf("bench depth %d, evaluation terms on: %d of %d scores differ from negamax's; they changed %d of %d of "
+           "negamax's\n",
+           depth, mismatches, compared, changed, bench_count);
 }
 
 /* Every exact variant with every exact feature on against the variant ref
@@ -235,6 +276,7 @@ int main(void)
         test_exact_features(bench, bench_count < 10 ? bench_count : 10, 4, "bench (first 10)",
                             search_variant_by_name("alphabeta"), NULL);
         test_exact_features(mates, mate_count, 3, "mates", &variants[0], NULL);
+        test_eval_features(depth - 1); /* depth 2: negamax with the terms is slow under the sanitizers */
         test_node_order(depth + 1);
         test_repeatable_and_limits();
     }

@@ -67,6 +67,16 @@ struct Search {
 
 static inline bool feature_on(const SearchCtx *ctx, unsigned bit) { return (ctx->features & bit) != 0; }
 
+/* The static evaluation, with the evaluation terms switched on (if the game has any). */
+static inline int ctx_eval(const SearchCtx *ctx)
+{
+#ifdef GAME_EVAL_FEATURES
+    return game_eval_terms(ctx->pos, (ctx->features & SEARCH_FEATURE_EVAL_MASK) >> SEARCH_FEATURE_EVAL_SHIFT);
+#else
+    return game_eval(ctx->pos);
+#endif
+}
+
 /* Is m noisy (a capture: searched by quiescence, never rewarded by the
  * history)? Always false in a game without noisy moves. */
 static inline bool move_is_noisy(const SearchCtx *ctx, GameMove m)

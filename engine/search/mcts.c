@@ -86,7 +86,7 @@ static bool tree_has_child(const MctsTree *t, const MctsNode *node, GameMove m)
  * counted (a node is a playout here). */
 static int leaf_value(SearchCtx *ctx, int ply)
 {
-    if (!ctx->quiescence || ply >= MAX_PLY - 1) return game_eval(ctx->pos);
+    if (!ctx->quiescence || ply >= MAX_PLY - 1) return ctx_eval(ctx);
     uint64_t nodes = ctx->nodes;
     int seldepth = ctx->seldepth;
     int v = quiesce(ctx, -SCORE_INF, SCORE_INF, ply);

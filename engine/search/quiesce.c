@@ -14,11 +14,11 @@ int quiesce(SearchCtx *ctx, int alpha, int beta, int ply)
 #if !GAME_HAS_NOISY && !GAME_HAS_CHECK
     /* Nothing to resolve: the static evaluation. */
     (void)alpha, (void)beta;
-    return game_eval(ctx->pos);
+    return ctx_eval(ctx);
 #else
     GameMove list[GAME_MAX_MOVES];
     int best, n = 0;
-    if (ply >= MAX_PLY - 1) return game_eval(ctx->pos);
+    if (ply >= MAX_PLY - 1) return ctx_eval(ctx);
 
     /* 2. Stand pat, unless in check: then all evasions, and mate if none. */
 #if GAME_HAS_CHECK
@@ -29,7 +29,7 @@ int quiesce(SearchCtx *ctx, int alpha, int beta, int ply)
     } else
 #endif
     {
-        best = game_eval(ctx->pos);
+        best = ctx_eval(ctx);
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
 #if GAME_HAS_NOISY

@@ -18,11 +18,18 @@
 #define DEFAULT_VARIANT "modern"
 #endif
 
+/* The game's evaluation terms in the preset (GAME_MODERN_EVAL_FEATURES). */
+#ifdef GAME_MODERN_EVAL_FEATURES
+#define MODERN_EVAL_FEATURES GAME_MODERN_EVAL_FEATURES
+#else
+#define MODERN_EVAL_FEATURES 0u
+#endif
+
 /* The features of the preset `modern` (kept by the ablation: README, "Search features"). */
 #define MODERN_FEATURES                                                                                       \
     (SEARCH_FEATURE_KILLERS | SEARCH_FEATURE_CHECK_EXT | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_LMR       \
      | SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_RFP | SEARCH_FEATURE_SEE                                      \
-     | SEARCH_FEATURE_QSEE | SEARCH_FEATURE_MATE_DIST)
+     | SEARCH_FEATURE_QSEE | SEARCH_FEATURE_MATE_DIST | MODERN_EVAL_FEATURES)
 
 static const SearchFeature FEATURES[] = {
     {"Killers", "--killers", SEARCH_FEATURE_KILLERS, true,
@@ -45,6 +52,9 @@ static const SearchFeature FEATURES[] = {
      "quiescence skips captures that lose material by static exchange evaluation"},
     {"MateDistance", "--mate-distance", SEARCH_FEATURE_MATE_DIST, true,
      "mate-distance pruning: the window narrowed to the mates still possible from this ply"},
+#ifdef GAME_EVAL_FEATURES
+    GAME_EVAL_FEATURES
+#endif
 };
 
 static const Variant VARIANTS[] = {
@@ -79,8 +89,21 @@ const SearchFeature *search_features(int *count)
 unsigned search_effective_features(const SearchConfig *config)
 {
     const Variant *v = config->variant ? config->variant : search_default_variant();
-    if (v->drive == DRIVE_RANDOM || v->drive == DRIVE_MCTS || v->node == search_negamax) return 0;
-    return (v->features | config->features_on) & ~config->features_off;
+    if (v->drive == DRIVE_RANDOM) return 0;
+    unsigned on = (v->features | config->features_on) & ~config->features_off;
+    if (v->drive == DRIVE_MCTS || v->node == search_negamax) return on & SEARCH_FEATURE_EVAL_MASK;
+    return on;
+}
+
+int search_static_eval(const SearchConfig *config, const GamePosition *pos)
+{
+#ifdef GAME_EVAL_FEATURES
+    unsigned terms = (search_effective_features(config) & SEARCH_FEATURE_EVAL_MASK) >> SEARCH_FEATURE_EVAL_SHIFT;
+    return game_eval_terms(pos, terms);
+#else
+    (void)config;
+    return game_eval(pos);
+#endif
 }
 
 #define VARIANT_COUNT ((int)(sizeof VARIANTS / sizeof VARIANTS[0]))

@@ -37,7 +37,7 @@ int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply)
 {
     if (ctx->quiescence) return quiesce(ctx, alpha, beta, ply);
     if (node_enter(ctx, ply)) return 0;
-    return game_eval(ctx->pos);
+    return ctx_eval(ctx);
 }
 
 /* Reverse futility and futility margins per ply of depth, null-move
@@ -114,7 +114,7 @@ bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *sco
     }
     if (ply > 0 && node_rule(ctx, ply, score)) return true;
     if (ply >= MAX_PLY - 1) {
-        *score = game_eval(ctx->pos);
+        *score = ctx_eval(ctx);
         return true;
     }
     /* 2b. Mate-distance pruning: no score beyond mating or being mated from here. */
@@ -132,7 +132,7 @@ bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *sco
     /* 3b. Reverse futility and null move, at non-PV nodes not in check. */
     if (!ns->pv && !in_check && ply > 0
         && (ctx->features & (SEARCH_FEATURE_RFP | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_FUTILITY)))
-        ns->eval = game_eval(ctx->pos);
+        ns->eval = ctx_eval(ctx);
     if (ns->eval != SCORE_INF && feature_on(ctx, SEARCH_FEATURE_RFP) && depth <= RFP_MAX_DEPTH
         && !is_mate_score(beta) && ns->eval - RFP_MARGIN * depth >= beta) {
         *score = ns->eval;

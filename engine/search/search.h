@@ -95,7 +95,12 @@ typedef enum { DRIVE_FIXED, DRIVE_ITERATIVE, DRIVE_ASPIRATION, DRIVE_MTDF, DRIVE
  * the move ordering). Each is an engine option (search_features()). The
  * exact ones change only the order of the moves or prune lines that cannot
  * change the root's value: the same-value invariant holds with them on.
- * negamax, random and mcts ignore every feature.
+ * negamax, random and mcts ignore every feature but the evaluation's.
+ *
+ * A game may add evaluation terms as features (GAME_EVAL_FEATURES in its
+ * game.h, bits from SEARCH_FEATURE_EVAL(1) on): they change the static
+ * evaluation, so every variant but random uses them, negamax included, and
+ * the same-value invariant holds with them on in every variant alike.
  */
 enum {
     SEARCH_FEATURE_KILLERS = 1 << 0,     /* exact: two killer moves per ply */
@@ -109,6 +114,10 @@ enum {
     SEARCH_FEATURE_QSEE = 1 << 8,        /* quiescence skips captures that lose material by SEE */
     SEARCH_FEATURE_MATE_DIST = 1 << 9,   /* exact: mate-distance pruning */
 };
+/* The game's evaluation terms: term bits (game_eval_terms) shifted here. */
+#define SEARCH_FEATURE_EVAL_SHIFT 16
+#define SEARCH_FEATURE_EVAL(terms) ((unsigned)(terms) << SEARCH_FEATURE_EVAL_SHIFT)
+#define SEARCH_FEATURE_EVAL_MASK SEARCH_FEATURE_EVAL(0xffffu)
 
 /* One feature: its option name, command-line flag, bit, whether it keeps
  * the same-value invariant, and a one-line description. */
@@ -123,8 +132,13 @@ typedef struct {
 const SearchFeature *search_features(int *count);
 
 /* The features a search with this configuration uses: the variant's preset
- * with the config's switches applied (none for negamax, random and mcts). */
+ * with the config's switches applied (none for random; only the evaluation's
+ * for negamax and mcts). */
 unsigned search_effective_features(const SearchConfig *config);
+
+/* The static evaluation of pos (side to move's view) with the evaluation
+ * terms this configuration uses. */
+int search_static_eval(const SearchConfig *config, const GamePosition *pos);
 
 /* Variant flags. */
 enum {

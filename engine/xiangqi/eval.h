@@ -30,6 +30,26 @@ static inline int eval(const Position *pos)
     return pos->side == RED ? pos_score(pos) : -pos_score(pos);
 }
 
+/* The terms beyond material and tables (eval_terms.c), one bit each: the
+ * search features Mobility, KingSafety, Pawns and Phase (game.h). */
+enum {
+    EVAL_TERM_MOBILITY = 1 << 0,
+    EVAL_TERM_KING_SAFETY = 1 << 1,
+    EVAL_TERM_PAWNS = 1 << 2,
+    EVAL_TERM_PHASE = 1 << 3,
+};
+
+/* The sum of the terms given, from Red's point of view (0 when none). */
+int eval_terms(const Position *pos, unsigned terms);
+
+/* eval() plus the terms given, from the side to move's point of view. */
+static inline int eval_with_terms(const Position *pos, unsigned terms)
+{
+    if (!terms) return eval(pos);
+    int score = pos_score(pos) + eval_terms(pos, terms);
+    return pos->side == RED ? score : -score;
+}
+
 /* Material value of a piece type (for move ordering). */
 int eval_piece_value(int type);
 

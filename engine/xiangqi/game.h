@@ -95,6 +95,22 @@ static inline int game_captures(GamePosition *pos, GameMove *list) { return gen_
 static inline bool game_make(GamePosition *pos, GameMove m) { return pos_make_move(pos, m); }
 static inline void game_unmake(GamePosition *pos) { pos_unmake_move(pos); }
 static inline int game_eval(const GamePosition *pos) { return eval(pos); }
+
+/* The evaluation terms (eval_terms.c) as search features: option, flag,
+ * bit, exact (they change the evaluation, not the search: every variant
+ * uses them), description. The preset modern has those of
+ * GAME_MODERN_EVAL_FEATURES (README, "Search features"). */
+#define GAME_EVAL_FEATURES                                                                                    \
+    {"Mobility", "--mobility", SEARCH_FEATURE_EVAL(EVAL_TERM_MOBILITY), true,                                 \
+     "evaluation: chariot squares 3 cp, horse moves with a free leg 6 cp, cannon squares 1 cp"},              \
+        {"KingSafety", "--king-safety", SEARCH_FEATURE_EVAL(EVAL_TERM_KING_SAFETY), true,                     \
+         "evaluation: missing advisors and elephants against the enemy's attackers, the hollow cannon"},      \
+        {"Pawns", "--pawns", SEARCH_FEATURE_EVAL(EVAL_TERM_PAWNS), true,                                      \
+         "evaluation: two pawns side by side across the river 15 cp"},                                        \
+        {"Phase", "--phase", SEARCH_FEATURE_EVAL(EVAL_TERM_PHASE), true,                                      \
+         "evaluation: piece values by phase (as material comes off: cannon -60, horse +40, pawn across +40)"},
+#define GAME_MODERN_EVAL_FEATURES 0u
+static inline int game_eval_terms(const GamePosition *pos, unsigned terms) { return eval_with_terms(pos, terms); }
 static inline uint64_t game_key(const GamePosition *pos) { return pos_key(pos); }
 static inline bool game_in_check(const GamePosition *pos) { return pos_in_check(pos); }
 static inline int game_move_index(GameMove m) { return m; }

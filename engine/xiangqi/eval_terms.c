@@ -1,0 +1,139 @@
+/*
+ * eval_terms.c - the evaluation terms beyond material and piece-square
+ * tables, each a search feature of its own (game.h, GAME_EVAL_FEATURES) so
+ * that an ablation can take it out: mobility, king safety, pawn structure
+ * across the river, and piece values by game phase. They are computed from
+ * scratch at each evaluation (the tables stay incremental), from Red's
+ * point of view, and are symmetric: a position and its colour-flipped
+ * mirror get opposite values (tests/test_eval_terms.c).
+ *
+ * The weights are round numbers chosen from the usual Xiangqi principles
+ * and kept only where a match measured them as a gain (README, "Search
+ * features"):
+ *  - mobility: a chariot's squares (3 cp each), a horse's moves whose leg
+ *    is free (6 cp each: a horse with two moves is a poor piece), a
+ *    cannon's quiet squares and captures (1 cp each);
+ *  - king safety: each missing advisor or elephant costs 3 cp for every
+ *    point of the enemy's attack (chariot 3, horse 2, cannon 2, pawn across
+ *    the river 1), and an enemy cannon on the general's file with nothing
+ *    between them (the "hollow cannon") costs 40 cp;
+ *  - pawns: two pawns side by side across the river are worth 15 cp more;
+ *  - phase: as the chariots, horses and cannons come off, a cannon loses up
+ *    to 60 cp (fewer screens), a horse gains up to 40 cp and a pawn across
+ *    the river up to 40 cp (interpolated on the remaining material).
+ */
+#include "eval.h"
+
+enum {
+    MOB_CHARIOT = 3,
+    MOB_HORSE = 6,
+    MOB_CANNON = 1,
+    KS_PER_POINT = 3,
+    KS_HOLLOW_CANNON = 40,
+    PAWN_LINKED = 15,
+    PHASE_CANNON = -60,
+    PHASE_HORSE = 40,
+    PHASE_PAWN = 40,
+    /* Phase material: chariot 6, horse 3, cannon 3 (both sides: 48 at the start). */
+    PHASE_FULL = 48
+};
+
+static const int ORTHO[4] = {16, -16, 1, -1};
+static const int HORSE_STEP[8] = {33, 31, 18, 14, -14, -18, -31, -33};
+static const int HORSE_LEG[8] = {16, 16, 1, -1, 1, -1, -16, -16};
+
+/* Has the pawn of colour c on s crossed the river? */
+static inline bool across_river(int s, int c) { return c == RED ? SQ_RANK(s) >= 5 : SQ_RANK(s) <= 4; }
+
+static int mobility(const Position *pos, int c)
+{
+    const uint8_t *b = pos->board;
+    int score = 0;
+    for (int i = 0; i < pos->count[c]; i++) {
+        int from = pos->list[c][i], type = PIECE_TYPE(b[from]);
+        if (type == CHARIOT || type == CANNON) {
+            int quiet = 0, captures = 0;
+            for (int d = 0; d < 4; d++) {
+                int s = from + ORTHO[d];
+                for (; b[s] == EMPTY; s += ORTHO[d]) quiet++;
+                if (b[s] == OFF) continue;
+                if (type == CHARIOT) {
+                    captures += PIECE_COLOUR(b[s]) != c;
+                    continue;
+                }
+                for (s += ORTHO[d]; b[s] == EMPTY; s += ORTHO[d]) {}
+                captures += b[s] != OFF && PIECE_COLOUR(b[s]) != c;
+            }
+            score += (quiet + captures) * (type == CHARIOT ? MOB_CHARIOT : MOB_CANNON);
+        } else if (type == HORSE) {
+            int moves = 0;
+            for (int d = 0; d < 8; d++) {
+                int t = from + HORSE_STEP[d];
+                if (b[from + HORSE_LEG[d]] != EMPTY || b[t] == OFF) continue;
+                moves += b[t] == EMPTY || PIECE_COLOUR(b[t]) != c;
+            }
+            score += moves * MOB_HORSE;
+        }
+    }
+    return score;
+}
+
+/* The penalty of colour c's general. */
+static int king_danger(const Position *pos, int c)
+{
+    const uint8_t *b = pos->board;
+    int them = c ^ 1, attack = 0;
+    int defenders = pos->kinds[MAKE_PIECE(ADVISOR, c)] + pos->kinds[MAKE_PIECE(ELEPHANT, c)];
+    attack += 3 * pos->kinds[MAKE_PIECE(CHARIOT, them)] + 2 * pos->kinds[MAKE_PIECE(HORSE, them)]
+              + 2 * pos->kinds[MAKE_PIECE(CANNON, them)];
+    for (int i = 0; i < pos->count[them]; i++) {
+        int s = pos->list[them][i];
+        if (PIECE_TYPE(b[s]) == PAWN && across_river(s, them)) attack++;
+    }
+    int danger = (4 - defenders) * attack * KS_PER_POINT;
+    /* The hollow cannon: an enemy cannon on the general's file, nothing between. */
+    int k = pos->king[c], step = c == RED ? 16 : -16, s = k + step;
+    while (b[s] == EMPTY) s += step;
+    if (b[s] == MAKE_PIECE(CANNON, them)) danger += KS_HOLLOW_CANNON;
+    return danger;
+}
+
+static int pawns(const Position *pos, int c)
+{
+    const uint8_t *b = pos->board;
+    int pawn = MAKE_PIECE(PAWN, c), score = 0;
+    for (int i = 0; i < pos->count[c]; i++) {
+        int s = pos->list[c][i];
+        /* Each pair once: the right-hand neighbour. */
+        if (b[s] == pawn && across_river(s, c) && b[s + 1] == pawn) score += PAWN_LINKED;
+    }
+    return score;
+}
+
+/* Colour c's phase adjustment, at endgame weight e of PHASE_FULL. */
+static int phase(const Position *pos, int c, int e)
+{
+    int score = PHASE_CANNON * pos->kinds[MAKE_PIECE(CANNON, c)] + PHASE_HORSE * pos->kinds[MAKE_PIECE(HORSE, c)];
+    for (int i = 0; i < pos->count[c]; i++) {
+        int s = pos->list[c][i];
+        if (PIECE_TYPE(pos->board[s]) == PAWN && across_river(s, c)) score += PHASE_PAWN;
+    }
+    return score * e / PHASE_FULL;
+}
+
+int eval_terms(const Position *pos, unsigned terms)
+{
+    int score = 0;
+    if (terms & EVAL_TERM_MOBILITY) score += mobility(pos, RED) - mobility(pos, BLACK);
+    if (terms & EVAL_TERM_KING_SAFETY) score += king_danger(pos, BLACK) - king_danger(pos, RED);
+    if (terms & EVAL_TERM_PAWNS) score += pawns(pos, RED) - pawns(pos, BLACK);
+    if (terms & EVAL_TERM_PHASE) {
+        int material = 0;
+        for (int c = RED; c <= BLACK; c++)
+            material += 6 * pos->kinds[MAKE_PIECE(CHARIOT, c)] + 3 * pos->kinds[MAKE_PIECE(HORSE, c)]
+                        + 3 * pos->kinds[MAKE_PIECE(CANNON, c)];
+        int e = material >= PHASE_FULL ? 0 : PHASE_FULL - material;
+        score += phase(pos, RED, e) - phase(pos, BLACK, e);
+    }
+    return score;
+}
