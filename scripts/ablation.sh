@@ -10,7 +10,10 @@
 # Environment: ABLATION_LIMIT (qibench's limit per move, default nodes=10000:
 # the same games on every machine; e.g. movetime=100 timemargin=300 for
 # equal time), ABLATION_ROUNDS (game pairs per feature, default 30),
-# ABLATION_DEPTH (bench depth of the node ratio, default 6), ABLATION_ONLY
+# ABLATION_DEPTH (bench depth of the node ratio, default 6),
+# ABLATION_CONCURRENCY (games at once, default 1: with a time limit, give
+# each engine a core: 2 on 2 cores plays two games at once, each engine
+# thinking while the other waits), ABLATION_ONLY
 # (a space-separated list of option names: only these), ENGINE (default
 # bin/xiangqi-engine), QIBENCH (default bin/qibench), OPENINGS (default
 # positions/xiangqi/openings.epd). The binaries are copied into OUT-DIR first
@@ -23,6 +26,7 @@ OPENINGS=${OPENINGS:-positions/xiangqi/openings.epd}
 LIMIT=${ABLATION_LIMIT:-nodes=10000}
 ROUNDS=${ABLATION_ROUNDS:-30}
 DEPTH=${ABLATION_DEPTH:-6}
+CONCURRENCY=${ABLATION_CONCURRENCY:-1}
 ONLY=${ABLATION_ONLY:-}
 PYTHON=${PYTHON:-python3}
 out=${1:-results/ablation-$(date -u +%Y%m%d-%H%M%S)}
@@ -71,7 +75,7 @@ while read -r opt flag; do
     echo "ablation: $opt (in preset: $inpreset), $ROUNDS pairs at $LIMIT" >&2
     # shellcheck disable=SC2086 # the engine specs and the limit are words
     "$out/qibench" match -engine cmd="$eng" $with -engine cmd="$eng" $without -each $LIMIT \
-        --openings file="$OPENINGS" format=epd --rounds "$ROUNDS" --concurrency 1 \
+        --openings file="$OPENINGS" format=epd --rounds "$ROUNDS" --concurrency "$CONCURRENCY" \
         --results "$out" --name "match-$opt" >"$out/match-$opt.out" 2>"$out/match-$opt.err" || {
         echo "ablation.sh: the match for $opt failed (see $out/match-$opt.err)" >&2
         exit 1

@@ -45,26 +45,42 @@ static const int HORSE_LEG[8] = {16, 16, 1, -1, 1, -1, -16, -16};
 /* Has the pawn of colour c on s crossed the river? */
 static inline bool across_river(int s, int c) { return c == RED ? SQ_RANK(s) >= 5 : SQ_RANK(s) <= 4; }
 
-static int mobility(const Position *pos, int c)
+/* What one pass over a side's pieces counts. */
+typedef struct {
+    int mobility; /* weighted squares and moves (with EVAL_TERM_MOBILITY) */
+    int across;   /* pawns across the river */
+    int linked;   /* pairs of them side by side */
+} SideCount;
+
+static void count_side(const Position *pos, int c, bool with_mobility, SideCount *out)
 {
     const uint8_t *b = pos->board;
-    int score = 0;
+    int pawn = MAKE_PIECE(PAWN, c);
+    SideCount n = {0, 0, 0};
     for (int i = 0; i < pos->count[c]; i++) {
         int from = pos->list[c][i], type = PIECE_TYPE(b[from]);
-        if (type == CHARIOT || type == CANNON) {
-            int quiet = 0, captures = 0;
+        if (type == PAWN) {
+            if (across_river(from, c)) {
+                n.across++;
+                /* Each pair once: the right-hand neighbour. */
+                n.linked += b[from + 1] == pawn;
+            }
+        } else if (!with_mobility) {
+            continue;
+        } else if (type == CHARIOT || type == CANNON) {
+            int squares = 0;
             for (int d = 0; d < 4; d++) {
                 int s = from + ORTHO[d];
-                for (; b[s] == EMPTY; s += ORTHO[d]) quiet++;
+                for (; b[s] == EMPTY; s += ORTHO[d]) squares++;
                 if (b[s] == OFF) continue;
                 if (type == CHARIOT) {
-                    captures += PIECE_COLOUR(b[s]) != c;
+                    squares += PIECE_COLOUR(b[s]) != c;
                     continue;
                 }
                 for (s += ORTHO[d]; b[s] == EMPTY; s += ORTHO[d]) {}
-                captures += b[s] != OFF && PIECE_COLOUR(b[s]) != c;
+                squares += b[s] != OFF && PIECE_COLOUR(b[s]) != c;
             }
-            score += (quiet + captures) * (type == CHARIOT ? MOB_CHARIOT : MOB_CANNON);
+            n.mobility += squares * (type == CHARIOT ? MOB_CHARIOT : MOB_CANNON);
         } else if (type == HORSE) {
             int moves = 0;
             for (int d = 0; d < 8; d++) {
@@ -72,24 +88,20 @@ static int mobility(const Position *pos, int c)
                 if (b[from + HORSE_LEG[d]] != EMPTY || b[t] == OFF) continue;
                 moves += b[t] == EMPTY || PIECE_COLOUR(b[t]) != c;
             }
-            score += moves * MOB_HORSE;
+            n.mobility += moves * MOB_HORSE;
         }
     }
-    return score;
+    *out = n;
 }
 
-/* The penalty of colour c's general. */
-static int king_danger(const Position *pos, int c)
+/* The penalty of colour c's general; enemy_across: the enemy's pawns across the river. */
+static int king_danger(const Position *pos, int c, int enemy_across)
 {
     const uint8_t *b = pos->board;
-    int them = c ^ 1, attack = 0;
+    int them = c ^ 1;
     int defenders = pos->kinds[MAKE_PIECE(ADVISOR, c)] + pos->kinds[MAKE_PIECE(ELEPHANT, c)];
-    attack += 3 * pos->kinds[MAKE_PIECE(CHARIOT, them)] + 2 * pos->kinds[MAKE_PIECE(HORSE, them)]
-              + 2 * pos->kinds[MAKE_PIECE(CANNON, them)];
-    for (int i = 0; i < pos->count[them]; i++) {
-        int s = pos->list[them][i];
-        if (PIECE_TYPE(b[s]) == PAWN && across_river(s, them)) attack++;
-    }
+    int attack = 3 * pos->kinds[MAKE_PIECE(CHARIOT, them)] + 2 * pos->kinds[MAKE_PIECE(HORSE, them)]
+                 + 2 * pos->kinds[MAKE_PIECE(CANNON, them)] + enemy_across;
     int danger = (4 - defenders) * attack * KS_PER_POINT;
     /* The hollow cannon: an enemy cannon on the general's file, nothing between. */
     int k = pos->king[c], step = c == RED ? 16 : -16, s = k + step;
@@ -98,42 +110,31 @@ static int king_danger(const Position *pos, int c)
     return danger;
 }
 
-static int pawns(const Position *pos, int c)
-{
-    const uint8_t *b = pos->board;
-    int pawn = MAKE_PIECE(PAWN, c), score = 0;
-    for (int i = 0; i < pos->count[c]; i++) {
-        int s = pos->list[c][i];
-        /* Each pair once: the right-hand neighbour. */
-        if (b[s] == pawn && across_river(s, c) && b[s + 1] == pawn) score += PAWN_LINKED;
-    }
-    return score;
-}
-
 /* Colour c's phase adjustment, at endgame weight e of PHASE_FULL. */
-static int phase(const Position *pos, int c, int e)
+static int phase(const Position *pos, int c, int across, int e)
 {
-    int score = PHASE_CANNON * pos->kinds[MAKE_PIECE(CANNON, c)] + PHASE_HORSE * pos->kinds[MAKE_PIECE(HORSE, c)];
-    for (int i = 0; i < pos->count[c]; i++) {
-        int s = pos->list[c][i];
-        if (PIECE_TYPE(pos->board[s]) == PAWN && across_river(s, c)) score += PHASE_PAWN;
-    }
+    int score = PHASE_CANNON * pos->kinds[MAKE_PIECE(CANNON, c)] + PHASE_HORSE * pos->kinds[MAKE_PIECE(HORSE, c)]
+                + PHASE_PAWN * across;
     return score * e / PHASE_FULL;
 }
 
 int eval_terms(const Position *pos, unsigned terms)
 {
-    int score = 0;
-    if (terms & EVAL_TERM_MOBILITY) score += mobility(pos, RED) - mobility(pos, BLACK);
-    if (terms & EVAL_TERM_KING_SAFETY) score += king_danger(pos, BLACK) - king_danger(pos, RED);
-    if (terms & EVAL_TERM_PAWNS) score += pawns(pos, RED) - pawns(pos, BLACK);
+    if (!terms) return 0;
+    SideCount red, black;
+    bool with_mobility = (terms & EVAL_TERM_MOBILITY) != 0;
+    count_side(pos, RED, with_mobility, &red);
+    count_side(pos, BLACK, with_mobility, &black);
+    int score = red.mobility - black.mobility;
+    if (terms & EVAL_TERM_KING_SAFETY) score += king_danger(pos, BLACK, red.across) - king_danger(pos, RED, black.across);
+    if (terms & EVAL_TERM_PAWNS) score += PAWN_LINKED * (red.linked - black.linked);
     if (terms & EVAL_TERM_PHASE) {
         int material = 0;
         for (int c = RED; c <= BLACK; c++)
             material += 6 * pos->kinds[MAKE_PIECE(CHARIOT, c)] + 3 * pos->kinds[MAKE_PIECE(HORSE, c)]
                         + 3 * pos->kinds[MAKE_PIECE(CANNON, c)];
         int e = material >= PHASE_FULL ? 0 : PHASE_FULL - material;
-        score += phase(pos, RED, e) - phase(pos, BLACK, e);
+        score += phase(pos, RED, red.across, e) - phase(pos, BLACK, black.across, e);
     }
     return score;
 }
