@@ -7,8 +7,9 @@
  * point of view, and are symmetric: a position and its colour-flipped
  * mirror get opposite values (tests/test_eval_terms.c).
  *
- * The weights are round numbers chosen from the usual Xiangqi principles
- * and kept only where a match measured them as a gain (README, "Search
+ * The weights are round numbers chosen from the usual Xiangqi principles;
+ * the preset modern has the terms that measured as gains at equal time
+ * (Mobility, KingSafety; Pawns and Phase did not: README, "Search
  * features"):
  *  - mobility: a chariot's squares (3 cp each), a horse's moves whose leg
  *    is free (6 cp each: a horse with two moves is a poor piece), a
