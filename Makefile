@@ -152,7 +152,7 @@ $(BUILD)/tests/mock_engine: $(BUILD)/tests/mock_engine.o
 
 tests-build: $(ENGINE_BINS) $(BIN)/qibench $(TEST_BINS) $(BUILD)/tests/mock_engine amazons-build
 
-test: ## build everything and run every test under ASan+UBSan (ends with "N passed, N failed")
+test: ## build everything and run every test under ASan+UBSan, TEST_JOBS (2) at a time (ends with "N passed, N failed")
 	$(MAKE) --no-print-directory tests-build
 	$(MAKE) --no-print-directory sanitize="address undefined" tests-build
 	@BUILD=build/san-release FAST_BUILD=build/release ENGINE=build/san-release/bin/xiangqi-engine \

@@ -9,4 +9,4 @@ export AMZ_DIR
 
 run_amazons_core
 
-run_total
+run_tests
