@@ -15,11 +15,17 @@ set -u
 : "${QIBENCH:=bin/qibench}" "${MOCK:=build/release/tests/mock_engine}"
 AMZ_DIR=$BUILD/amazons-tests
 export ENGINE FAST_ENGINE AMZ_ENGINE FAST_AMZ_ENGINE QIBENCH MOCK AMZ_DIR
-# The longest tests start first (see tests/lib_run.sh). Those whose checks
-# hold a wall clock to tens of milliseconds run alone: test_mcts's timed part
-# (a stop obeyed within 30 ms), test_proc (timeouts and kills to their
-# milliseconds, "at once" meaning under 50 ms), test_cli (a 30 ms sleep).
-TEST_FIRST="e2e_bench.sh e2e_resume.sh e2e_suite.sh e2e_faults.sh e2e_chase.sh test_search test_mcts"
+# The longest tests start first, longest first (CPU seconds on this 2-core
+# machine, busy: e2e_suite and e2e_bench ~130 each on both cores, e2e_resume
+# 67, test_mcts 58, e2e_regress 52, test_search 40, e2e_chase 31,
+# oracle_perft ~30, e2e_faults 26 of waits, test_play 18; the rest under
+# 25 each): the two lanes then end close together (see tests/lib_run.sh).
+# Those whose checks hold a wall clock to tens of milliseconds run alone:
+# test_mcts's timed part (a stop obeyed within 30 ms), test_proc (timeouts
+# and kills to their milliseconds, "at once" meaning under 50 ms), test_cli
+# (a 30 ms sleep).
+TEST_FIRST="e2e_suite.sh e2e_bench.sh e2e_resume.sh test_mcts e2e_regress.sh test_search e2e_chase.sh
+  oracle_perft.sh e2e_faults.sh e2e_positions.sh e2e_features.sh e2e_formats.sh test_play"
 TEST_ALONE="test_mcts:timed test_proc test_cli"
 . tests/lib_run.sh
 
