@@ -131,7 +131,7 @@ run_tests() {
                 echo "1 0" >"$rundir/$id.done"
                 break
             fi
-            sleep 0.2
+            sleep 0.5
         done
         summarise "$id"
     done
