@@ -1,10 +1,11 @@
 # lib_run.sh - what tests/run.sh and tests/amazons/run.sh share (sourced):
 # add_test queues one test program or script; run_tests runs the queue,
 # TEST_JOBS (default 2) tests at a time, each into its own log, and prints,
-# in the order the tests were queued, each one's closing line ("N passed,
-# N failed[, N skipped]") with the seconds it took (and its output when it
-# failed), then the totals as the last line; it returns 0 when nothing
-# failed. run_amazons_core queues the Amazons rules core's tests.
+# in the order they are started (a fixed order: see below), each one's
+# closing line ("N passed, N failed[, N skipped]") with the seconds it took
+# (and its output when it failed), then the totals as the last line; it
+# returns 0 when nothing failed. run_amazons_core queues the Amazons rules
+# core's tests.
 #
 # TEST_FIRST (names, by the caller): started first, in that order (the
 # longest tests, so that the two lanes end together); the others follow in
@@ -112,7 +113,7 @@ run_tests() {
         grep -qx "$id" "$rundir/order" || echo "$id" >>"$rundir/order"
     done
     # The workers, then the tests that run alone, in the background; this
-    # shell prints the results in the queued order as they come.
+    # shell prints the results in that order as they come.
     (
         i=0
         while [ "$i" -lt "$jobs" ]; do
@@ -123,7 +124,8 @@ run_tests() {
         while read -r id; do run_id "$id"; done <"$rundir/alone"
     ) &
     runner=$!
-    for id in $all; do
+    cat "$rundir/order" "$rundir/alone" >"$rundir/printed"
+    while read -r id; do
         while [ ! -e "$rundir/$id.done" ]; do
             if ! kill -0 "$runner" 2>/dev/null; then
                 [ -e "$rundir/$id.done" ] && break
@@ -134,7 +136,7 @@ run_tests() {
             sleep 0.5
         done
         summarise "$id"
-    done
+    done <"$rundir/printed"
     wait "$runner"
     if [ "$skipped" -gt 0 ]; then
         echo "$passed passed, $failed failed, $skipped skipped"
