@@ -152,9 +152,11 @@ $(BUILD)/tests/mock_engine: $(BUILD)/tests/mock_engine.o
 
 tests-build: $(ENGINE_BINS) $(BIN)/qibench $(TEST_BINS) $(BUILD)/tests/mock_engine amazons-build
 
-test: ## build everything and run every test under ASan+UBSan (ends with "N passed, N failed")
-	$(MAKE) --no-print-directory tests-build
-	$(MAKE) --no-print-directory sanitize="address undefined" tests-build
+# make test builds its two trees with a job a core, unless make was given -j itself.
+TEST_MAKE_J = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
+test: ## build everything (a job a core) and run every test under ASan+UBSan, TEST_JOBS (2) at a time (ends with "N passed, N failed")
+	$(MAKE) --no-print-directory $(TEST_MAKE_J) tests-build
+	$(MAKE) --no-print-directory $(TEST_MAKE_J) sanitize="address undefined" tests-build
 	@BUILD=build/san-release FAST_BUILD=build/release ENGINE=build/san-release/bin/xiangqi-engine \
 	  FAST_ENGINE=bin/xiangqi-engine AMZ_ENGINE=build/san-release/bin/amazons-engine \
 	  FAST_AMZ_ENGINE=bin/amazons-engine QIBENCH=build/san-release/bin/qibench \

@@ -7,7 +7,10 @@
 # that cannot start or finish its handshake is a setup error before any
 # game (exit 2, one line naming it, no results folder). Last, a
 # few hundred games against crashing engines: no descriptor leaks, no
-# zombies, no engine left running.
+# zombies, no engine left running. The runs that wait out a timeout (5 s
+# for a readyok, a clock, a slow start) run in the background, each with
+# its own name and files, its checks right after its run as in the
+# foreground; the results are added in before the last check.
 set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
@@ -94,16 +97,19 @@ fault signal15 "abandoned: engine crashed" "red: mock: disconnected (signal 15 (
 fault closed "abandoned: engine crashed" "red: mock: disconnected (closed its output, still running)" --close-stdout 1
 stops closed1 --close-stdout 1
 # No readyok at the new game's isready: the engine forfeits that game as stalled.
-fault noready "abandoned: engine stalled" "red: mock: no readyok in 5000 ms (before the game)" --no-readyok 2
+background noready fault noready "abandoned: engine stalled" "red: mock: no readyok in 5000 ms (before the game)" --no-readyok 2
 # No readyok at start-up (the handshake's isready): it never starts.
-setup_fails noready1 "did not complete its handshake: no readyok in 5000 ms" --no-readyok 1
+background noready1 setup_fails noready1 "did not complete its handshake: no readyok in 5000 ms" --no-readyok 1
 
 # --- slow start: within the handshake timeout it plays; beyond it, a stall -------------
-play slow 2 yes --slow-start 1500
-check "slow start (1.5 s) within the 10 s handshake: the mock moved" test "$(field slow 0 plies)" -gt 1
-check "slow start within the handshake: no start failure" test "$(query "$tmp/slow/games.jsonl" "
+slow_start() {
+    play slow 2 yes --slow-start 1500
+    check "slow start (1.5 s) within the 10 s handshake: the mock moved" test "$(field slow 0 plies)" -gt 1
+    check "slow start within the handshake: no start failure" test "$(query "$tmp/slow/games.jsonl" "
 print(any('start' in (r['detail'] or '') or 'handshake' in (r['detail'] or '') for r in rows))")" = False
-setup_fails slowfail "did not complete its handshake: no uciok in 300 ms" --slow-start 1500 -- --handshake-timeout 300
+}
+background slow slow_start
+background slowfail setup_fails slowfail "did not complete its handshake: no uciok in 300 ms" --slow-start 1500 -- --handshake-timeout 300
 
 # --- bad moves: lost by 'illegal move'; not an engine failure, so the run goes on -----
 fault illegal "illegal move" "red: mock: illegal move 'a0a9'" --illegal 1
@@ -127,8 +133,8 @@ done
 # --- hangs: a clock runs out; the engine is then found unresponsive and replaced --------
 # (--move-grace 200: the flag falls 0.2 s after the clock; between games
 # `stop` + isready gets no readyok in 5 s: that game is forfeited as stalled.)
-for hang in "hang --stall-after-go 1" "floodforever --flood-forever 1"; do
-    set -- $hang
+# hangs NAME MOCK-FLAGS...
+hangs() {
     hname=$1; shift
     play "$hname" 2 yes "$@" -- -each tc=1+0.1 --move-grace 200
     check "$hname: exit 0 with --recover (got $rc)" test "$rc" -eq 0
@@ -138,17 +144,25 @@ for hang in "hang --stall-after-go 1" "floodforever --flood-forever 1"; do
     check "$hname: game 2 detail" test "$(field "$hname" 1 detail)" = "black: mock: no readyok in 5000 ms (before the game)"
     check "$hname: ns won both" ns_won_all "$hname"
     check "$hname: reaped" reaped "$hname"
-done
-play hang1 4 no --stall-after-go 1 -- -each tc=1+0.1 --move-grace 200
-check "hang without --recover: the time loss does not stop the run, the stall after it does (exit 3, 2 games)" \
-    test "$rc" -eq 3 -a "$(lines "$tmp/hang1/games.jsonl")" -eq 2
+}
+background hang hangs hang --stall-after-go 1
+background floodforever hangs floodforever --flood-forever 1
+hang_stops() {
+    play hang1 4 no --stall-after-go 1 -- -each tc=1+0.1 --move-grace 200
+    check "hang without --recover: the time loss does not stop the run, the stall after it does (exit 3, 2 games)" \
+        test "$rc" -eq 3 -a "$(lines "$tmp/hang1/games.jsonl")" -eq 2
+}
+background hang1 hang_stops
 
 # --- quit ignored (and SIGTERM too): the engine must be killed ------------------------
-play deaf 2 yes --ignore-quit --stall-after-go 1 -- -each tc=1+0.1 --move-grace 200
-check "ignores quit and SIGTERM: exit 0" test "$rc" -eq 0
-check "ignores quit: both games recorded" test "$(lines "$tmp/deaf/games.jsonl")" -eq 2
-check "ignores quit: killed and reaped" reaped deaf
-check "ignores quit: the run took the quit and SIGTERM graces (>= 2 s, took $ms ms)" test "$ms" -ge 2000
+deaf() {
+    play deaf 2 yes --ignore-quit --stall-after-go 1 -- -each tc=1+0.1 --move-grace 200
+    check "ignores quit and SIGTERM: exit 0" test "$rc" -eq 0
+    check "ignores quit: both games recorded" test "$(lines "$tmp/deaf/games.jsonl")" -eq 2
+    check "ignores quit: killed and reaped" reaped deaf
+    check "ignores quit: the run took the quit and SIGTERM graces (>= 2 s, took $ms ms)" test "$ms" -ge 2000
+}
+background deaf deaf
 
 # --- hundreds of games against crashing engines: no leaks, no zombies -----------------
 # The mock crashes (SIGSEGV) at its 2nd search, or closes its output, in
@@ -183,6 +197,7 @@ play many2 30 yes --close-stdout 2
 check "30 games, output closed: all recorded" test "$(lines "$tmp/many2/games.jsonl")" -eq 30
 check "30 games, output closed: descriptors did not grow" fds_steady "$tmp/many2.fds"
 check "30 games, output closed: no zombies" test "$(grep -vc ' zombies=0 ' "$tmp/many2.fds")" -eq 0
+join_background
 check "no engine of any run left running" sh -c "! pgrep -f -- '$tmp/[a-z0-9]*[.]fds' >/dev/null"
 
 report

@@ -7,9 +7,25 @@ set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
 MOCK=${MOCK:-build/release/tests/mock_engine}
-# This run's mocks carry --tag $TAG: other runs' mocks on the machine are not counted.
-TAG="match$$x$(date +%s)"
+# This run's mocks carry --tag $TAG: other runs' mocks on the machine are not
+# counted; the time forfeit's (in the background, below) carry $TIME_TAG
+# (neither is a prefix of the other).
+stamp=$(date +%s)
+TAG="match$$x${stamp}m" TIME_TAG="match$$x${stamp}t"
 PYTHON=${PYTHON:-python3}
+# none_tagged WORD: no mock engine tagged WORD is left running.
+none_tagged() { ! pgrep -f -- "--tag $1" >/dev/null; }
+
+# --- a time forfeit (a mock that never moves: a 1 s clock, then 5 s for a
+# readyok), in the background beside the rest -------------------------------------
+time_forfeit() {
+    "$QIBENCH" match -engine name=ns -engine name=mock cmd="$MOCK" arg=--tag "arg=$TIME_TAG" arg=--stall-after-go arg=1 -each tc=1+0.1 \
+        --games 2 --recover --move-grace 200 --results "$tmp" --name time >/dev/null 2>&1
+    check "no move before the flag falls: time forfeit" test "$(query "$tmp/time/games.jsonl" '
+print(any(r["reason"]=="time forfeit" for r in rows))' "$tmp/time/games.jsonl")" = True
+    check "no mock engine of the time forfeit left running" none_tagged "$TIME_TAG"
+}
+background time time_forfeit
 
 grep -v '^#' positions/xiangqi/bench.epd | head -n 3 >"$tmp/book.epd"
 
@@ -62,12 +78,7 @@ check "--recover: all 4 games played" test "$(lines "$tmp/recover/games.jsonl")"
     --games 2 --recover --results "$tmp" --name illegal >/dev/null 2>&1
 check "an illegal move loses" test "$(query "$tmp/illegal/games.jsonl" '
 print(any(r["reason"]=="illegal move" and (r["result"]=="0-1")==(r["red"]=="mock") for r in rows))' "$tmp/illegal/games.jsonl")" = True
-"$QIBENCH" match -engine name=ns -engine name=mock cmd="$MOCK" arg=--tag "arg=$TAG" arg=--stall-after-go arg=1 -each tc=1+0.1 \
-    --games 2 --recover --move-grace 200 --results "$tmp" --name time >/dev/null 2>&1
-check "no move before the flag falls: time forfeit" test "$(query "$tmp/time/games.jsonl" '
-print(any(r["reason"]=="time forfeit" for r in rows))' "$tmp/time/games.jsonl")" = True
-none_tagged() { ! pgrep -f -- "--tag $TAG" >/dev/null; }
-check "no mock engine of this run left running" none_tagged
+check "no mock engine of this run left running" none_tagged "$TAG"
 
 # --- score adjudication ------------------------------------------------------
 run_match draw --draw movenumber=2 movecount=2 score=100000
@@ -116,4 +127,5 @@ run_match progress --progress 2
 check "off a terminal, --progress 2: a 'games 2/' status line" grep -q '^games 2/6 ' "$tmp/progress.err"
 check "off a terminal the per-game lines stay" test "$(grep -c '^game [0-9]*:' "$tmp/progress.err")" -eq 6
 
+join_background
 report

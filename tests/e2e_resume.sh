@@ -47,40 +47,45 @@ games "$tmp/ref" >"$tmp/ref.games"
 stats "$tmp/ref" >"$tmp/ref.stats"
 
 # --- kill -9 at random moments, resume, again and again -----------------------
-match_bg killed
-pid=$!
-kills=0 status=1 left=0
-# At most 25 kills (a slow sanitizer build could otherwise never finish);
-# then the last resumed run is left to complete.
-for i in $(seq 1 25); do
-    # sleep 0.05 .. 0.3 s, seeded by the loop index for a varied but fixed pattern
-    sleep "$(awk -v i="$i" 'BEGIN { srand(i * 7919); printf "%.2f", 0.05 + rand() / 4 }')"
-    engines=$(pgrep -P "$pid" | tr '\n' ' ') # this harness's engines, busy searching
-    kill -9 "$pid" 2>/dev/null
-    wait "$pid"
-    status=$?
-    [ "$status" -eq 0 ] && break
-    kills=$((kills + 1))
-    sleep 1
-    # A dead engine waits as a zombie for init to reap it: only a live one counts.
-    for e in $engines; do ps -o stat= -p "$e" 2>/dev/null | grep -qv '^Z' && left=$((left + 1)); done
-    "$QIBENCH" match --resume "$tmp/killed" --concurrency 2 >>"$tmp/resume.out" 2>>"$tmp/resume.err" &
+# In the background (mostly the 1 s waits after each kill), beside the rest
+# of the script; its checks are added in at the end.
+kill_loop() {
+    match_bg killed
     pid=$!
-done
-if [ "$status" -ne 0 ]; then
-    wait "$pid"
-    status=$?
-fi
-echo "kill -9 loop: the harness was killed $kills times before the resumed run finished"
-check "killed $kills times with SIGKILL, then the resumed run finished (exit 0)" test "$status" -eq 0 -a "$kills" -ge 20
-check "after each of the $kills kills, 1 s later, none of the killed harness's engines was left ($left were)" test "$left" -eq 0
-check "after the kills: $GAMES games, every pair and game once, no torn line" pairs_once "$tmp/killed"
-games "$tmp/killed" >"$tmp/killed.games"
-check "after the kills: the same games, move for move, as the uninterrupted run" cmp -s "$tmp/ref.games" "$tmp/killed.games"
-stats "$tmp/killed" >"$tmp/killed.stats"
-check "after the kills: the same summary (pairings, pentanomial, terminations)" cmp -s "$tmp/ref.stats" "$tmp/killed.stats"
-check "after the kills: games.pgn holds exactly the games of games.jsonl" \
-    test "$(grep -c '^\[Event ' "$tmp/killed/games.pgn")" -eq "$GAMES"
+    kills=0 status=1 left=0
+    # At most 25 kills (a slow sanitizer build could otherwise never finish);
+    # then the last resumed run is left to complete.
+    for i in $(seq 1 25); do
+        # sleep 0.05 .. 0.3 s, seeded by the loop index for a varied but fixed pattern
+        sleep "$(awk -v i="$i" 'BEGIN { srand(i * 7919); printf "%.2f", 0.05 + rand() / 4 }')"
+        engines=$(pgrep -P "$pid" | tr '\n' ' ') # this harness's engines, busy searching
+        kill -9 "$pid" 2>/dev/null
+        wait "$pid"
+        status=$?
+        [ "$status" -eq 0 ] && break
+        kills=$((kills + 1))
+        sleep 1
+        # A dead engine waits as a zombie for init to reap it: only a live one counts.
+        for e in $engines; do ps -o stat= -p "$e" 2>/dev/null | grep -qv '^Z' && left=$((left + 1)); done
+        "$QIBENCH" match --resume "$tmp/killed" --concurrency 2 >>"$tmp/resume.out" 2>>"$tmp/resume.err" &
+        pid=$!
+    done
+    if [ "$status" -ne 0 ]; then
+        wait "$pid"
+        status=$?
+    fi
+    echo "kill -9 loop: the harness was killed $kills times before the resumed run finished"
+    check "killed $kills times with SIGKILL, then the resumed run finished (exit 0)" test "$status" -eq 0 -a "$kills" -ge 20
+    check "after each of the $kills kills, 1 s later, none of the killed harness's engines was left ($left were)" test "$left" -eq 0
+    check "after the kills: $GAMES games, every pair and game once, no torn line" pairs_once "$tmp/killed"
+    games "$tmp/killed" >"$tmp/killed.games"
+    check "after the kills: the same games, move for move, as the uninterrupted run" cmp -s "$tmp/ref.games" "$tmp/killed.games"
+    stats "$tmp/killed" >"$tmp/killed.stats"
+    check "after the kills: the same summary (pairings, pentanomial, terminations)" cmp -s "$tmp/ref.stats" "$tmp/killed.stats"
+    check "after the kills: games.pgn holds exactly the games of games.jsonl" \
+        test "$(grep -c '^\[Event ' "$tmp/killed/games.pgn")" -eq "$GAMES"
+}
+background killed kill_loop
 
 # --- a torn last line ------------------------------------------------------------
 match torn --games 10 >/dev/null 2>&1
@@ -244,5 +249,5 @@ rows = [json.loads(l) for l in open(sys.argv[2])]
 from collections import Counter
 assert dict(Counter(r["reason"] for r in rows)) == s["terminations"] and s["games"] == len(rows)
 ' "$tmp/sprt/summary.json" "$tmp/sprt/games.jsonl"
-
+join_background
 report

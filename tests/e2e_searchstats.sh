@@ -35,6 +35,21 @@ if not close(a, b):
 EOF
 }
 
+# ---- a time forfeit and a stall: the endings suffered (mostly waits: a 1 s
+# clock, then 5 s for a readyok; in the background, beside the tournaments)
+forfeits() {
+    "$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--stall-after-go arg=2 \
+        -each tc=1+0.1 --move-grace 200 --recover --results "$tmp" --name f >"$tmp/f.out" 2>"$tmp/f.err"
+    check "forfeits: exit 0" test $? -eq 0
+    check "forfeits: summary.json search = the recount" same_search "$tmp/f"
+    check "forfeits: the mock lost one on time, one stalled" test "$("$PYTHON" -c "
+import json, sys
+e = {x['name']: x for x in json.load(open(sys.argv[1]))['search']['engines']}
+print(e['mock']['time_forfeits'], sorted(e['mock']['terminations_suffered'].items()), e['ns']['terminations_suffered'])" "$tmp/f/summary.json")" = "1 [('abandoned: engine stalled', 1), ('time forfeit', 1)] {}"
+    check "forfeits: printed" grep -q '^mock: 2 games, 1 time forfeits; games lost by time forfeit 1, abandoned: engine stalled 1$' "$tmp/f.out"
+}
+background forfeits forfeits
+
 # ---- three limits in one tournament
 "$QIBENCH" tournament -engine name=ns option.Search=negascout depth=2 \
     -engine name=ab option.Search=alphabeta movetime=20 timemargin=2000 \
@@ -87,17 +102,6 @@ print(x['moves'], '%.2f' % x['depth_mean'], '%.1f' % x['depth_median'], '%.0f' %
     check "printed $e: moves, depth mean and median, nodes/move '$got' = recount '$want'" test "$got" = "$want"
 done
 
-# ---- a time forfeit and a stall: the endings suffered
-"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--stall-after-go arg=2 \
-    -each tc=1+0.1 --move-grace 200 --recover --results "$tmp" --name f >"$tmp/f.out" 2>"$tmp/f.err"
-check "forfeits: exit 0" test $? -eq 0
-check "forfeits: summary.json search = the recount" same_search "$tmp/f"
-check "forfeits: the mock lost one on time, one stalled" test "$("$PYTHON" -c "
-import json, sys
-e = {x['name']: x for x in json.load(open(sys.argv[1]))['search']['engines']}
-print(e['mock']['time_forfeits'], sorted(e['mock']['terminations_suffered'].items()), e['ns']['terminations_suffered'])" "$tmp/f/summary.json")" = "1 [('abandoned: engine stalled', 1), ('time forfeit', 1)] {}"
-check "forfeits: printed" grep -q '^mock: 2 games, 1 time forfeits; games lost by time forfeit 1, abandoned: engine stalled 1$' "$tmp/f.out"
-
 # ---- an old run (before seldepth, allot_ms and the checksums) is not merged at all:
 # statistics are only ever counted from records that were checked when read back
 cp -r tests/data/base/match "$tmp/old"
@@ -106,4 +110,5 @@ check "old file: merge refused (exit 2)" test $? -eq 2
 check "old file: one line naming run.json and its line" grep -qx "qibench merge: $tmp/old/run.json:1: expected run.json to end with its \"check\" (written by qibench)" "$tmp/o.err"
 check "old file: no merged folder" test ! -e "$tmp/oldm"
 
+join_background
 report

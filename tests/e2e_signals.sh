@@ -2,15 +2,21 @@
 # e2e_signals.sh - no engine outlives the harness, and one signal contract
 # for suite and match: the first SIGINT finishes what runs and exits 130
 # with summary.json; a second SIGINT, SIGTERM or SIGHUP kills the engines
-# at once, writes what finished and exits 128 + the signal. Every mock is
-# started with `--tag $TAG` (unique to this run), so that the mocks of
-# other test runs on the same machine are never counted.
+# at once, writes what finished and exits 128 + the signal. The four parts
+# run at once (each mostly waits), and every mock is started with `--tag
+# $TAG`, unique to this run and part, so that the mocks of other test runs
+# on the same machine, and of the other parts, are never counted.
 set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
 MOCK=${MOCK:-build/release/tests/mock_engine}
-TAG="sig$$x$(date +%s)"
-# mocks_left: how many of this run's mocks are alive (zombies included).
+BASE="sig$$x$(date +%s)"
+# part LETTER: sets this part's TAG (none is a prefix of another) and STALL.
+part() {
+    TAG=$BASE$1
+    STALL="-engine name=a cmd=$MOCK arg=--stall-after-go arg=1 arg=--tag arg=$TAG -engine name=b cmd=$MOCK arg=--tag arg=$TAG -each tc=600+0"
+}
+# mocks_left: how many of this part's mocks are alive (zombies included).
 mocks_left() { pgrep -f -- "--tag $TAG" | wc -l | tr -d ' '; }
 # no_mock_after T: true when none is left within T seconds.
 no_mock_after() {
@@ -20,113 +26,128 @@ no_mock_after() {
         sleep 0.1
     done
 }
-STALL="-engine name=a cmd=$MOCK arg=--stall-after-go arg=1 arg=--tag arg=$TAG -engine name=b cmd=$MOCK arg=--tag arg=$TAG -each tc=600+0"
 
 # --- 1. SIGKILL: the kernel kills the engines (PR_SET_PDEATHSIG) ---------------------
-"$QIBENCH" match $STALL --rounds 1 --results "$tmp" --name kill9 >/dev/null 2>&1 &
-pid=$!
-sleep 1.5
-check "kill -9: the stalled engines were running" test "$(mocks_left)" -ge 2
-kill -9 "$pid"
-wait "$pid" 2>/dev/null
-sleep 1
-check "kill -9 of the harness: no engine left 1 s later (a stalled one included)" test "$(mocks_left)" -eq 0
+part_kill() {
+    part a
+    "$QIBENCH" match $STALL --rounds 1 --results "$tmp" --name kill9 >/dev/null 2>&1 &
+    pid=$!
+    sleep 1.5
+    check "kill -9: the stalled engines were running" test "$(mocks_left)" -ge 2
+    kill -9 "$pid"
+    wait "$pid" 2>/dev/null
+    sleep 1
+    check "kill -9 of the harness: no engine left 1 s later (a stalled one included)" test "$(mocks_left)" -eq 0
 
-# An engine behind a wrapper script that runs it as a child (no exec): the kernel's
-# parent-death signal reaches the wrapper only; the engine's process group guard
-# (proc.c child_guard) kills the rest.
-printf '#!/bin/sh\n"%s" "$@"\nexit $?\n' "$MOCK" >"$tmp/wrap.sh" && chmod +x "$tmp/wrap.sh"
-"$QIBENCH" match -engine name=a "cmd=$tmp/wrap.sh" arg=--stall-after-go arg=1 arg=--tag "arg=$TAG" \
-    -engine name=b "cmd=$tmp/wrap.sh" arg=--tag "arg=$TAG" -each tc=600+0 --rounds 1 --results "$tmp" --name wrap \
-    >/dev/null 2>&1 &
-pid=$!
-sleep 1.5
-check "wrapped engines: running, as the wrapper's children" test "$(mocks_left)" -ge 2
-kill -9 "$pid"
-wait "$pid" 2>/dev/null
-sleep 1
-check "kill -9 of the harness: no wrapped engine left 1 s later (was: the stalled one lived on)" test "$(mocks_left)" -eq 0
-pkill -9 -f -- "--tag $TAG" 2>/dev/null
+    # An engine behind a wrapper script that runs it as a child (no exec): the kernel's
+    # parent-death signal reaches the wrapper only; the engine's process group guard
+    # (proc.c child_guard) kills the rest.
+    printf '#!/bin/sh\n"%s" "$@"\nexit $?\n' "$MOCK" >"$tmp/wrap.sh" && chmod +x "$tmp/wrap.sh"
+    "$QIBENCH" match -engine name=a "cmd=$tmp/wrap.sh" arg=--stall-after-go arg=1 arg=--tag "arg=$TAG" \
+        -engine name=b "cmd=$tmp/wrap.sh" arg=--tag "arg=$TAG" -each tc=600+0 --rounds 1 --results "$tmp" --name wrap \
+        >/dev/null 2>&1 &
+    pid=$!
+    sleep 1.5
+    check "wrapped engines: running, as the wrapper's children" test "$(mocks_left)" -ge 2
+    kill -9 "$pid"
+    wait "$pid" 2>/dev/null
+    sleep 1
+    check "kill -9 of the harness: no wrapped engine left 1 s later (was: the stalled one lived on)" test "$(mocks_left)" -eq 0
+    pkill -9 -f -- "--tag $TAG" 2>/dev/null
+}
+background kill part_kill
 
 # --- 2. suite: SIGINT, SIGTERM -------------------------------------------------------
 grep -v '^#' positions/xiangqi/bench.epd | head -n 6 >"$tmp/six.epd"
-SUITE="$tmp/six.epd -engine name=slow cmd=$MOCK arg=--slow-start arg=0 arg=--tag arg=$TAG depth=1"
 # suite_bg NAME ENGINE-ARGS: a suite whose engine stalls at its 2nd search (concurrency 2).
 suite_bg() {
     name=$1; shift
     "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--stall-after-go arg=2 arg=--tag arg=$TAG depth=1 \
         --concurrency 2 --results "$tmp" --name "$name" --search-timeout 60000 "$@" >"$tmp/$name.out" 2>&1 &
 }
-suite_bg sint
-pid=$!
-sleep 1
-kill -INT "$pid"; sleep 0.3; kill -INT "$pid"
-wait "$pid"
-status=$?
-check "suite, Ctrl-C twice: exit 130 (was: 130 at once, no summary)" test "$status" -eq 130
-check "suite, Ctrl-C twice: summary.json written, state interrupted" grep -q '"state":"interrupted"' "$tmp/sint/summary.json"
-check "suite, Ctrl-C twice: no engine left within 1 s" no_mock_after 1
-check "suite, Ctrl-C twice: the searches cut short are not in searches.jsonl" sh -c "! grep -q disconnect '$tmp/sint/searches.jsonl'"
-
-suite_bg sterm
-pid=$!
-sleep 1
-kill -TERM "$pid"
-wait "$pid"
-check "suite, SIGTERM: exit 143" test $? -eq 143
-check "suite, SIGTERM: summary.json written" grep -q '"state":"interrupted"' "$tmp/sterm/summary.json"
-check "suite, SIGTERM: no engine left within 1 s" no_mock_after 1
-
-# One SIGINT: the searches in progress finish (a slow but answering engine).
-"$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=300 arg=--tag arg=$TAG depth=1 \
-    --results "$tmp" --name sone >"$tmp/sone.out" 2>&1 &
-pid=$!
-# after the engine checks (the run's folder exists), while the first search starts
-while [ ! -e "$tmp/sone/run.json" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
-kill -INT "$pid"
-wait "$pid"
-check "suite, one Ctrl-C: exit 130" test $? -eq 130
-check "suite, one Ctrl-C: the search in progress finished and was written" test "$(lines "$tmp/sone/searches.jsonl")" -ge 1
-check "suite, one Ctrl-C: summary.json says interrupted" grep -q '"state":"interrupted"' "$tmp/sone/summary.json"
-check "suite, one Ctrl-C: no engine left within 1 s" no_mock_after 1
-# A Ctrl-C while the engines are checked (before any folder): exit 130, nothing written.
-"$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=1000 arg=--tag arg=$TAG depth=1 \
-    --results "$tmp" --name spre >"$tmp/spre.out" 2>"$tmp/spre.err" &
-pid=$!
-sleep 0.3
-kill -INT "$pid"
-wait "$pid"
-check "suite, Ctrl-C during the engine checks: exit 130" test $? -eq 130
-check "suite, Ctrl-C during the engine checks: says so, no results folder" \
-    sh -c "grep -q 'interrupted while checking the engines' '$tmp/spre.err' && test ! -e '$tmp/spre'"
-check "suite, Ctrl-C during the engine checks: no engine left within 1 s" no_mock_after 1
-
-# --- 3. match: SIGHUP (an ssh session dropping), SIGTERM -------------------------------
-for sig in HUP:129 TERM:143; do
-    want=${sig#*:} sig=${sig%:*}
-    "$QIBENCH" match $STALL --rounds 2 --results "$tmp" --name "m$sig" >/dev/null 2>&1 &
+part_suite() {
+    part b
+    suite_bg sint
     pid=$!
-    sleep 1.5
-    kill -"$sig" "$pid"
+    sleep 1
+    kill -INT "$pid"; sleep 0.3; kill -INT "$pid"
     wait "$pid"
     status=$?
-    check "match, SIG$sig: exit $want (128 + the signal)" test "$status" -eq "$want"
-    check "match, SIG$sig: summary.json written, state interrupted" grep -q '"state":"interrupted"' "$tmp/m$sig/summary.json"
-    check "match, SIG$sig: no engine left within 1 s" no_mock_after 1
-    check "match, SIG$sig: the game cut short is not recorded" test ! -s "$tmp/m$sig/games.jsonl"
-done
+    check "suite, Ctrl-C twice: exit 130 (was: 130 at once, no summary)" test "$status" -eq 130
+    check "suite, Ctrl-C twice: summary.json written, state interrupted" grep -q '"state":"interrupted"' "$tmp/sint/summary.json"
+    check "suite, Ctrl-C twice: no engine left within 1 s" no_mock_after 1
+    check "suite, Ctrl-C twice: the searches cut short are not in searches.jsonl" sh -c "! grep -q disconnect '$tmp/sint/searches.jsonl'"
+
+    suite_bg sterm
+    pid=$!
+    sleep 1
+    kill -TERM "$pid"
+    wait "$pid"
+    check "suite, SIGTERM: exit 143" test $? -eq 143
+    check "suite, SIGTERM: summary.json written" grep -q '"state":"interrupted"' "$tmp/sterm/summary.json"
+    check "suite, SIGTERM: no engine left within 1 s" no_mock_after 1
+
+    # One SIGINT: the searches in progress finish (a slow but answering engine).
+    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=300 arg=--tag arg=$TAG depth=1 \
+        --results "$tmp" --name sone >"$tmp/sone.out" 2>&1 &
+    pid=$!
+    # after the engine checks (the run's folder exists), while the first search starts
+    while [ ! -e "$tmp/sone/run.json" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+    kill -INT "$pid"
+    wait "$pid"
+    check "suite, one Ctrl-C: exit 130" test $? -eq 130
+    check "suite, one Ctrl-C: the search in progress finished and was written" test "$(lines "$tmp/sone/searches.jsonl")" -ge 1
+    check "suite, one Ctrl-C: summary.json says interrupted" grep -q '"state":"interrupted"' "$tmp/sone/summary.json"
+    check "suite, one Ctrl-C: no engine left within 1 s" no_mock_after 1
+    # A Ctrl-C while the engines are checked (before any folder): exit 130, nothing written.
+    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=1000 arg=--tag arg=$TAG depth=1 \
+        --results "$tmp" --name spre >"$tmp/spre.out" 2>"$tmp/spre.err" &
+    pid=$!
+    sleep 0.3
+    kill -INT "$pid"
+    wait "$pid"
+    check "suite, Ctrl-C during the engine checks: exit 130" test $? -eq 130
+    check "suite, Ctrl-C during the engine checks: says so, no results folder" \
+        sh -c "grep -q 'interrupted while checking the engines' '$tmp/spre.err' && test ! -e '$tmp/spre'"
+    check "suite, Ctrl-C during the engine checks: no engine left within 1 s" no_mock_after 1
+}
+background suite part_suite
+
+# --- 3. match: SIGHUP (an ssh session dropping), SIGTERM -------------------------------
+part_match() {
+    part c
+    for sig in HUP:129 TERM:143; do
+        want=${sig#*:} sig=${sig%:*}
+        "$QIBENCH" match $STALL --rounds 2 --results "$tmp" --name "m$sig" >/dev/null 2>&1 &
+        pid=$!
+        sleep 1.5
+        kill -"$sig" "$pid"
+        wait "$pid"
+        status=$?
+        check "match, SIG$sig: exit $want (128 + the signal)" test "$status" -eq "$want"
+        check "match, SIG$sig: summary.json written, state interrupted" grep -q '"state":"interrupted"' "$tmp/m$sig/summary.json"
+        check "match, SIG$sig: no engine left within 1 s" no_mock_after 1
+        check "match, SIG$sig: the game cut short is not recorded" test ! -s "$tmp/m$sig/games.jsonl"
+    done
+}
+background match part_match
 
 # --- 4. kill -9 again and again, engines stalled: none left after each ------------------
-left=0
-for i in 1 2 3 4 5; do
-    "$QIBENCH" match $STALL --rounds 1 --results "$tmp" --name "loop$i" >/dev/null 2>&1 &
-    pid=$!
-    sleep "$(awk -v i="$i" 'BEGIN { srand(i * 104729); printf "%.2f", 0.3 + rand() }')"
-    kill -9 "$pid"
-    wait "$pid" 2>/dev/null
-    sleep 1
-    [ "$(mocks_left)" -eq 0 ] || left=$((left + 1))
-    pkill -9 -f -- "--tag $TAG" 2>/dev/null # only this run's: do not let one failure spoil the next
-done
-check "kill -9 five times at random moments (stalled engines): never an engine left after 1 s" test "$left" -eq 0
+part_loop() {
+    part d
+    left=0
+    for i in 1 2 3 4 5; do
+        "$QIBENCH" match $STALL --rounds 1 --results "$tmp" --name "loop$i" >/dev/null 2>&1 &
+        pid=$!
+        sleep "$(awk -v i="$i" 'BEGIN { srand(i * 104729); printf "%.2f", 0.3 + rand() }')"
+        kill -9 "$pid"
+        wait "$pid" 2>/dev/null
+        sleep 1
+        [ "$(mocks_left)" -eq 0 ] || left=$((left + 1))
+        pkill -9 -f -- "--tag $TAG" 2>/dev/null # only this run's: do not let one failure spoil the next
+    done
+    check "kill -9 five times at random moments (stalled engines): never an engine left after 1 s" test "$left" -eq 0
+}
+background loop part_loop
+join_background
 report

@@ -1,6 +1,6 @@
 # lib_e2e.sh - sourced by the e2e_*.sh scripts: counters, a scratch folder
-# removed at exit, check helpers, a JSON Lines query, and the closing line
-# that tests/run.sh adds up.
+# removed at exit, check helpers, a JSON Lines query, blocks run in the
+# background, and the closing line that tests/run.sh adds up.
 passed=0 failed=0 skipped=0
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -20,6 +20,38 @@ lines() { wc -l <"$1" | tr -d ' '; }
 query() { "$PYTHON" -c "import json,sys
 rows=[json.loads(l) for l in open(sys.argv[1])]
 $2" "$1"; }
+# background ID COMMAND...: runs COMMAND (plays and checks that need no
+# other's results: their own run names and files) in a subshell in the
+# background, its output into $tmp/ID.bg.out and its counts into
+# $tmp/ID.bg.counts; join_background adds them in. For the waits (timeouts
+# of seconds) that would otherwise come one after another.
+background_ids="" background_pids=""
+background() {
+    bid=$1; shift
+    background_ids="$background_ids $bid"
+    (
+        trap - EXIT
+        passed=0 failed=0 skipped=0
+        "$@"
+        echo "$passed $failed $skipped" >"$tmp/$bid.bg.counts"
+    ) >"$tmp/$bid.bg.out" 2>&1 &
+    background_pids="$background_pids $!"
+}
+# join_background: waits for every background block, prints their output
+# (in the order started) and adds their counts; a block that did not finish
+# counts as a failure.
+join_background() {
+    for bpid in $background_pids; do wait "$bpid"; done
+    for bid in $background_ids; do
+        cat "$tmp/$bid.bg.out"
+        if read -r bp bf bs <"$tmp/$bid.bg.counts"; then
+            passed=$((passed + bp)) failed=$((failed + bf)) skipped=$((skipped + bs))
+        else
+            bad "background block $bid did not finish"
+        fi
+    done 2>/dev/null
+    background_ids="" background_pids=""
+}
 # report: the closing line, "N passed, N failed[, N skipped]".
 report() {
     if [ "$skipped" -gt 0 ]; then

@@ -1,21 +1,66 @@
 # lib_run.sh - what tests/run.sh and tests/amazons/run.sh share (sourced):
-# run_one runs one test program or script and adds its closing line
-# ("N passed, N failed[, N skipped]") to the totals and prints it with the
-# seconds it took; run_total prints them
-# as the last line and returns 0 when nothing failed; run_amazons_core runs
-# the Amazons rules core's tests.
+# add_test queues one test program or script; run_tests runs the queue,
+# TEST_JOBS (default 2) tests at a time, each into its own log, and prints,
+# in the order they are started (a fixed order: see below), each one's
+# closing line ("N passed, N failed[, N skipped]") with the seconds it took
+# (and its output when it failed), then the totals as the last line; it
+# returns 0 when nothing failed. run_amazons_core queues the Amazons rules
+# core's tests.
+#
+# TEST_FIRST (names, by the caller): started first, in that order (the
+# longest tests, so that the two lanes end together); the others follow in
+# the order queued. TEST_ALONE (names): run one at a time after all the
+# others, with no other test beside them (their checks time themselves
+# against a wall clock). A name is a test's name up to its first blank.
 passed=0 failed=0 skipped=0
-log=$(mktemp) || exit 1
-trap 'rm -f "$log"' EXIT
+queued=0
+rundir=$(mktemp -d) || exit 1
+trap 'rm -rf "$rundir"' EXIT
+: "${TEST_FIRST:=}" "${TEST_ALONE:=}"
 
-run_one() {
-    name=$1; shift
+# add_test NAME COMMAND...: queues COMMAND (run later under a timeout, so
+# that a test that hangs fails instead of blocking the run).
+add_test() {
+    queued=$((queued + 1))
+    id=$(printf '%04d' "$queued")
+    printf '%s\n' "$1" >"$rundir/$id.name"
+    shift
+    cmd='exec'
+    for a in "$@"; do
+        cmd="$cmd '$(printf '%s' "$a" | sed "s/'/'\\\\''/g")'"
+    done
+    printf '%s\n' "$cmd" >"$rundir/$id.sh"
+}
+
+# run_id ID: runs the queued test ID; its output into ID.log, then "STATUS
+# SECONDS" into ID.done (written whole, then renamed: its presence says done).
+run_id() {
     start=$(date +%s)
-    # A test that hangs fails instead of blocking the run.
-    timeout "${TEST_TIMEOUT:-900}" "$@" >"$log" 2>&1
+    timeout "${TEST_TIMEOUT:-900}" sh "$rundir/$1.sh" >"$rundir/$1.log" 2>&1 </dev/null
     status=$?
-    secs=$(($(date +%s) - start))
-    [ "$status" -eq 124 ] && echo "$name: timed out after ${TEST_TIMEOUT:-900} s" >>"$log"
+    [ "$status" -eq 124 ] && echo "$(cat "$rundir/$1.name"): timed out after ${TEST_TIMEOUT:-900} s" >>"$rundir/$1.log"
+    echo "$status $(($(date +%s) - start))" >"$rundir/$1.tmp"
+    mv "$rundir/$1.tmp" "$rundir/$1.done"
+}
+
+# worker: takes the next unclaimed test of $rundir/order (mkdir is atomic:
+# one worker wins each test) until none is left.
+worker() {
+    while read -r id; do
+        mkdir "$rundir/$id.claim" 2>/dev/null || continue
+        run_id "$id"
+    done <"$rundir/order"
+}
+
+# key ID: the test's name up to its first blank.
+key() { sed -n '1{s/ .*//;p;}' "$rundir/$1.name"; }
+
+# summarise ID: adds the closing line of test ID to the totals and prints it
+# with its seconds, after its output when it failed.
+summarise() {
+    name=$(cat "$rundir/$1.name")
+    log=$rundir/$1.log
+    read -r status secs <"$rundir/$1.done"
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
     if [ -z "$line" ]; then
         # A program that died before reporting counts as one failure.
@@ -43,15 +88,56 @@ run_amazons_core() {
     for t in "$AMZ_DIR"/test_*; do
         case "$t" in *.o|*.d) continue ;; esac
         [ -x "$t" ] || continue
-        run_one "$(basename "$t")" "$t"
+        add_test "$(basename "$t")" "$t"
     done
     for t in tests/amazons/oracle_*.sh; do
         [ -f "$t" ] || continue
-        run_one "$(basename "$t")" sh "$t" "$AMZ_DIR/amazons_cli"
+        add_test "$(basename "$t")" sh "$t" "$AMZ_DIR/amazons_cli"
     done
 }
 
-run_total() {
+run_tests() {
+    jobs=${TEST_JOBS:-2}
+    case $jobs in '' | *[!0-9]* | 0*) echo "run: TEST_JOBS must be a positive number, not '$jobs'" >&2; return 2 ;; esac
+    # The order the workers take the tests in: TEST_FIRST, then the rest but
+    # TEST_ALONE, queued order; TEST_ALONE into $rundir/alone.
+    : >"$rundir/order"
+    : >"$rundir/alone"
+    all=$(i=1; while [ "$i" -le "$queued" ]; do printf '%04d\n' "$i"; i=$((i + 1)); done)
+    for k in $TEST_FIRST; do
+        for id in $all; do [ "$(key "$id")" = "$k" ] && echo "$id"; done
+    done >>"$rundir/order"
+    for id in $all; do
+        k=$(key "$id")
+        case " $TEST_ALONE " in *" $k "*) echo "$id" >>"$rundir/alone"; continue ;; esac
+        grep -qx "$id" "$rundir/order" || echo "$id" >>"$rundir/order"
+    done
+    # The workers, then the tests that run alone, in the background; this
+    # shell prints the results in that order as they come.
+    (
+        i=0
+        while [ "$i" -lt "$jobs" ]; do
+            worker &
+            i=$((i + 1))
+        done
+        wait
+        while read -r id; do run_id "$id"; done <"$rundir/alone"
+    ) &
+    runner=$!
+    cat "$rundir/order" "$rundir/alone" >"$rundir/printed"
+    while read -r id; do
+        while [ ! -e "$rundir/$id.done" ]; do
+            if ! kill -0 "$runner" 2>/dev/null; then
+                [ -e "$rundir/$id.done" ] && break
+                echo "run: the test runner stopped before $(cat "$rundir/$id.name") ran" >"$rundir/$id.log"
+                echo "1 0" >"$rundir/$id.done"
+                break
+            fi
+            sleep 0.5
+        done
+        summarise "$id"
+    done <"$rundir/printed"
+    wait "$runner"
     if [ "$skipped" -gt 0 ]; then
         echo "$passed passed, $failed failed, $skipped skipped"
     else

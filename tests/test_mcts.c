@@ -10,7 +10,9 @@
  *    budget met exactly, every mate in 1 of positions/xiangqi/mates.epd
  *    found and scored `mate 1`, legal moves over many positions with both
  *    playouts and a full arena, `go depth` reached, info lines as the line
- *    grows, movetime kept, and a stop obeyed within a few milliseconds.
+ *    grows, movetime kept, and a stop obeyed within a few milliseconds
+ *    (the wall-clock checks: `test_mcts timed` runs them alone, `test_mcts
+ *    untimed` the rest).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -272,22 +274,33 @@ static void test_mcts_time(void)
     search_free(job.s);
 }
 
-int main(void)
+/* With no argument, every check; `timed`: only test_mcts_time's (the wall
+ * clock's), `untimed`: all the others. tests/run.sh runs the two parts apart,
+ * the timed one with no other test beside it. */
+int main(int argc, char **argv)
 {
+    const char *part = argc > 1 ? argv[1] : "";
+    bool timed = strcmp(part, "untimed") != 0, untimed = strcmp(part, "timed") != 0;
+    if (argc > 2 || (argc == 2 && timed && untimed)) {
+        fprintf(stderr, "usage: test_mcts [timed|untimed]\n");
+        return 2;
+    }
     board_init();
     movegen_init();
     eval_init();
     position_count = load_epd("positions/xiangqi/bench.epd", positions, MAX_POSITIONS);
     mate_count = load_epd("positions/xiangqi/mates.epd", mates, MAX_POSITIONS);
     CHECK(position_count >= 20 && mate_count >= 10, "bench.epd and mates.epd read");
-    test_registry();
+    if (untimed) test_registry();
     if (position_count > 0) {
-        add_random_positions();
-        test_random();
-        test_mcts_repeatable();
-        test_mcts_legal();
-        test_mcts_time();
+        if (untimed) {
+            add_random_positions();
+            test_random();
+            test_mcts_repeatable();
+            test_mcts_legal();
+        }
+        if (timed) test_mcts_time();
     }
-    test_mcts_mates();
+    if (untimed) test_mcts_mates();
     return TEST_REPORT();
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh - runs the Amazons test binaries in $AMZ_DIR and the Amazons shell
-# tests, adds up their closing lines ("N passed, N failed[, N skipped]") and
-# prints the total last. Exit status 0 when nothing failed.
+# tests (TEST_JOBS at a time: tests/lib_run.sh), adds up their closing lines
+# ("N passed, N failed[, N skipped]") and prints the total last. Exit status
+# 0 when nothing failed.
 set -u
 : "${AMZ_DIR:=build/release/amazons-tests}"
 export AMZ_DIR
@@ -9,4 +10,4 @@ export AMZ_DIR
 
 run_amazons_core
 
-run_total
+run_tests
