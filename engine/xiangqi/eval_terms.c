@@ -24,6 +24,7 @@
  *    the river up to 40 cp (interpolated on the remaining material).
  */
 #include "eval.h"
+#include "movegen.h"
 
 enum {
     MOB_CHARIOT = 3,
@@ -39,9 +40,8 @@ enum {
     PHASE_FULL = 48
 };
 
-static const int ORTHO[4] = {16, -16, 1, -1};
-static const int HORSE_STEP[8] = {33, 31, 18, 14, -14, -18, -31, -33};
-static const int HORSE_LEG[8] = {16, 16, 1, -1, 1, -1, -16, -16};
+/* Mobility per pseudo-legal move (movegen's), by piece type. */
+static const int MOBILITY_WEIGHT[8] = {[HORSE] = MOB_HORSE, [CHARIOT] = MOB_CHARIOT, [CANNON] = MOB_CANNON};
 
 /* Has the pawn of colour c on s crossed the river? */
 static inline bool across_river(int s, int c) { return c == RED ? SQ_RANK(s) >= 5 : SQ_RANK(s) <= 4; }
@@ -66,30 +66,9 @@ static void count_side(const Position *pos, int c, bool with_mobility, SideCount
                 /* Each pair once: the right-hand neighbour. */
                 n.linked += b[from + 1] == pawn;
             }
-        } else if (!with_mobility) {
-            continue;
-        } else if (type == CHARIOT || type == CANNON) {
-            int squares = 0;
-            for (int d = 0; d < 4; d++) {
-                int s = from + ORTHO[d];
-                for (; b[s] == EMPTY; s += ORTHO[d]) squares++;
-                if (b[s] == OFF) continue;
-                if (type == CHARIOT) {
-                    squares += PIECE_COLOUR(b[s]) != c;
-                    continue;
-                }
-                for (s += ORTHO[d]; b[s] == EMPTY; s += ORTHO[d]) {}
-                squares += b[s] != OFF && PIECE_COLOUR(b[s]) != c;
-            }
-            n.mobility += squares * (type == CHARIOT ? MOB_CHARIOT : MOB_CANNON);
-        } else if (type == HORSE) {
-            int moves = 0;
-            for (int d = 0; d < 8; d++) {
-                int t = from + HORSE_STEP[d];
-                if (b[from + HORSE_LEG[d]] != EMPTY || b[t] == OFF) continue;
-                moves += b[t] == EMPTY || PIECE_COLOUR(b[t]) != c;
-            }
-            n.mobility += moves * MOB_HORSE;
+        } else if (with_mobility && MOBILITY_WEIGHT[type]) {
+            Move moves[GEN_PIECE_MAX];
+            n.mobility += gen_piece_moves(pos, from, moves) * MOBILITY_WEIGHT[type];
         }
     }
     *out = n;

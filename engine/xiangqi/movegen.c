@@ -87,11 +87,11 @@ void movegen_init(void)
 /* Pseudo-legal generation                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* Appends the moves of the piece on `from` to list; only captures if asked. */
+/* Appends the moves of the piece on `from` (of either side) to list; only captures if asked. */
 static int gen_piece(const Position *pos, int from, Move *list, int n, bool captures_only)
 {
     const uint8_t *b = pos->board;
-    int us = pos->side, piece = b[from];
+    int piece = b[from], us = PIECE_COLOUR(piece);
     const uint8_t *to, *block;
 
 /* A target is fine when empty (unless only captures) or held by the enemy. */
@@ -141,6 +141,8 @@ static int gen_piece(const Position *pos, int from, Move *list, int n, bool capt
 #undef TARGET_OK
     return n;
 }
+
+int gen_piece_moves(const Position *pos, int from, Move *list) { return gen_piece(pos, from, list, 0, false); }
 
 static int gen_pseudo(const Position *pos, Move *list, bool captures_only)
 {

@@ -15,6 +15,13 @@ void movegen_init(void);
  */
 int gen_legal(Position *pos, Move *list);
 
+/* The pseudo-legal moves of the piece on `from`, whichever side it belongs
+ * to (to empty squares and onto enemy pieces; the general's safety not
+ * looked at), into list (room for GEN_PIECE_MAX); returns their number.
+ * The evaluation's mobility counts them. */
+#define GEN_PIECE_MAX 20 /* a chariot or a cannon: at most 17 */
+int gen_piece_moves(const Position *pos, int from, Move *list);
+
 /* Like gen_legal but only captures: the same set as gen_legal's captures. */
 int gen_captures(Position *pos, Move *list);
 
