@@ -67,15 +67,19 @@ struct Search {
 
 static inline bool feature_on(const SearchCtx *ctx, unsigned bit) { return (ctx->features & bit) != 0; }
 
-/* The static evaluation, with the evaluation terms switched on (if the game has any). */
-static inline int ctx_eval(const SearchCtx *ctx)
+/* The static evaluation of pos with the evaluation terms among features (if the game has any). */
+static inline int eval_with_features(const GamePosition *pos, unsigned features)
 {
 #ifdef GAME_EVAL_FEATURES
-    return game_eval_terms(ctx->pos, (ctx->features & SEARCH_FEATURE_EVAL_MASK) >> SEARCH_FEATURE_EVAL_SHIFT);
+    return game_eval_terms(pos, (features & SEARCH_FEATURE_EVAL_MASK) >> SEARCH_FEATURE_EVAL_SHIFT);
 #else
-    return game_eval(ctx->pos);
+    (void)features;
+    return game_eval(pos);
 #endif
 }
+
+/* The static evaluation, with the evaluation terms this search has on. */
+static inline int ctx_eval(const SearchCtx *ctx) { return eval_with_features(ctx->pos, ctx->features); }
 
 /* Is m noisy (a capture: searched by quiescence, never rewarded by the
  * history)? Always false in a game without noisy moves. */
@@ -88,6 +92,16 @@ static inline bool move_is_noisy(const SearchCtx *ctx, GameMove m)
     return false;
 #endif
 }
+
+#if GAME_HAS_NOISY
+/* The static exchange value of the capture m, or 0 when the attacker is
+ * worth no more than the victim (such a capture never loses material, and
+ * the exchange is not worked out): negative when m loses material. */
+static inline int capture_exchange(GamePosition *pos, GameMove m)
+{
+    return game_attacker_value(pos, m) > game_victim_value(pos, m) ? game_see(pos, m) : 0;
+}
+#endif
 
 /* ---- search.c: shared node helpers ---- */
 

@@ -23,8 +23,8 @@ static int capture_key(const SearchCtx *ctx, GameMove m)
     GamePosition *pos = ctx->pos;
     /* SEE: a capture by a more valuable piece that loses material goes
      * after the killers (one by a cheaper piece never loses). */
-    if (feature_on(ctx, SEARCH_FEATURE_SEE) && game_attacker_value(pos, m) > game_victim_value(pos, m)) {
-        int see = game_see(pos, m);
+    if (feature_on(ctx, SEARCH_FEATURE_SEE)) {
+        int see = capture_exchange(pos, m);
         if (see < 0) return KEY_BAD_CAPTURE + 1 + (see > -HISTORY_MAX ? see + HISTORY_MAX : 0);
     }
     /* Victim dominates; among equal victims the cheaper attacker first. */

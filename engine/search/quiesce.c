@@ -38,9 +38,7 @@ int quiesce(SearchCtx *ctx, int alpha, int beta, int ply)
         if (feature_on(ctx, SEARCH_FEATURE_QSEE)) {
             int kept = 0;
             for (int i = 0; i < n; i++)
-                if (game_attacker_value(ctx->pos, list[i]) <= game_victim_value(ctx->pos, list[i])
-                    || game_see(ctx->pos, list[i]) >= 0)
-                    list[kept++] = list[i];
+                if (capture_exchange(ctx->pos, list[i]) >= 0) list[kept++] = list[i];
             n = kept;
         }
 #endif

@@ -97,13 +97,7 @@ unsigned search_effective_features(const SearchConfig *config)
 
 int search_static_eval(const SearchConfig *config, const GamePosition *pos)
 {
-#ifdef GAME_EVAL_FEATURES
-    unsigned terms = (search_effective_features(config) & SEARCH_FEATURE_EVAL_MASK) >> SEARCH_FEATURE_EVAL_SHIFT;
-    return game_eval_terms(pos, terms);
-#else
-    (void)config;
-    return game_eval(pos);
-#endif
+    return eval_with_features(pos, search_effective_features(config));
 }
 
 #define VARIANT_COUNT ((int)(sizeof VARIANTS / sizeof VARIANTS[0]))
