@@ -465,11 +465,7 @@ static void json_match(Json *j, const RegressRun *r, const RegressOptions *o)
     }
     if (r->match_ran) {
         json_begin_object(j, "sprt");
-        json_double(j, "elo0", o->sprt.elo0);
-        json_double(j, "elo1", o->sprt.elo1);
-        json_double(j, "alpha", o->sprt.alpha);
-        json_double(j, "beta", o->sprt.beta);
-        json_string(j, "model", stats_model_name(o->sprt.model));
+        stats_json_sprt_params(j, &o->sprt);
         copy_number(j, p, "llr", NULL);
         copy_number(j, p, "lower_bound", NULL);
         copy_number(j, p, "upper_bound", NULL);

@@ -358,3 +358,12 @@ const char *stats_model_name(SprtModel m)
 {
     return m == SPRT_LOGISTIC ? "logistic" : "normalized";
 }
+
+void stats_json_sprt_params(Json *j, const SprtParams *p)
+{
+    json_double(j, "elo0", p->elo0);
+    json_double(j, "elo1", p->elo1);
+    json_double(j, "alpha", p->alpha);
+    json_double(j, "beta", p->beta);
+    json_string(j, "model", stats_model_name(p->model));
+}

@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "json.h"
+
 /* Two-sided 95% normal quantile, Phi^-1(0.975). */
 #define STATS_Z95 1.959963984540054
 /* Pentanomial cells, in order of the pair score 0, 1/4, 1/2, 3/4, 1. */
@@ -95,5 +97,8 @@ int stats_sprt_penta(const SprtParams *p, const int64_t penta[PENTA_CELLS], Sprt
 const char *stats_verdict_name(SprtVerdict v);
 /* "logistic" or "normalized": the model= word of --sprt and summary.json. */
 const char *stats_model_name(SprtModel m);
+/* The test's settings as members of the JSON object being written: elo0,
+ * elo1, alpha, beta, model (summary.json and regress.json alike). */
+void stats_json_sprt_params(Json *j, const SprtParams *p);
 
 #endif

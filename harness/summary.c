@@ -140,11 +140,7 @@ static void json_sprt(Json *j, const MatchOptions *opt)
         return;
     }
     json_begin_object(j, "sprt");
-    json_double(j, "elo0", opt->sprt.elo0);
-    json_double(j, "elo1", opt->sprt.elo1);
-    json_double(j, "alpha", opt->sprt.alpha);
-    json_double(j, "beta", opt->sprt.beta);
-    json_string(j, "model", stats_model_name(opt->sprt.model));
+    stats_json_sprt_params(j, &opt->sprt);
     json_end_object(j);
 }
 

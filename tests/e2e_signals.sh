@@ -28,16 +28,23 @@ no_mock_after() {
 }
 
 # --- 1. SIGKILL: the kernel kills the engines (PR_SET_PDEATHSIG) ---------------------
-part_kill() {
-    part a
-    "$QIBENCH" match $STALL --rounds 1 --results "$tmp" --name kill9 >/dev/null 2>&1 &
+# kill9 RUNNING GONE: the harness just started in the background ($!) has its
+# engines running 1.5 s later (check RUNNING); after its kill -9, none is left
+# 1 s later (check GONE).
+kill9() {
     pid=$!
     sleep 1.5
-    check "kill -9: the stalled engines were running" test "$(mocks_left)" -ge 2
+    check "$1" test "$(mocks_left)" -ge 2
     kill -9 "$pid"
     wait "$pid" 2>/dev/null
     sleep 1
-    check "kill -9 of the harness: no engine left 1 s later (a stalled one included)" test "$(mocks_left)" -eq 0
+    check "$2" test "$(mocks_left)" -eq 0
+}
+part_kill() {
+    part a
+    "$QIBENCH" match $STALL --rounds 1 --results "$tmp" --name kill9 >/dev/null 2>&1 &
+    kill9 "kill -9: the stalled engines were running" \
+        "kill -9 of the harness: no engine left 1 s later (a stalled one included)"
 
     # An engine behind a wrapper script that runs it as a child (no exec): the kernel's
     # parent-death signal reaches the wrapper only; the engine's process group guard
@@ -46,13 +53,8 @@ part_kill() {
     "$QIBENCH" match -engine name=a "cmd=$tmp/wrap.sh" arg=--stall-after-go arg=1 arg=--tag "arg=$TAG" \
         -engine name=b "cmd=$tmp/wrap.sh" arg=--tag "arg=$TAG" -each tc=600+0 --rounds 1 --results "$tmp" --name wrap \
         >/dev/null 2>&1 &
-    pid=$!
-    sleep 1.5
-    check "wrapped engines: running, as the wrapper's children" test "$(mocks_left)" -ge 2
-    kill -9 "$pid"
-    wait "$pid" 2>/dev/null
-    sleep 1
-    check "kill -9 of the harness: no wrapped engine left 1 s later (was: the stalled one lived on)" test "$(mocks_left)" -eq 0
+    kill9 "wrapped engines: running, as the wrapper's children" \
+        "kill -9 of the harness: no wrapped engine left 1 s later (was: the stalled one lived on)"
     pkill -9 -f -- "--tag $TAG" 2>/dev/null
 }
 background kill part_kill
