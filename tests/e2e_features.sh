@@ -30,8 +30,8 @@ ns=$(expected negascout)
 check "negascout's signature is in tests/bench.expected ($ns)" test -n "$ns"
 check "negascout with every feature off explicitly: its signature" \
     test "$(nodes 3 negascout --killers off --check-extension off --null-move off --lmr off --futility off \
-        --reverse-futility off --iid off --see off --qsee-prune off --mate-distance off \
-        --mobility off --king-safety off --pawns off --phase off)" = "$ns"
+        --reverse-futility off --iid off --see off --qsee-prune off --mate-distance off --lmp off --history-malus off --tt-first off \
+        --mobility off --king-safety off --pawns off --phase off --endgames off)" = "$ns"
 
 # feature FLAG DEPTH VARIANT [POSITIONS]: on changes the count, off keeps it.
 feature() {
@@ -42,7 +42,8 @@ feature() {
     check "$flag on: bench $depth $variant ${4:+(mates) }$base -> $on nodes" test -n "$on" -a "$on" != "$base"
     check "$flag off: bench $depth $variant ${4:+(mates) }the same $base nodes" test -n "$off" -a "$off" = "$base"
 }
-for f in --killers --check-extension --null-move --lmr --futility --reverse-futility --see --qsee-prune; do
+for f in --killers --check-extension --null-move --lmr --futility --reverse-futility --see --qsee-prune --lmp \
+    --history-malus; do
     feature "$f" 3 negascout
 done
 # IID needs depth 4 and a PV node without a table or PV move: alphabeta's
@@ -57,6 +58,25 @@ for f in --mobility --king-safety --phase; do
     feature "$f" 3 negascout
 done
 feature --pawns 3 negascout "$tmp/endgames"
+# Endgames applies to a lone chariot against a guard (the 20 eg-r-* endings), and changes
+# a score by the material difference only: the tree changes from depth 4 of negascout.
+mkdir -p "$tmp/chariot/xiangqi"
+grep -E 'id "eg-r-(2a2b|n2a2b|2ab|a2b|2a|2b|n|c)-' positions/xiangqi/endgames.epd >"$tmp/chariot/xiangqi/bench.epd"
+feature --endgames 4 negascout "$tmp/chariot"
+# TTFirst changes the order only through the history the table move's subtree
+# adds before the other moves are sorted: from depth 4 on the endings.
+feature --tt-first 4 negascout "$tmp/chariot"
+# Its value, counted by hand: a chariot against a horse and the full guard (eg-r-n2a2b-1,
+# Red's horse, advisors and elephants 400 + 4 x 200 against the chariot's 900) is a draw,
+# so the 300 cp Red has in material come off its evaluation.
+# evalcp on|off FEN: the eval command's value with Endgames on or off.
+evalcp() {
+    printf 'position fen %s\neval\nquit\n' "$2" | timeout 10 "$ENGINE" --endgames "$1" 2>/dev/null \
+        | sed -n 's/^eval: \(-*[0-9]*\) cp.*/\1/p'
+}
+eg=$(evalcp off '9/4k4/9/9/9/9/7N1/4B4/4K4/1r1A1AB2 w') eg_on=$(evalcp on '9/4k4/9/9/9/9/7N1/4B4/4K4/1r1A1AB2 w')
+check "--endgames: a horse and the full guard against a chariot lose their 300 cp (${eg:-?} -> ${eg_on:-?})" \
+    test -n "$eg" -a -n "$eg_on" -a "$((eg - eg_on))" -eq 300
 # They change the evaluation, so negamax (which ignores the search features) uses them too.
 feature --mobility 2 negamax
 check "--null-move on: negamax ignores it (bench 2 the same)" test "$(nodes 2 negamax --null-move on)" = "$(nodes 2 negamax)"
@@ -72,13 +92,14 @@ for opt in $preset; do
     flag=$("$ENGINE" --help | sed -n "s/^  \(--[a-z-]*\) on|off .*($opt, .*/\1/p")
     check "$opt has a flag (${flag:-none})" test -n "$flag"
     [ -n "$flag" ] || continue
-    case $flag in --mate-distance) pos=$tmp/mates ;; *) pos= ;; esac
+    d=3
+    case $flag in --mate-distance) pos=$tmp/mates ;; --endgames) pos=$tmp/chariot d=5 ;; *) pos= ;; esac
     if [ -n "$pos" ]; then
-        a=$(export QIBENCH_POSITIONS="$pos"; nodes 3 modern) b=$(export QIBENCH_POSITIONS="$pos"; nodes 3 modern "$flag" off)
+        a=$(export QIBENCH_POSITIONS="$pos"; nodes $d modern) b=$(export QIBENCH_POSITIONS="$pos"; nodes $d modern "$flag" off)
     else
         a=$modern b=$(nodes 3 modern "$flag" off)
     fi
-    check "modern without $opt: $a -> $b nodes" test -n "$b" -a "$b" != "$a"
+    check "modern without $opt: bench $d $a -> $b nodes" test -n "$b" -a "$b" != "$a"
 done
 
 # The pruning costs modern a ply or two on mates (null move, LMR and futility are not

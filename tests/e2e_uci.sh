@@ -55,15 +55,15 @@ check "MCTSCutoff option" grep -qx 'option name MCTSCutoff type spin default 0 m
 check "MCTSSample option" grep -qx 'option name MCTSSample type spin default 64 min 1 max 1024' "$tmp/out"
 # The search features: a check option each (on in modern, the default variant),
 # and an `info string feature` line saying what it does and whether it is exact.
-for f in Killers CheckExtension NullMove LMR Futility ReverseFutility IID SEE QSEEPrune MateDistance \
-    Mobility KingSafety Pawns Phase; do
+for f in Killers CheckExtension NullMove LMR Futility ReverseFutility IID SEE QSEEPrune MateDistance LMP \
+    HistoryMalus TTFirst Mobility KingSafety Pawns Phase Endgames; do
     on=true
-    case $f in IID | Pawns | Phase) on=false ;; esac # not in the preset: no gain measured
+    case $f in IID | LMP | TTFirst | Pawns | Phase) on=false ;; esac # not in the preset: no gain measured
     check "$f option ($on in modern)" grep -qx "option name $f type check default $on" "$tmp/out"
     check "$f described" grep -qE "^info string feature $f +(exact|inexact) +[a-z]" "$tmp/out"
 done
-check "eight exact features (four search features, four evaluation terms)" \
-    test "$(grep -cE '^info string feature [A-Za-z]+ +exact ' "$tmp/out")" -eq 8
+check "eleven exact features (six search features, five evaluation terms)" \
+    test "$(grep -cE '^info string feature [A-Za-z]+ +exact ' "$tmp/out")" -eq 11
 run "setoption name Search value negascout" uci
 check "negascout: every feature off" test "$(grep -c '^option name .* type check default true$' "$tmp/out")" -eq 1
 check "negascout: Quiescence still on" grep -qx 'option name Quiescence type check default true' "$tmp/out"

@@ -1,10 +1,11 @@
 /*
  * test_eval_terms.c - the evaluation terms of eval_terms.c (the search
- * features Mobility, KingSafety, Pawns, Phase) on hand-worked positions:
+ * features Mobility, KingSafety, Pawns, Phase, Endgames) on hand-worked positions:
  * each expected value is counted by hand from the rule the file's header
  * states (squares, moves, defenders, attackers, material), not read off the
  * code. And two symmetries over the bench set: the colour-flipped mirror of
- * a position gets the opposite value, the left-right mirror the same.
+ * a position gets the opposite value, the left-right mirror the same, over
+ * the bench set and the endgames.
  */
 #include <ctype.h>
 #include <string.h>
@@ -75,8 +76,28 @@ static void test_hand_worked(void)
     /* The start position: all material on, weight 0. */
     expect(START_FEN, EVAL_TERM_PHASE, 0, "start position: no phase adjustment");
 
+    /* Endgames: a lone chariot against at most one horse or cannon and the guard; material
+     * chariot 900, horse 400, cannon 450, advisor and elephant 200 (eval.h). Black's
+     * chariot against Red's horse and full guard: a draw, the difference 900 - 1200 taken
+     * out (+300 for Black). */
+    expect("9/4k4/9/9/9/9/7N1/4B4/4K4/1r1A1AB2 w", EVAL_TERM_ENDGAMES, -300, "chariot against horse, full guard");
+    /* Without the advisor d0: a win, at least 600 - 3 x 100 = 300 against 900 - 1000 = -100. */
+    expect("9/4k4/9/9/9/9/7N1/4B4/4K4/1r3AB2 w", EVAL_TERM_ENDGAMES, -400, "chariot against horse, three guards");
+    /* A cannon and the full guard against Red's chariot: 900 - 1250 taken out. */
+    expect("2bakab2/9/4c4/9/9/9/9/9/9/R2K5 w", EVAL_TERM_ENDGAMES, 350, "chariot against cannon, full guard");
+    /* Red's chariot and advisor (1100) against a horse and two advisors (800): at least 600 - 200. */
+    expect("3a1a3/4k4/9/9/9/9/9/2n6/4A4/R2K5 w", EVAL_TERM_ENDGAMES, 100, "chariot against horse, two advisors");
+    /* Already more than the least: a chariot against two advisors (500 >= 400), a lone general. */
+    expect("3a1a3/4k4/9/9/9/9/9/9/9/R2K5 w", EVAL_TERM_ENDGAMES, 0, "chariot against two advisors");
+    expect("3k5/9/9/9/9/9/9/9/9/R3K4 w", EVAL_TERM_ENDGAMES, 0, "chariot against a lone general");
+    /* Not the endgame: a pawn on the board, two chariots, two minor pieces. */
+    expect("3a1a3/4k4/9/9/4p4/9/9/2n6/4A4/R2K5 w", EVAL_TERM_ENDGAMES, 0, "a pawn on the board");
+    expect("2bakab2/9/4n4/9/9/9/9/9/9/RR1K5 w", EVAL_TERM_ENDGAMES, 0, "two chariots");
+    expect("2bakab2/9/2n1c4/9/9/9/9/9/9/R2K5 w", EVAL_TERM_ENDGAMES, 0, "horse and cannon");
+
     /* The start position is symmetric: every term 0. */
-    expect(START_FEN, EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE, 0,
+    expect(START_FEN,
+           EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES, 0,
            "start position, all terms");
     /* The terms add up, and none is the empty set's 0. */
     expect("r2k5/9/9/9/9/9/9/9/9/4K4 w", EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY, -69, "mobility + king safety");
@@ -124,14 +145,16 @@ static void mirror(const char *fen, char *out, size_t len, bool lr)
     strncat(out, lr ? (side[0] == 'b' ? " b" : " w") : (side[0] == 'b' ? " w" : " b"), len - strlen(out) - 1);
 }
 
-static void test_symmetry(void)
+static void test_symmetry(const char *path)
 {
-    FILE *f = fopen("positions/xiangqi/bench.epd", "r");
-    CHECK(f != NULL, "positions/xiangqi/bench.epd opens");
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "%s opens", path);
     if (!f) return;
     char line[512];
     int positions = 0, nonzero = 0;
-    const unsigned all = EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE;
+    const unsigned all =
+        EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES;
+    int endgames = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n') continue;
         char fen[512], flip[256], lr[256];
@@ -145,12 +168,14 @@ static void test_symmetry(void)
             CHECK(v == -w, "term %u: %s gives %d, its colour mirror %s %d", t, fen, v, flip, w);
             CHECK(v == x, "term %u: %s gives %d, its left-right mirror %s %d", t, fen, v, lr, x);
             nonzero += v != 0;
+            endgames += t == EVAL_TERM_ENDGAMES && v != 0;
         }
         positions++;
     }
     fclose(f);
-    CHECK(positions >= 20, "bench.epd: %d positions", positions);
-    CHECK(nonzero > 0, "some term is not 0 on the bench set (%d)", nonzero);
+    CHECK(positions >= 20, "%s: %d positions", path, positions);
+    CHECK(nonzero > 0, "%s: some term is not 0 (%d)", path, nonzero);
+    printf("%s: %d positions, %d with the Endgames term on\n", path, positions, endgames);
 }
 
 int main(void)
@@ -160,6 +185,8 @@ int main(void)
     eval_init();
     test_hand_worked();
     test_side_to_move();
-    test_symmetry();
+    test_symmetry("positions/xiangqi/bench.epd");
+    /* The endgames, where the Endgames term applies (eg-r-2a2b, eg-r-n2a2b). */
+    test_symmetry("positions/xiangqi/endgames.epd");
     return TEST_REPORT();
 }

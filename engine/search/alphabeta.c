@@ -19,7 +19,7 @@ int search_alphabeta(SearchCtx *ctx, int alpha, int beta, int depth, int ply)
      * features: futile moves skipped, late quiet ones searched shallower
      * with a null window first. */
     NodeBest nb = node_best_init(alpha);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n || node_more_moves(ctx, &ns, list, &n, ply); i++) {
         bool capture = move_is_noisy(ctx, list[i]);
         game_make(ctx->pos, list[i]);
         int r = node_move_plan(ctx, &ns, i, list[i], capture, ply, nb.alpha, &nb.best);

@@ -17,6 +17,8 @@
 #define POLL_INTERVAL 128
 /* History scores are halved when one passes this. */
 #define HISTORY_MAX (1 << 24)
+/* With HistoryMalus, history scores stay inside +-HISTORY_GRAVITY. */
+#define HISTORY_GRAVITY (1 << 14)
 
 typedef struct SearchCtx SearchCtx;
 
@@ -57,6 +59,7 @@ struct SearchCtx {
     MctsTree tree;
 
     int rules; /* the rule set the search scores rule endings by (game_rule) */
+
 };
 
 struct Search {
@@ -127,6 +130,7 @@ typedef struct {
     int alpha, beta, depth, eval;
     bool pv, in_check;
     GameMove tt_move;
+    bool pending; /* TTFirst: list holds the table move alone, the others not generated yet */
 } NodeState;
 
 /*
@@ -142,21 +146,33 @@ typedef struct {
 bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *score, GameMove *list, int *n,
                NodeState *ns);
 
+/* The loop's test past the end of list[0..*n): with TTFirst, the table
+ * move alone was in it; generates and orders the other moves into
+ * list[1..*n) and returns true if there are any (once: false after). */
+bool node_more_moves(SearchCtx *ctx, NodeState *ns, GameMove *list, int *n, int ply);
+
 /* Futility and late move reductions, for move i (just made; capture: was
  * it one) of a node: returns -1 when the move is pruned (then *best is
  * raised to the futility bound), else the plies to reduce its first search by. */
 int node_move_plan(SearchCtx *ctx, const NodeState *ns, int i, GameMove m, bool capture, int ply, int alpha,
                    int *best);
 
-/* The best score, move and raised alpha of a node while its moves are searched. */
+/* The quiet moves of a node the history malus remembers (the first ones searched). */
+#define NODE_QUIETS 32
+
+/* The best score, move and raised alpha of a node while its moves are
+ * searched, and (HistoryMalus) the quiet moves searched without a cutoff. */
 typedef struct {
     int best, alpha;
     GameMove move;
+    int quiets_len;
+    GameMove quiets[NODE_QUIETS];
 } NodeBest;
 
 static inline NodeBest node_best_init(int alpha)
 {
-    NodeBest nb = {-SCORE_INF, alpha, GAME_MOVE_NONE};
+    NodeBest nb;
+    nb.best = -SCORE_INF, nb.alpha = alpha, nb.move = GAME_MOVE_NONE, nb.quiets_len = 0;
     return nb;
 }
 
@@ -196,6 +212,11 @@ void order_sort_by_keys(GameMove *list, int *keys, int n);
 
 /* Records a quiet move that caused a cutoff at this depth. */
 void history_reward(SearchCtx *ctx, GameMove m, int depth);
+
+/* HistoryMalus: the quiet move m cut off at this depth after the quiet
+ * moves tried[0..n) did not; m gains what they lose, each entry moving
+ * towards +-HISTORY_GRAVITY by a share of the bonus (history gravity). */
+void history_update(SearchCtx *ctx, GameMove m, const GameMove *tried, int n, int depth);
 
 /* ---- quiesce.c ---- */
 int quiesce(SearchCtx *ctx, int alpha, int beta, int ply);

@@ -167,3 +167,17 @@ void history_reward(SearchCtx *ctx, GameMove m, int depth)
     if (*h > HISTORY_MAX)
         for (int i = 0; i < GAME_MOVE_INDEXES; i++) ctx->history[i] /= 2;
 }
+
+/* Moves *h towards +-HISTORY_GRAVITY by bonus: the nearer it is, the less it moves. */
+static inline void history_gravity(int *h, int bonus)
+{
+    int64_t mag = bonus < 0 ? -bonus : bonus;
+    *h += bonus - (int)((int64_t)*h * mag / HISTORY_GRAVITY);
+}
+
+void history_update(SearchCtx *ctx, GameMove m, const GameMove *tried, int n, int depth)
+{
+    int bonus = depth * depth < HISTORY_GRAVITY / 8 ? depth * depth : HISTORY_GRAVITY / 8;
+    history_gravity(&ctx->history[game_move_index(m)], bonus);
+    for (int i = 0; i < n; i++) history_gravity(&ctx->history[game_move_index(tried[i])], -bonus);
+}

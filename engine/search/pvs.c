@@ -19,7 +19,7 @@ int search_pvs(SearchCtx *ctx, int alpha, int beta, int depth, int ply)
     /* 5. Full window for the first move, null window for the rest (with
      * the features: futile moves skipped, late quiet ones reduced first). */
     NodeBest nb = node_best_init(alpha);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n || node_more_moves(ctx, &ns, list, &n, ply); i++) {
         int a = nb.alpha;
         bool capture = move_is_noisy(ctx, list[i]);
         game_make(ctx->pos, list[i]);

@@ -29,7 +29,8 @@
 #define MODERN_FEATURES                                                                                       \
     (SEARCH_FEATURE_KILLERS | SEARCH_FEATURE_CHECK_EXT | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_LMR       \
      | SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_RFP | SEARCH_FEATURE_SEE                                      \
-     | SEARCH_FEATURE_QSEE | SEARCH_FEATURE_MATE_DIST | MODERN_EVAL_FEATURES)
+     | SEARCH_FEATURE_QSEE | SEARCH_FEATURE_MATE_DIST | SEARCH_FEATURE_HIST_MALUS                               \
+     | MODERN_EVAL_FEATURES)
 
 static const SearchFeature FEATURES[] = {
     {"Killers", "--killers", SEARCH_FEATURE_KILLERS, true,
@@ -37,9 +38,9 @@ static const SearchFeature FEATURES[] = {
     {"CheckExtension", "--check-extension", SEARCH_FEATURE_CHECK_EXT, false,
      "a node whose side to move is in check is searched one ply deeper"},
     {"NullMove", "--null-move", SEARCH_FEATURE_NULL_MOVE, false,
-     "null-move pruning (R 2, 3 from depth 6; not in check, not without chariot/horse/cannon; verified from depth 6)"},
+     "null-move pruning (R 3 + depth/4 + (eval - beta)/200, at most 3 more; not in check, not without chariot/horse/cannon; verified from depth 6)"},
     {"LMR", "--lmr", SEARCH_FEATURE_LMR, false,
-     "late move reductions: quiet moves from the fourth on searched a ply shallower first (two when late and deep)"},
+     "late move reductions: quiet moves from the fourth on searched 0.75 + ln(depth) ln(moves) / 2.25 plies shallower first (a ply less at PV nodes)"},
     {"Futility", "--futility", SEARCH_FEATURE_FUTILITY, false,
      "futility pruning: quiet moves skipped at depth <= 3 when the evaluation + margin cannot reach alpha"},
     {"ReverseFutility", "--reverse-futility", SEARCH_FEATURE_RFP, false,
@@ -52,6 +53,12 @@ static const SearchFeature FEATURES[] = {
      "quiescence skips captures that lose material by static exchange evaluation"},
     {"MateDistance", "--mate-distance", SEARCH_FEATURE_MATE_DIST, true,
      "mate-distance pruning: the window narrowed to the mates still possible from this ply"},
+    {"LMP", "--lmp", SEARCH_FEATURE_LMP, false,
+     "late move pruning: at non-PV nodes of depth <= 3, quiet moves from the (3 + depth^2 + 1)th on are skipped"},
+    {"HistoryMalus", "--history-malus", SEARCH_FEATURE_HIST_MALUS, true,
+     "history malus and gravity: the quiet moves searched before a quiet cutoff lose what it gains"},
+    {"TTFirst", "--tt-first", SEARCH_FEATURE_TT_FIRST, true,
+     "off the PV, the table move is searched before the moves are generated (only if it fails to cut off are they)"},
 #ifdef GAME_EVAL_FEATURES
     GAME_EVAL_FEATURES
 #endif

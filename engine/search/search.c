@@ -3,6 +3,7 @@
  * (SearchPosition -> driver -> node search -> quiescence, in the layers of
  * weiss and Ethereal), and the node helpers every algorithm uses.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,10 +49,37 @@ int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply)
 #define FUTILITY_MARGIN 150
 #define FUTILITY_MAX_DEPTH 3
 #define NULL_MIN_DEPTH 2
-#define NULL_DEEP 6 /* from here R = 3 and a cutoff is verified */
+#define NULL_DEEP 6 /* from here a cutoff is verified */
+#define NULL_EVAL_STEP 200
 #define IID_MIN_DEPTH 4
 #define LMR_MIN_DEPTH 3
 #define LMR_MIN_MOVE 3
+/* Late move pruning: at depth <= LMP_MAX_DEPTH, quiet moves from the
+ * (LMP_BASE + depth * depth)th on are skipped. */
+#define LMP_MAX_DEPTH 3
+#define LMP_BASE 3
+
+/* LMR's reductions: LMR_BASE + ln(depth) ln(moves) / LMR_DIV plies, in
+ * hundredths (the late move reduction formula of Ethereal and Stockfish),
+ * filled once by search_new. */
+#define LMR_TABLE 64
+#define LMR_BASE 0.75
+#define LMR_DIV 2.25
+static int lmr_table[LMR_TABLE][LMR_TABLE];
+
+static void lmr_init(void)
+{
+    for (int d = 1; d < LMR_TABLE; d++)
+        for (int m = 1; m < LMR_TABLE; m++) lmr_table[d][m] = (int)(LMR_BASE + log(d) * log(m) / LMR_DIV);
+}
+
+/* The plies LMR takes off the first search of move i (0 = the first) at depth, in a node (pv or not). */
+static int lmr_reduction(int depth, int i, bool pv)
+{
+    int r = lmr_table[depth < LMR_TABLE ? depth : LMR_TABLE - 1][i + 1 < LMR_TABLE ? i + 1 : LMR_TABLE - 1] - pv;
+    if (r > depth - 2) r = depth - 2; /* the reduced search keeps a ply */
+    return r > 1 ? r : 1;
+}
 
 static inline bool is_mate_score(int score) { return score > SCORE_MATE_BOUND || score < -SCORE_MATE_BOUND; }
 
@@ -66,7 +94,9 @@ static bool null_move(SearchCtx *ctx, const NodeState *ns, int ply, int *score)
         || ctx->null_child[ply] || depth < NULL_MIN_DEPTH || ply + 1 >= MAX_PLY - 1 || is_mate_score(beta)
         || ns->eval < beta || !game_null_ok(ctx->pos) || !game_make_null(ctx->pos))
         return false;
-    int r = depth >= NULL_DEEP ? 3 : 2;
+    /* R: 3 + depth / 4, a ply more for each NULL_EVAL_STEP the evaluation beats beta by (at most 3). */
+    int over = (ns->eval - beta) / NULL_EVAL_STEP;
+    int r = 3 + depth / 4 + (over < 3 ? over : 3);
     ctx->null_child[ply + 1] = true;
     int s = -ctx->variant->node(ctx, -beta, -beta + 1, depth - 1 - r, ply + 1);
     ctx->null_child[ply + 1] = false;
@@ -128,7 +158,7 @@ bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *sco
     }
     /* 3. Transposition table cutoff (variants with a table). */
     if (tt_cutoff(ctx, alpha, beta, depth, ply, score, &tt_move)) return true;
-    *ns = (NodeState){alpha, beta, depth, SCORE_INF, beta - alpha > 1, in_check, tt_move};
+    *ns = (NodeState){alpha, beta, depth, SCORE_INF, beta - alpha > 1, in_check, tt_move, false};
     /* 3b. Reverse futility and null move, at non-PV nodes not in check. */
     if (!ns->pv && !in_check && ply > 0
         && (ctx->features & (SEARCH_FEATURE_RFP | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_FUTILITY)))
@@ -150,7 +180,18 @@ bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *sco
         if (ctx->pv_len[ply] > ply) ns->tt_move = ctx->pv[ply][ply];
         ctx->pv_len[ply] = ply;
     }
-    /* 4. Moves in order: PV move, table move, captures, killers, quiet moves. */
+    /* 4. Moves in order: PV move, table move, captures, killers, quiet moves.
+     * TTFirst: off the PV, a legal table move first, alone (node_more_moves
+     * generates the others if it does not cut off). */
+#if GAME_HAS_MOVE_LEGAL
+    if (feature_on(ctx, SEARCH_FEATURE_TT_FIRST) && ns->tt_move != GAME_MOVE_NONE && !ctx->follow_pv
+        && game_move_legal(ctx->pos, ns->tt_move)) {
+        list[0] = ns->tt_move;
+        *n = 1;
+        ns->pending = true;
+        return false;
+    }
+#endif
     *n = game_moves(ctx->pos, list);
     if (*n == 0) {
         *score = score_no_moves(ply);
@@ -160,10 +201,24 @@ bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *sco
     return false;
 }
 
+bool node_more_moves(SearchCtx *ctx, NodeState *ns, GameMove *list, int *n, int ply)
+{
+    if (!ns->pending || ctx->stopped) return false;
+    ns->pending = false;
+    GameMove all[GAME_MAX_MOVES];
+    int total = game_moves(ctx->pos, all), k = 1;
+    for (int i = 0; i < total; i++)
+        if (all[i] != list[0]) list[k++] = all[i];
+    order_moves(ctx, list + 1, k - 1, GAME_MOVE_NONE, ply);
+    *n = k;
+    return k > 1;
+}
+
 int node_move_plan(SearchCtx *ctx, const NodeState *ns, int i, GameMove m, bool capture, int ply, int alpha,
                    int *best)
 {
-    if (i == 0 || capture || ns->in_check || !(ctx->features & (SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_LMR)))
+    if (i == 0 || capture || ns->in_check
+        || !(ctx->features & (SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_LMR | SEARCH_FEATURE_LMP)))
         return 0;
 #if GAME_HAS_CHECK
     if (game_in_check(ctx->pos)) return 0; /* the move gives check */
@@ -175,13 +230,24 @@ int node_move_plan(SearchCtx *ctx, const NodeState *ns, int i, GameMove m, bool 
         if (*best < ns->eval + FUTILITY_MARGIN * depth) *best = ns->eval + FUTILITY_MARGIN * depth;
         return -1;
     }
+    if (feature_on(ctx, SEARCH_FEATURE_LMP) && !ns->pv && depth <= LMP_MAX_DEPTH && *best > -SCORE_MATE_BOUND
+        && i >= LMP_BASE + depth * depth)
+        return -1;
     if (feature_on(ctx, SEARCH_FEATURE_LMR) && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE)
-        return 1 + (i >= 4 * LMR_MIN_MOVE && depth >= 6);
+        return lmr_reduction(depth, i, ns->pv);
     return 0;
+}
+
+/* HistoryMalus: remembers the quiet move m, searched without a cutoff. */
+static inline void remember_quiet(SearchCtx *ctx, NodeBest *nb, GameMove m)
+{
+    if (feature_on(ctx, SEARCH_FEATURE_HIST_MALUS) && nb->quiets_len < NODE_QUIETS && !move_is_noisy(ctx, m))
+        nb->quiets[nb->quiets_len++] = m;
 }
 
 bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, int depth, int ply)
 {
+    if (score < beta) remember_quiet(ctx, nb, m);
     if (score <= nb->best) return false;
     nb->best = score;
     nb->move = m;
@@ -190,7 +256,10 @@ bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, i
     pv_update(ctx, ply, m);
     if (score < beta) return false;
     if (!move_is_noisy(ctx, m)) {
-        if (ctx->use_hh) history_reward(ctx, m, depth);
+        if (ctx->use_hh && feature_on(ctx, SEARCH_FEATURE_HIST_MALUS))
+            history_update(ctx, m, nb->quiets, nb->quiets_len, depth);
+        else if (ctx->use_hh)
+            history_reward(ctx, m, depth);
         if (feature_on(ctx, SEARCH_FEATURE_KILLERS) && ctx->killers[ply][0] != m) {
             ctx->killers[ply][1] = ctx->killers[ply][0];
             ctx->killers[ply][0] = m;
@@ -255,6 +324,7 @@ void pv_extend_from_table(SearchCtx *ctx)
 
 Search *search_new(const SearchConfig *config)
 {
+    if (lmr_table[LMR_TABLE - 1][LMR_TABLE - 1] == 0) lmr_init();
     Search *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     if (tt_init(&s->ctx.tt, config->hash_mb)) {

@@ -113,6 +113,9 @@ enum {
     SEARCH_FEATURE_SEE = 1 << 7,         /* exact: captures ordered by static exchange evaluation */
     SEARCH_FEATURE_QSEE = 1 << 8,        /* quiescence skips captures that lose material by SEE */
     SEARCH_FEATURE_MATE_DIST = 1 << 9,   /* exact: mate-distance pruning */
+    SEARCH_FEATURE_LMP = 1 << 10,        /* late move pruning: late quiet moves skipped near the leaves */
+    SEARCH_FEATURE_HIST_MALUS = 1 << 11, /* exact: history malus for the quiet moves before a cutoff */
+    SEARCH_FEATURE_TT_FIRST = 1 << 12,   /* exact: the table move searched before the moves are generated */
 };
 /* The game's evaluation terms: term bits (game_eval_terms) shifted here. */
 #define SEARCH_FEATURE_EVAL_SHIFT 16

@@ -21,7 +21,15 @@
  *  - pawns: two pawns side by side across the river are worth 15 cp more;
  *  - phase: as the chariots, horses and cannons come off, a cannon loses up
  *    to 60 cp (fewer screens), a horse gains up to 40 cp and a pawn across
- *    the river up to 40 cp (interpolated on the remaining material).
+ *    the river up to 40 cp (interpolated on the remaining material);
+ *  - endgames: a lone chariot (its side has no horse, cannon or pawn)
+ *    against at most one horse or cannon, advisors and elephants, no pawn
+ *    on the board. Against the full guard (two advisors, two elephants) it
+ *    is a draw (xqinenglish.com, "One Chariot endgames"; endgames.epd's
+ *    eg-r-2a2b and eg-r-n2a2b): the material difference is taken out, so
+ *    the score is 0 and the tables'. Against any less it is a sure win: the
+ *    chariot's side scores at least 600 - 100 for each advisor and elephant
+ *    left, so that a defender never gives one up for nothing.
  */
 #include "eval.h"
 #include "movegen.h"
@@ -37,7 +45,10 @@ enum {
     PHASE_HORSE = 40,
     PHASE_PAWN = 40,
     /* Phase material: chariot 6, horse 3, cannon 3 (both sides: 48 at the start). */
-    PHASE_FULL = 48
+    PHASE_FULL = 48,
+    /* A lone chariot against an incomplete guard: at least this, less this per guard piece left. */
+    ENDGAME_WIN = 600,
+    ENDGAME_PER_GUARD = 100
 };
 
 /* Mobility per pseudo-legal move (movegen's), by piece type. */
@@ -98,6 +109,33 @@ static int phase(const Position *pos, int c, int across, int e)
     return score * e / PHASE_FULL;
 }
 
+/* The material of colour c (the values of eval.h). */
+static int material(const Position *pos, int c)
+{
+    static const int value[8] = {0,         VALUE_GENERAL, VALUE_ADVISOR, VALUE_ELEPHANT,
+                                 VALUE_HORSE, VALUE_CHARIOT, VALUE_CANNON,  VALUE_PAWN};
+    int sum = 0;
+    for (int type = ADVISOR; type <= PAWN; type++) sum += value[type] * pos->kinds[MAKE_PIECE(type, c)];
+    return sum;
+}
+
+/* The endgame correction for colour c's lone chariot against the other
+ * side's guard (0 when the position is not that endgame), from c's side. */
+static int lone_chariot(const Position *pos, int c)
+{
+    const uint8_t *k = pos->kinds;
+    int them = c ^ 1;
+    if (k[MAKE_PIECE(CHARIOT, c)] != 1 || k[MAKE_PIECE(HORSE, c)] || k[MAKE_PIECE(CANNON, c)]
+        || k[MAKE_PIECE(PAWN, c)] || k[MAKE_PIECE(PAWN, them)] || k[MAKE_PIECE(CHARIOT, them)]
+        || k[MAKE_PIECE(HORSE, them)] + k[MAKE_PIECE(CANNON, them)] > 1)
+        return 0;
+    int diff = material(pos, c) - material(pos, them);
+    int guard = k[MAKE_PIECE(ADVISOR, them)] + k[MAKE_PIECE(ELEPHANT, them)];
+    if (k[MAKE_PIECE(ADVISOR, them)] == 2 && k[MAKE_PIECE(ELEPHANT, them)] == 2) return -diff;
+    int win = ENDGAME_WIN - ENDGAME_PER_GUARD * guard;
+    return diff < win ? win - diff : 0;
+}
+
 int eval_terms(const Position *pos, unsigned terms)
 {
     if (!terms) return 0;
@@ -116,5 +154,6 @@ int eval_terms(const Position *pos, unsigned terms)
         int e = material >= PHASE_FULL ? 0 : PHASE_FULL - material;
         score += phase(pos, RED, red.across, e) - phase(pos, BLACK, black.across, e);
     }
+    if (terms & EVAL_TERM_ENDGAMES) score += lone_chariot(pos, RED) - lone_chariot(pos, BLACK);
     return score;
 }

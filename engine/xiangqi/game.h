@@ -102,6 +102,9 @@ static inline int game_move_parse(GamePosition *pos, const char *text, GameMove 
 static inline int game_moves(GamePosition *pos, GameMove *list) { return gen_legal(pos, list); }
 static inline int game_captures(GamePosition *pos, GameMove *list) { return gen_captures(pos, list); }
 static inline bool game_make(GamePosition *pos, GameMove m) { return pos_make_move(pos, m); }
+/* Is m legal here (a table move, before the moves are generated: GAME_HAS_MOVE_LEGAL)? */
+#define GAME_HAS_MOVE_LEGAL 1
+static inline bool game_move_legal(GamePosition *pos, GameMove m) { return move_is_legal_quick(pos, m); }
 static inline void game_unmake(GamePosition *pos) { pos_unmake_move(pos); }
 static inline int game_eval(const GamePosition *pos) { return eval(pos); }
 
@@ -117,9 +120,11 @@ static inline int game_eval(const GamePosition *pos) { return eval(pos); }
         {"Pawns", "--pawns", SEARCH_FEATURE_EVAL(EVAL_TERM_PAWNS), true,                                      \
          "evaluation: two pawns side by side across the river 15 cp"},                                        \
         {"Phase", "--phase", SEARCH_FEATURE_EVAL(EVAL_TERM_PHASE), true,                                      \
-         "evaluation: piece values by phase (as material comes off: cannon -60, horse +40, pawn across +40)"},
+         "evaluation: piece values by phase (as material comes off: cannon -60, horse +40, pawn across +40)"}, \
+        {"Endgames", "--endgames", SEARCH_FEATURE_EVAL(EVAL_TERM_ENDGAMES), true,                             \
+         "evaluation: a lone chariot draws against a full guard (and a horse or cannon), beats any less"},
 #define GAME_MODERN_EVAL_FEATURES                                                                             \
-    SEARCH_FEATURE_EVAL(EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY)
+    SEARCH_FEATURE_EVAL(EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_ENDGAMES)
 static inline int game_eval_terms(const GamePosition *pos, unsigned terms) { return eval_with_terms(pos, terms); }
 static inline uint64_t game_key(const GamePosition *pos) { return pos_key(pos); }
 static inline bool game_in_check(const GamePosition *pos) { return pos_in_check(pos); }

@@ -221,6 +221,17 @@ bool move_is_legal(Position *pos, Move m)
     return false;
 }
 
+bool move_is_legal_quick(Position *pos, Move m)
+{
+    int from = MOVE_FROM(m), piece = pos->board[from];
+    if (piece == EMPTY || piece == OFF || PIECE_COLOUR(piece) != pos->side) return false;
+    Move moves[GEN_PIECE_MAX];
+    int n = gen_piece(pos, from, moves, 0, false);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m) return leaves_general_safe(pos, m);
+    return false;
+}
+
 uint64_t perft(Position *pos, int depth)
 {
     if (depth <= 0) return 1;
