@@ -54,14 +54,14 @@ int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply)
 #define IID_MIN_DEPTH 4
 #define LMR_MIN_DEPTH 3
 #define LMR_MIN_MOVE 3
-/* Late move pruning: at depth <= LMP_MAX_DEPTH, quiet moves from the
- * (LMP_BASE + depth * depth)th on are skipped. */
+/* Late move pruning: at depth <= LMP_MAX_DEPTH, quiet moves from index
+ * LMP_BASE + depth * depth (0-based) on are skipped. */
 #define LMP_MAX_DEPTH 3
 #define LMP_BASE 3
 
-/* LMR's reductions: LMR_BASE + ln(depth) ln(moves) / LMR_DIV plies, in
- * hundredths (the late move reduction formula of Ethereal and Stockfish),
- * filled once by search_new. */
+/* LMR's reductions in plies, LMR_BASE + ln(depth) ln(moves) / LMR_DIV
+ * rounded down (the late move reduction formula of Ethereal and
+ * Stockfish), filled once by search_new. */
 #define LMR_TABLE 64
 #define LMR_BASE 0.75
 #define LMR_DIV 2.25
