@@ -88,7 +88,9 @@ PY
 check "unchanged: regress.json stores the match and SPRT as numbers (= a recount of games.jsonl)" \
     grep -qx ok "$tmp/json.out"
 grep -qx ok "$tmp/json.out" || cat "$tmp/json.out"
-(cd "$repo" && "$QIBENCH" regress --base HEAD --no-match --min-speed 0.1 $FAST --name fastenough >"$tmp/fe.out" 2>&1)
+# five bench runs, not three: the interval of three is wide enough under a neighbouring test
+# to reach below 0.1 for the same build (it did once in make test)
+(cd "$repo" && "$QIBENCH" regress --base HEAD --no-match --min-speed 0.1 $FAST --bench-runs 5 --name fastenough >"$tmp/fe.out" 2>&1)
 status=$?
 check "--min-speed 0.1, unchanged: exit 0 (got $status)" [ "$status" -eq 0 ]
 check "--min-speed 0.1: speed_ok true, min_speed 0.1" \

@@ -1,6 +1,7 @@
 /*
  * test_movegen.c - hand-worked move lists for every piece and rule, and the
- * capture generator against the full generator on many positions.
+ * capture generator against the full generator on many positions, and
+ * move_is_legal against the full generator.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,40 @@ static void test_captures_agree(void)
     CHECK(mismatches == 0, "capture generator disagrees in %d of %d positions", mismatches, positions);
 }
 
+/* move_is_legal (from the moving piece's moves alone) accepts exactly the
+ * moves of gen_legal (the perft-proven list): every from-to pair from a
+ * square holding a piece of either side, on random walks from the start. */
+static void test_legal_agrees(void)
+{
+    static Position pos;
+    static bool listed[1 << 16];
+    Move all[MAX_MOVES];
+    int mismatches = 0, positions = 0, checked = 0, legal = 0;
+    for (int walk = 0; walk < 20; walk++) {
+        pos_from_fen(&pos, START_FEN, NULL, 0);
+        for (int ply = 0; ply < 100; ply++) {
+            int n = gen_legal(&pos, all);
+            for (int i = 0; i < n; i++) listed[all[i]] = true;
+            for (int from = 0; from < 256; from++) {
+                if (pos.board[from] == EMPTY || pos.board[from] == OFF) continue;
+                for (int to = 0; to < 256; to++) {
+                    Move m = MOVE(from, to);
+                    bool ok = move_is_legal(&pos, m);
+                    mismatches += ok != listed[m];
+                    legal += ok;
+                    checked++;
+                }
+            }
+            for (int i = 0; i < n; i++) listed[all[i]] = false;
+            positions++;
+            if (n == 0) break;
+            pos_make_move(&pos, all[rng_below((unsigned)n)]);
+        }
+    }
+    CHECK(positions > 1000 && legal > 20000, "%d positions, %d of %d moves legal", positions, legal, checked);
+    CHECK(mismatches == 0, "move_is_legal disagrees with gen_legal on %d of %d moves", mismatches, checked);
+}
+
 int main(void)
 {
     board_init();
@@ -148,5 +183,6 @@ int main(void)
     test_pieces();
     test_general_rules();
     test_captures_agree();
+    test_legal_agrees();
     return TEST_REPORT();
 }

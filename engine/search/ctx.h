@@ -59,7 +59,6 @@ struct SearchCtx {
     MctsTree tree;
 
     int rules; /* the rule set the search scores rule endings by (game_rule) */
-
 };
 
 struct Search {

@@ -256,10 +256,10 @@ bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, i
     pv_update(ctx, ply, m);
     if (score < beta) return false;
     if (!move_is_noisy(ctx, m)) {
-        if (ctx->use_hh && feature_on(ctx, SEARCH_FEATURE_HIST_MALUS))
-            history_update(ctx, m, nb->quiets, nb->quiets_len, depth);
-        else if (ctx->use_hh)
-            history_reward(ctx, m, depth);
+        if (ctx->use_hh) {
+            if (feature_on(ctx, SEARCH_FEATURE_HIST_MALUS)) history_update(ctx, m, nb->quiets, nb->quiets_len, depth);
+            else history_reward(ctx, m, depth);
+        }
         if (feature_on(ctx, SEARCH_FEATURE_KILLERS) && ctx->killers[ply][0] != m) {
             ctx->killers[ply][1] = ctx->killers[ply][0];
             ctx->killers[ply][0] = m;

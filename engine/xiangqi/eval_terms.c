@@ -112,10 +112,8 @@ static int phase(const Position *pos, int c, int across, int e)
 /* The material of colour c (the values of eval.h). */
 static int material(const Position *pos, int c)
 {
-    static const int value[8] = {0,         VALUE_GENERAL, VALUE_ADVISOR, VALUE_ELEPHANT,
-                                 VALUE_HORSE, VALUE_CHARIOT, VALUE_CANNON,  VALUE_PAWN};
     int sum = 0;
-    for (int type = ADVISOR; type <= PAWN; type++) sum += value[type] * pos->kinds[MAKE_PIECE(type, c)];
+    for (int type = ADVISOR; type <= PAWN; type++) sum += eval_piece_value(type) * pos->kinds[MAKE_PIECE(type, c)];
     return sum;
 }
 

@@ -104,7 +104,7 @@ static inline int game_captures(GamePosition *pos, GameMove *list) { return gen_
 static inline bool game_make(GamePosition *pos, GameMove m) { return pos_make_move(pos, m); }
 /* Is m legal here (a table move, before the moves are generated: GAME_HAS_MOVE_LEGAL)? */
 #define GAME_HAS_MOVE_LEGAL 1
-static inline bool game_move_legal(GamePosition *pos, GameMove m) { return move_is_legal_quick(pos, m); }
+static inline bool game_move_legal(GamePosition *pos, GameMove m) { return move_is_legal(pos, m); }
 static inline void game_unmake(GamePosition *pos) { pos_unmake_move(pos); }
 static inline int game_eval(const GamePosition *pos) { return eval(pos); }
 

@@ -214,15 +214,6 @@ int count_legal(Position *pos)
 
 bool move_is_legal(Position *pos, Move m)
 {
-    Move list[MAX_MOVES];
-    int n = gen_legal(pos, list);
-    for (int i = 0; i < n; i++)
-        if (list[i] == m) return true;
-    return false;
-}
-
-bool move_is_legal_quick(Position *pos, Move m)
-{
     int from = MOVE_FROM(m), piece = pos->board[from];
     if (piece == EMPTY || piece == OFF || PIECE_COLOUR(piece) != pos->side) return false;
     Move moves[GEN_PIECE_MAX];

@@ -28,12 +28,10 @@ int gen_captures(Position *pos, Move *list);
 /* Number of legal moves (what perft counts at its last ply). */
 int count_legal(Position *pos);
 
-/* Is m a legal move in pos? Any 16-bit value is accepted and checked. */
+/* Is m a legal move in pos? Any 16-bit value is accepted and checked, from
+ * the moving piece's moves alone (so a table move can be tried before the
+ * moves are generated). */
 bool move_is_legal(Position *pos, Move m);
-
-/* The same answer as move_is_legal, from the moving piece's moves alone
- * (for a move from the transposition table, tried before generating). */
-bool move_is_legal_quick(Position *pos, Move m);
 
 /* Perft: the number of leaf nodes of the legal move tree of the given depth. */
 uint64_t perft(Position *pos, int depth);
