@@ -31,7 +31,8 @@ check "negascout's signature is in tests/bench.expected ($ns)" test -n "$ns"
 check "negascout with every feature off explicitly: its signature" \
     test "$(nodes 3 negascout --killers off --check-extension off --null-move off --lmr off --futility off \
         --reverse-futility off --iid off --see off --qsee-prune off --mate-distance off --lmp off --history-malus off --tt-first off \
-        --mobility off --king-safety off --pawns off --phase off --endgames off)" = "$ns"
+        --counter-move off --delta-prune off --see-quiet-prune off --qchecks off \
+        --mobility off --king-safety off --pawns off --phase off --endgames off --king-attack off)" = "$ns"
 
 # feature FLAG DEPTH VARIANT [POSITIONS]: on changes the count, off keeps it.
 feature() {
@@ -43,7 +44,7 @@ feature() {
     check "$flag off: bench $depth $variant ${4:+(mates) }the same $base nodes" test -n "$off" -a "$off" = "$base"
 }
 for f in --killers --check-extension --null-move --lmr --futility --reverse-futility --see --qsee-prune --lmp \
-    --history-malus; do
+    --history-malus --counter-move --delta-prune --see-quiet-prune --qchecks; do
     feature "$f" 3 negascout
 done
 # IID needs depth 4 and a PV node without a table or PV move: alphabeta's
@@ -54,7 +55,7 @@ feature --mate-distance 3 negascout "$tmp/mates"
 # bench.epd's middlegames, common in endgames.epd.
 mkdir -p "$tmp/endgames/xiangqi"
 grep -v '^#' positions/xiangqi/endgames.epd >"$tmp/endgames/xiangqi/bench.epd"
-for f in --mobility --king-safety --phase; do
+for f in --mobility --king-safety --phase --king-attack; do
     feature "$f" 3 negascout
 done
 feature --pawns 3 negascout "$tmp/endgames"

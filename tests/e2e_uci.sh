@@ -56,14 +56,15 @@ check "MCTSSample option" grep -qx 'option name MCTSSample type spin default 64 
 # The search features: a check option each (on in modern, the default variant),
 # and an `info string feature` line saying what it does and whether it is exact.
 for f in Killers CheckExtension NullMove LMR Futility ReverseFutility IID SEE QSEEPrune MateDistance LMP \
-    HistoryMalus TTFirst Mobility KingSafety Pawns Phase Endgames; do
+    HistoryMalus TTFirst CounterMove DeltaPrune SEEQuietPrune QChecks Mobility KingSafety Pawns Phase \
+    Endgames KingAttack; do
     on=true
-    case $f in IID | LMP | TTFirst | Pawns | Phase) on=false ;; esac # not in the preset: no gain measured
+    case $f in IID | TTFirst | DeltaPrune | QChecks | Pawns | Phase) on=false ;; esac # not in the preset: no gain measured
     check "$f option ($on in modern)" grep -qx "option name $f type check default $on" "$tmp/out"
     check "$f described" grep -qE "^info string feature $f +(exact|inexact) +[a-z]" "$tmp/out"
 done
-check "eleven exact features (six search features, five evaluation terms)" \
-    test "$(grep -cE '^info string feature [A-Za-z]+ +exact ' "$tmp/out")" -eq 11
+check "thirteen exact features (seven search features, six evaluation terms)" \
+    test "$(grep -cE '^info string feature [A-Za-z]+ +exact ' "$tmp/out")" -eq 13
 run "setoption name Search value negascout" uci
 check "negascout: every feature off" test "$(grep -c '^option name .* type check default true$' "$tmp/out")" -eq 1
 check "negascout: Quiescence still on" grep -qx 'option name Quiescence type check default true' "$tmp/out"

@@ -95,9 +95,21 @@ static void test_hand_worked(void)
     expect("2bakab2/9/4n4/9/9/9/9/9/9/RR1K5 w", EVAL_TERM_ENDGAMES, 0, "two chariots");
     expect("2bakab2/9/2n1c4/9/9/9/9/9/9/R2K5 w", EVAL_TERM_ENDGAMES, 0, "horse and cannon");
 
+    /* King attack: one attacker is no attack; two give (units)^2 / 128, a unit being
+     * 40 a chariot, 30 a horse, 8 each move into the palace, 10 each missing guard piece.
+     * The chariot on a8 reaches d8, e8, f8 (40 + 24), the horse on e6 d8 and f8 (30 + 16). */
+    expect("3k5/R8/9/9/9/9/9/9/9/4K4 w", EVAL_TERM_KING_ATTACK, 0, "king attack: one attacker");
+    /* Bare general: 110 + 4 x 10 = 150, 150^2 / 128 = 175.8. */
+    expect("3k5/R8/9/4N4/9/9/9/9/9/4K4 w", EVAL_TERM_KING_ATTACK, 175, "king attack: chariot and horse, no guard");
+    /* The full guard: 110, 110^2 / 128 = 94.5. */
+    expect("2bakab2/R8/9/4N4/9/9/9/9/9/4K4 w", EVAL_TERM_KING_ATTACK, 94, "king attack: chariot and horse, full guard");
+    /* Black's pair against a bare Red general: the same from the other side. */
+    expect("4k4/9/9/9/9/9/4n4/9/r8/3K5 w", EVAL_TERM_KING_ATTACK, -175, "king attack: Black's chariot and horse");
+
     /* The start position is symmetric: every term 0. */
     expect(START_FEN,
-           EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES, 0,
+           EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES
+            | EVAL_TERM_KING_ATTACK, 0,
            "start position, all terms");
     /* The terms add up, and none is the empty set's 0. */
     expect("r2k5/9/9/9/9/9/9/9/9/4K4 w", EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY, -69, "mobility + king safety");
@@ -153,7 +165,8 @@ static void test_symmetry(const char *path)
     char line[512];
     int positions = 0, nonzero = 0;
     const unsigned all =
-        EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES;
+        EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES
+            | EVAL_TERM_KING_ATTACK;
     int endgames = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n') continue;

@@ -176,6 +176,78 @@ static void test_legal_agrees(void)
     CHECK(mismatches == 0, "move_is_legal disagrees with gen_legal on %d of %d moves", mismatches, checked);
 }
 
+/* gen_quiet_checks' moves as sorted ICCS text. */
+static void quiet_checks_text(const char *fen, char *out, size_t outlen)
+{
+    Position pos;
+    Move list[MAX_MOVES];
+    char text[MAX_MOVES][8];
+    out[0] = '\0';
+    if (pos_from_fen(&pos, fen, NULL, 0)) {
+        snprintf(out, outlen, "bad FEN");
+        return;
+    }
+    int n = gen_quiet_checks(&pos, list);
+    for (int i = 0; i < n; i++) move_to_iccs(list[i], text[i]);
+    qsort(text, (size_t)n, sizeof text[0], compare_text);
+    for (int i = 0; i < n; i++) {
+        strncat(out, text[i], outlen - strlen(out) - 1);
+        if (i + 1 < n) strncat(out, " ", outlen - strlen(out) - 1);
+    }
+}
+
+/* The quiet checks (QChecks): hand-worked positions, then the generator
+ * against make + in-check over every legal quiet move on random walks. */
+static void test_quiet_checks(void)
+{
+    static const struct {
+        const char *fen, *expected, *why;
+    } cases[] = {
+        /* The chariot checks along rank 9 (b9, c9 empty) or up the d-file. */
+        {"3k5/9/9/9/9/9/9/9/9/R3K4 w", "a0a9 a0d0", "a chariot's two checks"},
+        /* A cannon without a screen gives none. */
+        {"3k5/9/9/9/9/9/9/9/9/C3K4 w", "", "a cannon with no screen: no check"},
+        /* The horse on d3 screens a cannon on the d-file (its own moves give no check). */
+        {"3k5/9/9/9/9/9/3N5/9/9/C3K4 w", "a0d0", "a cannon behind a screen"},
+        /* The horse on b5 checks from c7 (the leg c8 free); its other moves do not. */
+        {"3k5/9/9/9/1N7/9/9/9/9/4K4 w", "b5c7", "a horse's check"},
+        /* The horse on d4 blocks the chariot's file: each of its eight moves uncovers a check. */
+        {"3k5/9/9/9/9/3N5/9/9/9/3RK4 w", "d4b3 d4b5 d4c2 d4c6 d4e2 d4e6 d4f3 d4f5", "discovered checks"},
+    };
+    char got[1024];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        quiet_checks_text(cases[i].fen, got, sizeof got);
+        CHECK(strcmp(got, cases[i].expected) == 0, "%s: FEN %s\n  expected: %s\n  got:      %s", cases[i].why,
+              cases[i].fen, cases[i].expected, got);
+    }
+    static Position pos;
+    Move all[MAX_MOVES], checks[MAX_MOVES], brute[MAX_MOVES];
+    int mismatches = 0, positions = 0, found = 0;
+    for (int walk = 0; walk < 100; walk++) {
+        pos_from_fen(&pos, START_FEN, NULL, 0);
+        for (int ply = 0; ply < 200; ply++) {
+            int n = gen_legal(&pos, all), nb = 0;
+            for (int i = 0; i < n; i++) {
+                if (pos_piece_on(&pos, MOVE_TO(all[i])) != EMPTY) continue;
+                pos_make_move(&pos, all[i]);
+                if (pos_in_check(&pos)) brute[nb++] = all[i];
+                pos_unmake_move(&pos);
+            }
+            int nc = gen_quiet_checks(&pos, checks);
+            qsort(brute, (size_t)nb, sizeof(Move), compare_move);
+            qsort(checks, (size_t)nc, sizeof(Move), compare_move);
+            mismatches += nc != nb || memcmp(checks, brute, (size_t)nc * sizeof(Move)) != 0;
+            positions++;
+            found += nb;
+            if (n == 0) break;
+            pos_make_move(&pos, all[rng_below((unsigned)n)]);
+        }
+    }
+    CHECK(positions > 5000 && found > 2000, "%d positions, %d quiet checks", positions, found);
+    CHECK(mismatches == 0, "gen_quiet_checks disagrees with make + in-check in %d of %d positions", mismatches,
+          positions);
+}
+
 int main(void)
 {
     board_init();
@@ -184,5 +256,6 @@ int main(void)
     test_general_rules();
     test_captures_agree();
     test_legal_agrees();
+    test_quiet_checks();
     return TEST_REPORT();
 }

@@ -5,7 +5,7 @@
  *    random and mcts, tested in test_mcts.c) returns exactly negamax's root
  *    score at fixed depth on every bench position, quiescence on and off,
  *    and so does every exact variant with every exact search feature on
- *    (Killers, IID, SEE, MateDistance, HistoryMalus, TTFirst: they only reorder or prune lines
+ *    (Killers, IID, SEE, MateDistance, HistoryMalus, TTFirst, CounterMove: they only reorder or prune lines
  *    that cannot change the root's value) on the bench and mate positions;
  *  - node counts fall in the expected order on the bench set;
  *  - mate puzzles (positions/xiangqi/mates.epd, verified with
@@ -140,7 +140,7 @@ static void test_eval_features(int depth)
             bits |= f[i].bit;
             CHECK(f[i].exact, "%s (an evaluation term) is marked exact", f[i].option);
         }
-    CHECK(terms == 5, "five evaluation terms (Mobility, KingSafety, Pawns, Phase, Endgames): %d", terms);
+    CHECK(terms == 6, "six evaluation terms (Mobility, KingSafety, Pawns, Phase, Endgames, KingAttack): %d", terms);
     int mismatches = 0, compared = 0, changed = 0;
     for (int p = 0; p < bench_count; p++) {
         run_features = 0;
@@ -176,8 +176,8 @@ static void test_exact_features(const Epd *set, int count, int depth, const char
     int mismatches = 0, compared = 0;
     CHECK(bits
               == (SEARCH_FEATURE_KILLERS | SEARCH_FEATURE_IID | SEARCH_FEATURE_SEE | SEARCH_FEATURE_MATE_DIST
-                  | SEARCH_FEATURE_HIST_MALUS | SEARCH_FEATURE_TT_FIRST),
-          "the exact features are Killers, IID, SEE, MateDistance, HistoryMalus, TTFirst (0x%x)", bits);
+                  | SEARCH_FEATURE_HIST_MALUS | SEARCH_FEATURE_TT_FIRST | SEARCH_FEATURE_COUNTER),
+          "the exact features are Killers, IID, SEE, MateDistance, HistoryMalus, TTFirst, CounterMove (0x%x)", bits);
     for (int p = 0; p < count; p++) {
         run_features = 0;
         int ref = ref_scores ? ref_scores[p] : run(ref_variant, set[p].fen, depth, true, true, 0).score;

@@ -41,6 +41,8 @@
 #define GAME_POS_TEXT_MAX AMZ_POS_TEXT_MAX
 #define GAME_HAS_NOISY 0
 #define GAME_HAS_CHECK 0
+#define GAME_HAS_QUIET_CHECKS 0 /* no check */
+#define GAME_HAS_LAST_MOVE 0 /* no game_last_move: CounterMove has nothing to answer */
 #define GAME_HAS_MOVE_LEGAL 0 /* no game_move_legal: the moves are always generated first */
 /* The search variant used when none is chosen: negascout (the preset
  * `modern` and its features were measured on Xiangqi only). */

@@ -48,7 +48,9 @@ struct SearchCtx {
     /* Search features (SEARCH_FEATURE_*) in use, and their state. */
     unsigned features;
     GameMove killers[MAX_PLY][2];
+    GameMove counter[GAME_MOVE_INDEXES]; /* CounterMove: by the index of the move answered */
     bool null_child[MAX_PLY]; /* this ply was reached by a null move */
+    int static_eval[MAX_PLY]; /* LMP: each ply's static evaluation on the current path (SCORE_INF: none) */
     int no_null;              /* > 0: inside a null-move verification search */
 
     /* random and mcts: the Seed option; mcts: its playouts and its tree. */
@@ -68,6 +70,21 @@ struct Search {
 };
 
 static inline bool feature_on(const SearchCtx *ctx, unsigned bit) { return (ctx->features & bit) != 0; }
+
+/* CounterMove: the quiet move that last cut off in reply to the move that
+ * led to this position, or GAME_MOVE_NONE (at the root, after a pass, off,
+ * or in a game that does not tell its last move). */
+static inline GameMove counter_move(const SearchCtx *ctx)
+{
+#if GAME_HAS_LAST_MOVE
+    if (!feature_on(ctx, SEARCH_FEATURE_COUNTER)) return GAME_MOVE_NONE;
+    GameMove prev = game_last_move(ctx->pos);
+    return prev == GAME_MOVE_NONE ? GAME_MOVE_NONE : ctx->counter[game_move_index(prev)];
+#else
+    (void)ctx;
+    return GAME_MOVE_NONE;
+#endif
+}
 
 /* The static evaluation of pos with the evaluation terms among features (if the game has any). */
 static inline int eval_with_features(const GamePosition *pos, unsigned features)
@@ -128,7 +145,8 @@ static inline int score_no_moves(int ply) { return -SCORE_MATE + ply; }
 typedef struct {
     int alpha, beta, depth, eval;
     bool pv, in_check;
-    GameMove tt_move;
+    bool improving; /* LMP: the evaluation is above the one two plies up (or either is unknown) */
+    GameMove tt_move, counter; /* counter: CounterMove's move here (counter_move) */
     bool pending; /* TTFirst: list holds the table move alone, the others not generated yet */
 } NodeState;
 
@@ -219,6 +237,9 @@ void history_update(SearchCtx *ctx, GameMove m, const GameMove *tried, int n, in
 
 /* ---- quiesce.c ---- */
 int quiesce(SearchCtx *ctx, int alpha, int beta, int ply);
+/* The quiescence search of a main search's leaf: with QChecks, its first
+ * ply searches the quiet checks too. */
+int quiesce_leaf(SearchCtx *ctx, int alpha, int beta, int ply);
 
 /* ---- limits.c ---- */
 int64_t now_ms(void);

@@ -15,6 +15,7 @@
 #define KEY_TT (1 << 29)
 #define KEY_CAPTURE (1 << 28)
 #define KEY_KILLER (1 << 27)      /* the first killer; the second one below */
+#define KEY_COUNTER (KEY_KILLER - 1) /* the counter move, after the killers */
 #define KEY_BAD_CAPTURE (1 << 26) /* SEE: a losing capture, above history (at most HISTORY_MAX) */
 
 #if GAME_HAS_NOISY
@@ -124,6 +125,7 @@ void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int pl
     /* On the previous iteration's PV (the path of first moves so far), its
      * move at this ply goes first; off it, following stops. */
     GameMove pv_move = ctx->follow_pv && ply < ctx->prev_pv_len ? ctx->prev_pv[ply] : GAME_MOVE_NONE;
+    GameMove counter = counter_move(ctx);
     for (int i = 0; i < n; i++) {
         GameMove m = list[i];
         if (m == pv_move) {
@@ -139,6 +141,8 @@ void order_moves(SearchCtx *ctx, GameMove *list, int n, GameMove tt_move, int pl
             keys[i] = KEY_KILLER + 1;
         } else if (m == ctx->killers[ply][1] && feature_on(ctx, SEARCH_FEATURE_KILLERS)) {
             keys[i] = KEY_KILLER;
+        } else if (m == counter) {
+            keys[i] = KEY_COUNTER;
         } else {
             keys[i] = ctx->use_hh ? ctx->history[game_move_index(m)] : 0;
         }

@@ -7,13 +7,17 @@
  */
 #include "ctx.h"
 
-int quiesce(SearchCtx *ctx, int alpha, int beta, int ply)
+/* DeltaPrune: what a capture may gain beyond its victim (position, a recapture missed). */
+#define DELTA_MARGIN 200
+
+/* checks: also search the quiet moves that give check (QChecks, first ply). */
+static int quiesce_node(SearchCtx *ctx, int alpha, int beta, int ply, bool checks)
 {
     /* 1. Count the node; stop if asked. */
     if (node_enter(ctx, ply)) return 0;
 #if !GAME_HAS_NOISY && !GAME_HAS_CHECK
     /* Nothing to resolve: the static evaluation. */
-    (void)alpha, (void)beta;
+    (void)alpha, (void)beta, (void)checks;
     return ctx_eval(ctx);
 #else
     GameMove list[GAME_MAX_MOVES];
@@ -42,11 +46,28 @@ int quiesce(SearchCtx *ctx, int alpha, int beta, int ply)
             n = kept;
         }
 #endif
+#if GAME_HAS_QUIET_CHECKS
+        /* QChecks: the quiet checks after the captures (order_captures keeps them last). */
+        if (checks) n += game_quiet_checks(ctx->pos, list + n);
+#endif
     }
+#if !GAME_HAS_QUIET_CHECKS
+    (void)checks;
+#endif
 
-    /* 3. Captures (or evasions), most valuable victim first. */
+    /* 3. Captures (or evasions), most valuable victim first. DeltaPrune
+     * (not in check): a capture whose victim, with DELTA_MARGIN to spare,
+     * cannot lift the standing score to alpha is skipped. */
     order_captures(ctx, list, n);
+#if GAME_HAS_NOISY
+    bool delta = best > -SCORE_INF && feature_on(ctx, SEARCH_FEATURE_DELTA);
+#endif
     for (int i = 0; i < n; i++) {
+#if GAME_HAS_NOISY
+        if (delta && game_is_capture(ctx->pos, list[i])
+            && best + game_victim_value(ctx->pos, list[i]) + DELTA_MARGIN <= alpha)
+            continue;
+#endif
         game_make(ctx->pos, list[i]);
         int score = -quiesce(ctx, -beta, -alpha, ply + 1);
         game_unmake(ctx->pos);
@@ -61,4 +82,11 @@ int quiesce(SearchCtx *ctx, int alpha, int beta, int ply)
     }
     return best;
 #endif
+}
+
+int quiesce(SearchCtx *ctx, int alpha, int beta, int ply) { return quiesce_node(ctx, alpha, beta, ply, false); }
+
+int quiesce_leaf(SearchCtx *ctx, int alpha, int beta, int ply)
+{
+    return quiesce_node(ctx, alpha, beta, ply, feature_on(ctx, SEARCH_FEATURE_QCHECKS));
 }

@@ -29,8 +29,8 @@
 #define MODERN_FEATURES                                                                                       \
     (SEARCH_FEATURE_KILLERS | SEARCH_FEATURE_CHECK_EXT | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_LMR       \
      | SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_RFP | SEARCH_FEATURE_SEE                                      \
-     | SEARCH_FEATURE_QSEE | SEARCH_FEATURE_MATE_DIST | SEARCH_FEATURE_HIST_MALUS                               \
-     | MODERN_EVAL_FEATURES)
+     | SEARCH_FEATURE_QSEE | SEARCH_FEATURE_MATE_DIST | SEARCH_FEATURE_HIST_MALUS | SEARCH_FEATURE_LMP          \
+     | SEARCH_FEATURE_SEE_QUIET | SEARCH_FEATURE_COUNTER | MODERN_EVAL_FEATURES)
 
 static const SearchFeature FEATURES[] = {
     {"Killers", "--killers", SEARCH_FEATURE_KILLERS, true,
@@ -59,6 +59,14 @@ static const SearchFeature FEATURES[] = {
      "history malus and gravity: the quiet moves searched before a quiet cutoff lose what it gains"},
     {"TTFirst", "--tt-first", SEARCH_FEATURE_TT_FIRST, true,
      "off the PV, the table move is searched before the moves are generated (only if it fails to cut off are they)"},
+    {"CounterMove", "--counter-move", SEARCH_FEATURE_COUNTER, true,
+     "the quiet move that last cut off in reply to the previous move is tried after the killers (and not reduced or pruned)"},
+    {"DeltaPrune", "--delta-prune", SEARCH_FEATURE_DELTA, false,
+     "quiescence skips a capture when the standing score + its victim + 200 cannot reach alpha"},
+    {"SEEQuietPrune", "--see-quiet-prune", SEARCH_FEATURE_SEE_QUIET, false,
+     "at non-PV nodes of depth <= 4, a quiet move is skipped when the opponent wins its piece for more than 40 depth^2 by SEE"},
+    {"QChecks", "--qchecks", SEARCH_FEATURE_QCHECKS, false,
+     "the first ply of quiescence searches the quiet moves that give check too, after the captures"},
 #ifdef GAME_EVAL_FEATURES
     GAME_EVAL_FEATURES
 #endif

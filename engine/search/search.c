@@ -36,7 +36,7 @@ bool node_rule(SearchCtx *ctx, int ply, int *score)
 
 int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply)
 {
-    if (ctx->quiescence) return quiesce(ctx, alpha, beta, ply);
+    if (ctx->quiescence) return quiesce_leaf(ctx, alpha, beta, ply);
     if (node_enter(ctx, ply)) return 0;
     return ctx_eval(ctx);
 }
@@ -55,9 +55,14 @@ int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply)
 #define LMR_MIN_DEPTH 3
 #define LMR_MIN_MOVE 3
 /* Late move pruning: at depth <= LMP_MAX_DEPTH, quiet moves from index
- * LMP_BASE + depth * depth (0-based) on are skipped. */
-#define LMP_MAX_DEPTH 3
-#define LMP_BASE 3
+ * (LMP_BASE + depth * depth) / 2 (0-based) on are skipped, twice as many
+ * kept when the evaluation is improving (Stockfish 11's move count pruning). */
+#define LMP_MAX_DEPTH 8
+#define LMP_BASE 5
+/* SEEQuietPrune: at depth <= SEE_QUIET_MAX_DEPTH, a quiet move whose piece
+ * the opponent wins more than SEE_QUIET_MARGIN * depth^2 by is skipped. */
+#define SEE_QUIET_MAX_DEPTH 4
+#define SEE_QUIET_MARGIN 40
 
 /* LMR's reductions in plies, LMR_BASE + ln(depth) ln(moves) / LMR_DIV
  * rounded down (the late move reduction formula of Ethereal and
@@ -158,12 +163,17 @@ bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *sco
     }
     /* 3. Transposition table cutoff (variants with a table). */
     if (tt_cutoff(ctx, alpha, beta, depth, ply, score, &tt_move)) return true;
-    *ns = (NodeState){alpha, beta, depth, SCORE_INF, beta - alpha > 1, in_check, tt_move, false};
-    /* 3b. Reverse futility and null move, at non-PV nodes not in check. */
-    if (!ns->pv && !in_check && ply > 0
-        && (ctx->features & (SEARCH_FEATURE_RFP | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_FUTILITY)))
+    *ns = (NodeState){alpha, beta, depth, SCORE_INF, beta - alpha > 1, in_check, true, tt_move, counter_move(ctx), false};
+    /* 3b. Reverse futility and null move, at non-PV nodes not in check
+     * (LMP: the evaluation at every node not in check, for improving). */
+    if (!in_check && ply > 0
+        && ((!ns->pv && (ctx->features & (SEARCH_FEATURE_RFP | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_FUTILITY)))
+            || feature_on(ctx, SEARCH_FEATURE_LMP)))
         ns->eval = ctx_eval(ctx);
-    if (ns->eval != SCORE_INF && feature_on(ctx, SEARCH_FEATURE_RFP) && depth <= RFP_MAX_DEPTH
+    ctx->static_eval[ply] = ns->eval;
+    if (ply >= 2 && ns->eval != SCORE_INF && ctx->static_eval[ply - 2] != SCORE_INF)
+        ns->improving = ns->eval > ctx->static_eval[ply - 2];
+    if (!ns->pv && ns->eval != SCORE_INF && feature_on(ctx, SEARCH_FEATURE_RFP) && depth <= RFP_MAX_DEPTH
         && !is_mate_score(beta) && ns->eval - RFP_MARGIN * depth >= beta) {
         *score = ns->eval;
         return true;
@@ -218,12 +228,12 @@ int node_move_plan(SearchCtx *ctx, const NodeState *ns, int i, GameMove m, bool 
                    int *best)
 {
     if (i == 0 || capture || ns->in_check
-        || !(ctx->features & (SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_LMR | SEARCH_FEATURE_LMP)))
+        || !(ctx->features & (SEARCH_FEATURE_FUTILITY | SEARCH_FEATURE_LMR | SEARCH_FEATURE_LMP | SEARCH_FEATURE_SEE_QUIET)))
         return 0;
 #if GAME_HAS_CHECK
     if (game_in_check(ctx->pos)) return 0; /* the move gives check */
 #endif
-    if (m == ctx->killers[ply][0] || m == ctx->killers[ply][1]) return 0;
+    if (m == ctx->killers[ply][0] || m == ctx->killers[ply][1] || m == ns->counter) return 0;
     int depth = ns->depth;
     if (feature_on(ctx, SEARCH_FEATURE_FUTILITY) && !ns->pv && depth <= FUTILITY_MAX_DEPTH && ns->eval != SCORE_INF
         && !is_mate_score(alpha) && ns->eval + FUTILITY_MARGIN * depth <= alpha) {
@@ -231,8 +241,14 @@ int node_move_plan(SearchCtx *ctx, const NodeState *ns, int i, GameMove m, bool 
         return -1;
     }
     if (feature_on(ctx, SEARCH_FEATURE_LMP) && !ns->pv && depth <= LMP_MAX_DEPTH && *best > -SCORE_MATE_BOUND
-        && i >= LMP_BASE + depth * depth)
+        && i >= (LMP_BASE + depth * depth) * (1 + ns->improving) / 2)
         return -1;
+#if GAME_HAS_NOISY
+    /* SEEQuietPrune: the moved piece can be won for more than SEE_QUIET_MARGIN * depth^2. */
+    if (feature_on(ctx, SEARCH_FEATURE_SEE_QUIET) && !ns->pv && depth <= SEE_QUIET_MAX_DEPTH
+        && *best > -SCORE_MATE_BOUND && game_moved_piece_loss(ctx->pos, m) > SEE_QUIET_MARGIN * depth * depth)
+        return -1;
+#endif
     if (feature_on(ctx, SEARCH_FEATURE_LMR) && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE)
         return lmr_reduction(depth, i, ns->pv);
     return 0;
@@ -260,6 +276,12 @@ bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, i
             if (feature_on(ctx, SEARCH_FEATURE_HIST_MALUS)) history_update(ctx, m, nb->quiets, nb->quiets_len, depth);
             else history_reward(ctx, m, depth);
         }
+#if GAME_HAS_LAST_MOVE
+        if (feature_on(ctx, SEARCH_FEATURE_COUNTER)) {
+            GameMove prev = game_last_move(ctx->pos);
+            if (prev != GAME_MOVE_NONE) ctx->counter[game_move_index(prev)] = m;
+        }
+#endif
         if (feature_on(ctx, SEARCH_FEATURE_KILLERS) && ctx->killers[ply][0] != m) {
             ctx->killers[ply][1] = ctx->killers[ply][0];
             ctx->killers[ply][0] = m;
@@ -392,6 +414,7 @@ void search_clear(Search *s)
 {
     tt_clear(&s->ctx.tt);
     memset(s->ctx.history, 0, sizeof s->ctx.history);
+    memset(s->ctx.counter, 0, sizeof s->ctx.counter);
 }
 
 int search_mate_in(int score)

@@ -116,11 +116,15 @@ enum {
     SEARCH_FEATURE_LMP = 1 << 10,        /* late move pruning: late quiet moves skipped near the leaves */
     SEARCH_FEATURE_HIST_MALUS = 1 << 11, /* exact: history malus for the quiet moves before a cutoff */
     SEARCH_FEATURE_TT_FIRST = 1 << 12,   /* exact: the table move searched before the moves are generated */
+    SEARCH_FEATURE_COUNTER = 1 << 13,    /* exact: the counter move (the last cutoff's reply to the last move) */
+    SEARCH_FEATURE_DELTA = 1 << 14,      /* delta pruning in quiescence */
+    SEARCH_FEATURE_SEE_QUIET = 1 << 15,  /* quiet moves that lose material by SEE pruned near the leaves */
+    SEARCH_FEATURE_QCHECKS = 1 << 16,    /* quiescence's first ply also searches the quiet checks */
 };
 /* The game's evaluation terms: term bits (game_eval_terms) shifted here. */
-#define SEARCH_FEATURE_EVAL_SHIFT 16
+#define SEARCH_FEATURE_EVAL_SHIFT 20
 #define SEARCH_FEATURE_EVAL(terms) ((unsigned)(terms) << SEARCH_FEATURE_EVAL_SHIFT)
-#define SEARCH_FEATURE_EVAL_MASK SEARCH_FEATURE_EVAL(0xffffu)
+#define SEARCH_FEATURE_EVAL_MASK SEARCH_FEATURE_EVAL(0xfffu)
 
 /* One feature: its option name, command-line flag, bit, whether it keeps
  * the same-value invariant, and a one-line description. */

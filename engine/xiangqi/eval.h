@@ -31,13 +31,14 @@ static inline int eval(const Position *pos)
 }
 
 /* The terms beyond material and tables (eval_terms.c), one bit each: the
- * search features Mobility, KingSafety, Pawns, Phase and Endgames (game.h). */
+ * search features Mobility, KingSafety, Pawns, Phase, Endgames and KingAttack (game.h). */
 enum {
     EVAL_TERM_MOBILITY = 1 << 0,
     EVAL_TERM_KING_SAFETY = 1 << 1,
     EVAL_TERM_PAWNS = 1 << 2,
     EVAL_TERM_PHASE = 1 << 3,
     EVAL_TERM_ENDGAMES = 1 << 4,
+    EVAL_TERM_KING_ATTACK = 1 << 5,
 };
 
 /* The sum of the terms given, from Red's point of view (0 when none). */

@@ -48,8 +48,27 @@ enum {
     PHASE_FULL = 48,
     /* A lone chariot against an incomplete guard: at least this, less this per guard piece left. */
     ENDGAME_WIN = 600,
-    ENDGAME_PER_GUARD = 100
+    ENDGAME_PER_GUARD = 100,
+    /* King attack: units per attacker, per move into the palace, per missing guard piece. */
+    KA_CHARIOT = 40,
+    KA_HORSE = 30,
+    KA_CANNON = 25,
+    KA_PAWN = 15,
+    KA_PER_HIT = 8,
+    KA_PER_MISSING = 10,
+    KA_SCALE = 128, /* penalty = units^2 / KA_SCALE, with two attackers or more */
+    KA_MAX = 500
 };
+
+/* King attack units per attacking piece, by type. */
+static const int KA_WEIGHT[8] = {[HORSE] = KA_HORSE, [CHARIOT] = KA_CHARIOT, [CANNON] = KA_CANNON, [PAWN] = KA_PAWN};
+
+/* Is s in colour c's palace? */
+static inline bool in_palace(int s, int c)
+{
+    int f = SQ_FILE(s), r = SQ_RANK(s);
+    return f >= 3 && f <= 5 && (c == RED ? r <= 2 : r >= 7);
+}
 
 /* Mobility per pseudo-legal move (movegen's), by piece type. */
 static const int MOBILITY_WEIGHT[8] = {[HORSE] = MOB_HORSE, [CHARIOT] = MOB_CHARIOT, [CANNON] = MOB_CANNON};
@@ -60,15 +79,16 @@ static inline bool across_river(int s, int c) { return c == RED ? SQ_RANK(s) >= 
 /* What one pass over a side's pieces counts. */
 typedef struct {
     int mobility; /* weighted squares and moves (with EVAL_TERM_MOBILITY) */
+    int attackers, units; /* pieces with a move into the enemy palace, and their units (EVAL_TERM_KING_ATTACK) */
     int across;   /* pawns across the river */
     int linked;   /* pairs of them side by side */
 } SideCount;
 
-static void count_side(const Position *pos, int c, bool with_mobility, SideCount *out)
+static void count_side(const Position *pos, int c, bool with_mobility, bool with_attack, SideCount *out)
 {
     const uint8_t *b = pos->board;
-    int pawn = MAKE_PIECE(PAWN, c);
-    SideCount n = {0, 0, 0};
+    int pawn = MAKE_PIECE(PAWN, c), them = c ^ 1;
+    SideCount n = {0, 0, 0, 0, 0};
     for (int i = 0; i < pos->count[c]; i++) {
         int from = pos->list[c][i], type = PIECE_TYPE(b[from]);
         if (type == PAWN) {
@@ -77,12 +97,28 @@ static void count_side(const Position *pos, int c, bool with_mobility, SideCount
                 /* Each pair once: the right-hand neighbour. */
                 n.linked += b[from + 1] == pawn;
             }
-        } else if (with_mobility && MOBILITY_WEIGHT[type]) {
-            Move moves[GEN_PIECE_MAX];
-            n.mobility += gen_piece_moves(pos, from, moves) * MOBILITY_WEIGHT[type];
+        }
+        if (!(with_mobility && MOBILITY_WEIGHT[type]) && !(with_attack && KA_WEIGHT[type])) continue;
+        Move moves[GEN_PIECE_MAX];
+        int k = gen_piece_moves(pos, from, moves);
+        if (with_mobility) n.mobility += k * MOBILITY_WEIGHT[type];
+        if (with_attack && KA_WEIGHT[type]) {
+            int hits = 0;
+            for (int j = 0; j < k; j++) hits += in_palace(MOVE_TO(moves[j]), them);
+            if (hits) n.attackers++, n.units += KA_WEIGHT[type] + KA_PER_HIT * hits;
         }
     }
     *out = n;
+}
+
+/* The king attack on colour c's general by the other side (a: its counts). */
+static int king_attack(const Position *pos, int c, const SideCount *a)
+{
+    if (a->attackers < 2) return 0;
+    int missing = 4 - pos->kinds[MAKE_PIECE(ADVISOR, c)] - pos->kinds[MAKE_PIECE(ELEPHANT, c)];
+    int units = a->units + KA_PER_MISSING * missing;
+    int penalty = units * units / KA_SCALE;
+    return penalty < KA_MAX ? penalty : KA_MAX;
 }
 
 /* The penalty of colour c's general; enemy_across: the enemy's pawns across the river. */
@@ -138,10 +174,11 @@ int eval_terms(const Position *pos, unsigned terms)
 {
     if (!terms) return 0;
     SideCount red, black;
-    bool with_mobility = (terms & EVAL_TERM_MOBILITY) != 0;
-    count_side(pos, RED, with_mobility, &red);
-    count_side(pos, BLACK, with_mobility, &black);
+    bool with_mobility = (terms & EVAL_TERM_MOBILITY) != 0, with_attack = (terms & EVAL_TERM_KING_ATTACK) != 0;
+    count_side(pos, RED, with_mobility, with_attack, &red);
+    count_side(pos, BLACK, with_mobility, with_attack, &black);
     int score = red.mobility - black.mobility;
+    if (with_attack) score += king_attack(pos, BLACK, &red) - king_attack(pos, RED, &black);
     if (terms & EVAL_TERM_KING_SAFETY) score += king_danger(pos, BLACK, red.across) - king_danger(pos, RED, black.across);
     if (terms & EVAL_TERM_PAWNS) score += PAWN_LINKED * (red.linked - black.linked);
     if (terms & EVAL_TERM_PHASE) {

@@ -101,6 +101,9 @@ static inline int game_move_parse(GamePosition *pos, const char *text, GameMove 
 
 static inline int game_moves(GamePosition *pos, GameMove *list) { return gen_legal(pos, list); }
 static inline int game_captures(GamePosition *pos, GameMove *list) { return gen_captures(pos, list); }
+/* The legal quiet moves that give check (GAME_HAS_QUIET_CHECKS: QChecks). */
+#define GAME_HAS_QUIET_CHECKS 1
+static inline int game_quiet_checks(GamePosition *pos, GameMove *list) { return gen_quiet_checks(pos, list); }
 static inline bool game_make(GamePosition *pos, GameMove m) { return pos_make_move(pos, m); }
 /* Is m legal here (a table move, before the moves are generated: GAME_HAS_MOVE_LEGAL)? */
 #define GAME_HAS_MOVE_LEGAL 1
@@ -122,13 +125,18 @@ static inline int game_eval(const GamePosition *pos) { return eval(pos); }
         {"Phase", "--phase", SEARCH_FEATURE_EVAL(EVAL_TERM_PHASE), true,                                      \
          "evaluation: piece values by phase (as material comes off: cannon -60, horse +40, pawn across +40)"}, \
         {"Endgames", "--endgames", SEARCH_FEATURE_EVAL(EVAL_TERM_ENDGAMES), true,                             \
-         "evaluation: a lone chariot draws against a full guard (and a horse or cannon), beats any less"},
+         "evaluation: a lone chariot draws against a full guard (and a horse or cannon), beats any less"},      \
+        {"KingAttack", "--king-attack", SEARCH_FEATURE_EVAL(EVAL_TERM_KING_ATTACK), true,                     \
+         "evaluation: two or more pieces with moves into the enemy palace: (units)^2 / 128, at most 500 cp"},
 #define GAME_MODERN_EVAL_FEATURES                                                                             \
-    SEARCH_FEATURE_EVAL(EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_ENDGAMES)
+    SEARCH_FEATURE_EVAL(EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_ENDGAMES | EVAL_TERM_KING_ATTACK)
 static inline int game_eval_terms(const GamePosition *pos, unsigned terms) { return eval_with_terms(pos, terms); }
 static inline uint64_t game_key(const GamePosition *pos) { return pos_key(pos); }
 static inline bool game_in_check(const GamePosition *pos) { return pos_in_check(pos); }
 static inline int game_move_index(GameMove m) { return m; }
+/* The move that led to pos (GAME_MOVE_NONE at the root and after a pass): CounterMove. */
+#define GAME_HAS_LAST_MOVE 1
+static inline GameMove game_last_move(const GamePosition *pos) { return pos->hist[pos->ply].move; }
 static inline int game_side(const GamePosition *pos) { return pos->side; }
 
 /* Leaf count of the legal move tree of the given depth (bulk-counted last ply). */
@@ -185,6 +193,10 @@ static inline int see_square(GamePosition *pos, int to)
     game_unmake(pos);
     return gain > 0 ? gain : 0;
 }
+
+/* Just after the move m was made: the material the side to move wins by
+ * capturing the piece m moved (SEE; 0 when it is safe). pos is restored. */
+static inline int game_moved_piece_loss(GamePosition *pos, GameMove m) { return see_square(pos, MOVE_TO(m)); }
 
 /* The SEE of the capture m: the victim's value less what the reply
  * exchanges win back (negative when m loses material). */

@@ -206,6 +206,42 @@ int gen_captures(Position *pos, Move *list)
     return filter_legal(pos, list, gen_pseudo(pos, list, true));
 }
 
+/* Plays the quiet move m on the board array only: does it keep the mover's
+ * general safe and attack the enemy's? */
+static bool legal_check(Position *pos, Move m)
+{
+    int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side;
+    uint8_t piece = pos->board[from], king = pos->king[us];
+    pos->board[to] = piece;
+    pos->board[from] = EMPTY;
+    if (PIECE_TYPE(piece) == GENERAL) pos->king[us] = (uint8_t)to;
+    bool check = !pos_general_attacked(pos, us) && pos_general_attacked(pos, us ^ 1);
+    pos->board[from] = piece;
+    pos->board[to] = EMPTY;
+    pos->king[us] = king;
+    return check;
+}
+
+int gen_quiet_checks(Position *pos, Move *list)
+{
+    int n = gen_pseudo(pos, list, false), kept = 0, ek = pos->king[pos->side ^ 1];
+    int ef = SQ_FILE(ek), er = SQ_RANK(ek);
+    const uint8_t *near = near_line[ek];
+    for (int i = 0; i < n; i++) {
+        Move m = list[i];
+        int from = MOVE_FROM(m), to = MOVE_TO(m);
+        if (pos->board[to] != EMPTY) continue;
+        /* A check needs the piece to land on the general's lines or a horse's
+         * distance from it, or to leave its lines or diagonal neighbours
+         * (a screen, a blocker or a horse's leg). */
+        int df = SQ_FILE(to) - ef, dr = SQ_RANK(to) - er;
+        df = df < 0 ? -df : df, dr = dr < 0 ? -dr : dr;
+        bool maybe = near[from] || df == 0 || dr == 0 || (df == 1 && dr == 2) || (df == 2 && dr == 1);
+        if (maybe && legal_check(pos, m)) list[kept++] = m;
+    }
+    return kept;
+}
+
 int count_legal(Position *pos)
 {
     Move list[MAX_MOVES];

@@ -25,6 +25,9 @@ int gen_piece_moves(const Position *pos, int from, Move *list);
 /* Like gen_legal but only captures: the same set as gen_legal's captures. */
 int gen_captures(Position *pos, Move *list);
 
+/* The legal quiet moves that give check (QChecks' moves in quiescence). */
+int gen_quiet_checks(Position *pos, Move *list);
+
 /* Number of legal moves (what perft counts at its last ply). */
 int count_legal(Position *pos);
 
