@@ -16,9 +16,11 @@ static int compare_text(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-/* The legal moves from `from` (ICCS square like "h2", or "" for all) in pos,
- * as sorted space-separated ICCS text. */
-static void moves_from(const char *fen, const char *from, char *out, size_t outlen)
+/* The moves of a generator (gen_legal, gen_quiet_checks) in the position
+ * fen from `from` (ICCS square like "h2", or "" for all), as sorted
+ * space-separated ICCS text. */
+static void generated_text(const char *fen, int (*gen)(Position *, Move *), const char *from, char *out,
+                           size_t outlen)
 {
     Position pos;
     Move list[MAX_MOVES];
@@ -29,7 +31,7 @@ static void moves_from(const char *fen, const char *from, char *out, size_t outl
         snprintf(out, outlen, "bad FEN");
         return;
     }
-    int total = gen_legal(&pos, list);
+    int total = gen(&pos, list);
     for (int i = 0; i < total; i++) {
         move_to_iccs(list[i], text[n]);
         if (!*from || strncmp(text[n], from, 2) == 0) n++;
@@ -39,6 +41,12 @@ static void moves_from(const char *fen, const char *from, char *out, size_t outl
         strncat(out, text[i], outlen - strlen(out) - 1);
         if (i + 1 < n) strncat(out, " ", outlen - strlen(out) - 1);
     }
+}
+
+/* The legal moves from `from` in fen, as sorted text. */
+static void moves_from(const char *fen, const char *from, char *out, size_t outlen)
+{
+    generated_text(fen, gen_legal, from, out, outlen);
 }
 
 static void expect_moves(const char *fen, const char *from, const char *expected, const char *why)
@@ -176,26 +184,6 @@ static void test_legal_agrees(void)
     CHECK(mismatches == 0, "move_is_legal disagrees with gen_legal on %d of %d moves", mismatches, checked);
 }
 
-/* gen_quiet_checks' moves as sorted ICCS text. */
-static void quiet_checks_text(const char *fen, char *out, size_t outlen)
-{
-    Position pos;
-    Move list[MAX_MOVES];
-    char text[MAX_MOVES][8];
-    out[0] = '\0';
-    if (pos_from_fen(&pos, fen, NULL, 0)) {
-        snprintf(out, outlen, "bad FEN");
-        return;
-    }
-    int n = gen_quiet_checks(&pos, list);
-    for (int i = 0; i < n; i++) move_to_iccs(list[i], text[i]);
-    qsort(text, (size_t)n, sizeof text[0], compare_text);
-    for (int i = 0; i < n; i++) {
-        strncat(out, text[i], outlen - strlen(out) - 1);
-        if (i + 1 < n) strncat(out, " ", outlen - strlen(out) - 1);
-    }
-}
-
 /* The quiet checks (QChecks): hand-worked positions, then the generator
  * against make + in-check over every legal quiet move on random walks. */
 static void test_quiet_checks(void)
@@ -216,7 +204,7 @@ static void test_quiet_checks(void)
     };
     char got[1024];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        quiet_checks_text(cases[i].fen, got, sizeof got);
+        generated_text(cases[i].fen, gen_quiet_checks, "", got, sizeof got);
         CHECK(strcmp(got, cases[i].expected) == 0, "%s: FEN %s\n  expected: %s\n  got:      %s", cases[i].why,
               cases[i].fen, cases[i].expected, got);
     }

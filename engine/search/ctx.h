@@ -71,19 +71,26 @@ struct Search {
 
 static inline bool feature_on(const SearchCtx *ctx, unsigned bit) { return (ctx->features & bit) != 0; }
 
-/* CounterMove: the quiet move that last cut off in reply to the move that
- * led to this position, or GAME_MOVE_NONE (at the root, after a pass, off,
- * or in a game that does not tell its last move). */
-static inline GameMove counter_move(const SearchCtx *ctx)
+/* CounterMove's entry for the move that led to this position (the quiet
+ * move that last cut off in reply to it), or NULL: off, at the root, after
+ * a pass, or in a game that does not tell its last move. */
+static inline GameMove *counter_slot(SearchCtx *ctx)
 {
 #if GAME_HAS_LAST_MOVE
-    if (!feature_on(ctx, SEARCH_FEATURE_COUNTER)) return GAME_MOVE_NONE;
+    if (!feature_on(ctx, SEARCH_FEATURE_COUNTER)) return NULL;
     GameMove prev = game_last_move(ctx->pos);
-    return prev == GAME_MOVE_NONE ? GAME_MOVE_NONE : ctx->counter[game_move_index(prev)];
+    return prev == GAME_MOVE_NONE ? NULL : &ctx->counter[game_move_index(prev)];
 #else
     (void)ctx;
-    return GAME_MOVE_NONE;
+    return NULL;
 #endif
+}
+
+/* The counter move here, or GAME_MOVE_NONE (counter_slot). */
+static inline GameMove counter_move(SearchCtx *ctx)
+{
+    const GameMove *slot = counter_slot(ctx);
+    return slot ? *slot : GAME_MOVE_NONE;
 }
 
 /* The static evaluation of pos with the evaluation terms among features (if the game has any). */

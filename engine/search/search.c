@@ -276,12 +276,8 @@ bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, i
             if (feature_on(ctx, SEARCH_FEATURE_HIST_MALUS)) history_update(ctx, m, nb->quiets, nb->quiets_len, depth);
             else history_reward(ctx, m, depth);
         }
-#if GAME_HAS_LAST_MOVE
-        if (feature_on(ctx, SEARCH_FEATURE_COUNTER)) {
-            GameMove prev = game_last_move(ctx->pos);
-            if (prev != GAME_MOVE_NONE) ctx->counter[game_move_index(prev)] = m;
-        }
-#endif
+        GameMove *counter = counter_slot(ctx);
+        if (counter) *counter = m;
         if (feature_on(ctx, SEARCH_FEATURE_KILLERS) && ctx->killers[ply][0] != m) {
             ctx->killers[ply][1] = ctx->killers[ply][0];
             ctx->killers[ply][0] = m;

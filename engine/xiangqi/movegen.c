@@ -155,8 +155,9 @@ static int gen_pseudo(const Position *pos, Move *list, bool captures_only)
 /* Legality                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* Plays m on the board array only and tests the mover's general. */
-static bool leaves_general_safe(Position *pos, Move m)
+/* Plays m on the board array only and tests the mover's general; with
+ * check, also whether the enemy's is attacked then (set only when safe). */
+static bool board_test(Position *pos, Move m, bool *check)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side;
     uint8_t piece = pos->board[from], captured = pos->board[to];
@@ -165,11 +166,15 @@ static bool leaves_general_safe(Position *pos, Move m)
     pos->board[from] = EMPTY;
     if (PIECE_TYPE(piece) == GENERAL) pos->king[us] = (uint8_t)to;
     bool safe = !pos_general_attacked(pos, us);
+    if (check && safe) *check = pos_general_attacked(pos, us ^ 1);
     pos->board[from] = piece;
     pos->board[to] = captured;
     pos->king[us] = king;
     return safe;
 }
+
+/* Does m keep the mover's general safe? */
+static bool leaves_general_safe(Position *pos, Move m) { return board_test(pos, m, NULL); }
 
 /*
  * Keeps the legal moves of list[0..n) in place and returns how many. When the
@@ -206,22 +211,6 @@ int gen_captures(Position *pos, Move *list)
     return filter_legal(pos, list, gen_pseudo(pos, list, true));
 }
 
-/* Plays the quiet move m on the board array only: does it keep the mover's
- * general safe and attack the enemy's? */
-static bool legal_check(Position *pos, Move m)
-{
-    int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side;
-    uint8_t piece = pos->board[from], king = pos->king[us];
-    pos->board[to] = piece;
-    pos->board[from] = EMPTY;
-    if (PIECE_TYPE(piece) == GENERAL) pos->king[us] = (uint8_t)to;
-    bool check = !pos_general_attacked(pos, us) && pos_general_attacked(pos, us ^ 1);
-    pos->board[from] = piece;
-    pos->board[to] = EMPTY;
-    pos->king[us] = king;
-    return check;
-}
-
 int gen_quiet_checks(Position *pos, Move *list)
 {
     int n = gen_pseudo(pos, list, false), kept = 0, ek = pos->king[pos->side ^ 1];
@@ -237,7 +226,8 @@ int gen_quiet_checks(Position *pos, Move *list)
         int df = SQ_FILE(to) - ef, dr = SQ_RANK(to) - er;
         df = df < 0 ? -df : df, dr = dr < 0 ? -dr : dr;
         bool maybe = near[from] || df == 0 || dr == 0 || (df == 1 && dr == 2) || (df == 2 && dr == 1);
-        if (maybe && legal_check(pos, m)) list[kept++] = m;
+        bool check = false;
+        if (maybe && board_test(pos, m, &check) && check) list[kept++] = m;
     }
     return kept;
 }
