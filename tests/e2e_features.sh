@@ -32,7 +32,7 @@ check "negascout with every feature off explicitly: its signature" \
     test "$(nodes 3 negascout --killers off --check-extension off --null-move off --lmr off --futility off \
         --reverse-futility off --iid off --see off --qsee-prune off --mate-distance off --lmp off --history-malus off --tt-first off \
         --counter-move off --delta-prune off --see-quiet-prune off --qchecks off \
-        --mobility off --king-safety off --pawns off --phase off --endgames off --king-attack off)" = "$ns"
+        --mobility off --king-safety off --pawns off --phase off --endgames off --king-attack off --tuned off)" = "$ns"
 
 # feature FLAG DEPTH VARIANT [POSITIONS]: on changes the count, off keeps it.
 feature() {
@@ -55,7 +55,7 @@ feature --mate-distance 3 negascout "$tmp/mates"
 # bench.epd's middlegames, common in endgames.epd.
 mkdir -p "$tmp/endgames/xiangqi"
 grep -v '^#' positions/xiangqi/endgames.epd >"$tmp/endgames/xiangqi/bench.epd"
-for f in --mobility --king-safety --phase --king-attack; do
+for f in --mobility --king-safety --phase --king-attack --tuned; do
     feature "$f" 3 negascout
 done
 feature --pawns 3 negascout "$tmp/endgames"

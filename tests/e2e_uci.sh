@@ -57,7 +57,7 @@ check "MCTSSample option" grep -qx 'option name MCTSSample type spin default 64 
 # and an `info string feature` line saying what it does and whether it is exact.
 for f in Killers CheckExtension NullMove LMR Futility ReverseFutility IID SEE QSEEPrune MateDistance LMP \
     HistoryMalus TTFirst CounterMove DeltaPrune SEEQuietPrune QChecks Mobility KingSafety Pawns Phase \
-    Endgames KingAttack; do
+    Endgames KingAttack Tuned; do
     on=true
     case $f in IID | TTFirst | DeltaPrune | QChecks | Pawns | Phase) on=false ;; esac # not in the preset: no gain measured
     check "$f option ($on in modern)" grep -qx "option name $f type check default $on" "$tmp/out"

@@ -109,7 +109,7 @@ static void test_hand_worked(void)
     /* The start position is symmetric: every term 0. */
     expect(START_FEN,
            EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES
-            | EVAL_TERM_KING_ATTACK, 0,
+            | EVAL_TERM_KING_ATTACK | EVAL_TERM_TUNED, 0,
            "start position, all terms");
     /* The terms add up, and none is the empty set's 0. */
     expect("r2k5/9/9/9/9/9/9/9/9/4K4 w", EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY, -69, "mobility + king safety");
@@ -166,7 +166,7 @@ static void test_symmetry(const char *path)
     int positions = 0, nonzero = 0;
     const unsigned all =
         EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES
-            | EVAL_TERM_KING_ATTACK;
+            | EVAL_TERM_KING_ATTACK | EVAL_TERM_TUNED;
     int endgames = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n') continue;

@@ -82,3 +82,18 @@ int eval_piece_value(int type)
 {
     return type >= 0 && type < 8 ? VALUES[type] : 0;
 }
+
+int eval_hand_value(int type, int rrank, int hfile)
+{
+    if (type < GENERAL || type > PAWN || rrank < 0 || rrank >= RANKS || hfile < 0 || hfile >= FILES) return 0;
+    return VALUES[type] + TABLES[type][RANKS - 1 - rrank][hfile];
+}
+
+int eval_phase(const Position *pos)
+{
+    int phase = 0;
+    for (int c = RED; c <= BLACK; c++)
+        phase += 6 * pos->kinds[MAKE_PIECE(CHARIOT, c)] + 3 * pos->kinds[MAKE_PIECE(HORSE, c)]
+                 + 3 * pos->kinds[MAKE_PIECE(CANNON, c)];
+    return phase < EVAL_PHASE_FULL ? phase : EVAL_PHASE_FULL;
+}

@@ -44,8 +44,6 @@ enum {
     PHASE_CANNON = -60,
     PHASE_HORSE = 40,
     PHASE_PAWN = 40,
-    /* Phase material: chariot 6, horse 3, cannon 3 (both sides: 48 at the start). */
-    PHASE_FULL = 48,
     /* A lone chariot against an incomplete guard: at least this, less this per guard piece left. */
     ENDGAME_WIN = 600,
     ENDGAME_PER_GUARD = 100,
@@ -70,15 +68,15 @@ static inline bool in_palace(int s, int c)
     return f >= 3 && f <= 5 && (c == RED ? r <= 2 : r >= 7);
 }
 
-/* Mobility per pseudo-legal move (movegen's), by piece type. */
-static const int MOBILITY_WEIGHT[8] = {[HORSE] = MOB_HORSE, [CHARIOT] = MOB_CHARIOT, [CANNON] = MOB_CANNON};
+/* The pieces whose pseudo-legal moves (movegen's) count for Mobility. */
+static const bool MOBILE[8] = {[HORSE] = true, [CHARIOT] = true, [CANNON] = true};
 
 /* Has the pawn of colour c on s crossed the river? */
 static inline bool across_river(int s, int c) { return c == RED ? SQ_RANK(s) >= 5 : SQ_RANK(s) <= 4; }
 
 /* What one pass over a side's pieces counts. */
 typedef struct {
-    int mobility; /* weighted squares and moves (with EVAL_TERM_MOBILITY) */
+    int moves[8]; /* pseudo-legal moves by piece type (with EVAL_TERM_MOBILITY) */
     int attackers, units; /* pieces with a move into the enemy palace, and their units (EVAL_TERM_KING_ATTACK) */
     int across;   /* pawns across the river */
     int linked;   /* pairs of them side by side */
@@ -88,7 +86,7 @@ static void count_side(const Position *pos, int c, bool with_mobility, bool with
 {
     const uint8_t *b = pos->board;
     int pawn = MAKE_PIECE(PAWN, c), them = c ^ 1;
-    SideCount n = {0, 0, 0, 0, 0};
+    SideCount n = {{0}, 0, 0, 0, 0};
     for (int i = 0; i < pos->count[c]; i++) {
         int from = pos->list[c][i], type = PIECE_TYPE(b[from]);
         if (type == PAWN) {
@@ -98,10 +96,10 @@ static void count_side(const Position *pos, int c, bool with_mobility, bool with
                 n.linked += b[from + 1] == pawn;
             }
         }
-        if (!(with_mobility && MOBILITY_WEIGHT[type]) && !(with_attack && KA_WEIGHT[type])) continue;
+        if (!(with_mobility && MOBILE[type]) && !(with_attack && KA_WEIGHT[type])) continue;
         Move moves[GEN_PIECE_MAX];
         int k = gen_piece_moves(pos, from, moves);
-        if (with_mobility) n.mobility += k * MOBILITY_WEIGHT[type];
+        if (with_mobility) n.moves[type] += k;
         if (with_attack && KA_WEIGHT[type]) {
             int hits = 0;
             for (int j = 0; j < k; j++) hits += in_palace(MOVE_TO(moves[j]), them);
@@ -121,28 +119,32 @@ static int king_attack(const Position *pos, int c, const SideCount *a)
     return penalty < KA_MAX ? penalty : KA_MAX;
 }
 
-/* The penalty of colour c's general; enemy_across: the enemy's pawns across the river. */
-static int king_danger(const Position *pos, int c, int enemy_across)
+/* Colour c's general's danger in points: missing advisors and elephants
+ * times the enemy's attack (enemy_across: its pawns across the river). */
+static int king_danger_points(const Position *pos, int c, int enemy_across)
 {
-    const uint8_t *b = pos->board;
     int them = c ^ 1;
     int defenders = pos->kinds[MAKE_PIECE(ADVISOR, c)] + pos->kinds[MAKE_PIECE(ELEPHANT, c)];
     int attack = 3 * pos->kinds[MAKE_PIECE(CHARIOT, them)] + 2 * pos->kinds[MAKE_PIECE(HORSE, them)]
                  + 2 * pos->kinds[MAKE_PIECE(CANNON, them)] + enemy_across;
-    int danger = (4 - defenders) * attack * KS_PER_POINT;
-    /* The hollow cannon: an enemy cannon on the general's file, nothing between. */
-    int k = pos->king[c], step = c == RED ? 16 : -16, s = k + step;
-    while (b[s] == EMPTY) s += step;
-    if (b[s] == MAKE_PIECE(CANNON, them)) danger += KS_HOLLOW_CANNON;
-    return danger;
+    return (4 - defenders) * attack;
 }
 
-/* Colour c's phase adjustment, at endgame weight e of PHASE_FULL. */
+/* Is there a hollow cannon against colour c's general: an enemy cannon on its file, nothing between? */
+static bool hollow_cannon(const Position *pos, int c)
+{
+    const uint8_t *b = pos->board;
+    int k = pos->king[c], step = c == RED ? 16 : -16, s = k + step;
+    while (b[s] == EMPTY) s += step;
+    return b[s] == MAKE_PIECE(CANNON, c ^ 1);
+}
+
+/* Colour c's phase adjustment, at endgame weight e of EVAL_PHASE_FULL. */
 static int phase(const Position *pos, int c, int across, int e)
 {
     int score = PHASE_CANNON * pos->kinds[MAKE_PIECE(CANNON, c)] + PHASE_HORSE * pos->kinds[MAKE_PIECE(HORSE, c)]
                 + PHASE_PAWN * across;
-    return score * e / PHASE_FULL;
+    return score * e / EVAL_PHASE_FULL;
 }
 
 /* The material of colour c (the values of eval.h). */
@@ -155,19 +157,95 @@ static int material(const Position *pos, int c)
 
 /* The endgame correction for colour c's lone chariot against the other
  * side's guard (0 when the position is not that endgame), from c's side. */
+static bool is_lone_chariot(const Position *pos, int c)
+{
+    const uint8_t *k = pos->kinds;
+    int them = c ^ 1;
+    return k[MAKE_PIECE(CHARIOT, c)] == 1 && !k[MAKE_PIECE(HORSE, c)] && !k[MAKE_PIECE(CANNON, c)]
+           && !k[MAKE_PIECE(PAWN, c)] && !k[MAKE_PIECE(PAWN, them)] && !k[MAKE_PIECE(CHARIOT, them)]
+           && k[MAKE_PIECE(HORSE, them)] + k[MAKE_PIECE(CANNON, them)] <= 1;
+}
+
 static int lone_chariot(const Position *pos, int c)
 {
     const uint8_t *k = pos->kinds;
     int them = c ^ 1;
-    if (k[MAKE_PIECE(CHARIOT, c)] != 1 || k[MAKE_PIECE(HORSE, c)] || k[MAKE_PIECE(CANNON, c)]
-        || k[MAKE_PIECE(PAWN, c)] || k[MAKE_PIECE(PAWN, them)] || k[MAKE_PIECE(CHARIOT, them)]
-        || k[MAKE_PIECE(HORSE, them)] + k[MAKE_PIECE(CANNON, them)] > 1)
-        return 0;
+    if (!is_lone_chariot(pos, c)) return 0;
     int diff = material(pos, c) - material(pos, them);
     int guard = k[MAKE_PIECE(ADVISOR, them)] + k[MAKE_PIECE(ELEPHANT, them)];
     if (k[MAKE_PIECE(ADVISOR, them)] == 2 && k[MAKE_PIECE(ELEPHANT, them)] == 2) return -diff;
     int win = ENDGAME_WIN - ENDGAME_PER_GUARD * guard;
     return diff < win ? win - diff : 0;
+}
+
+/* The tuned tapered tables' sum over the pieces, Red's view (eval_tuned.c). */
+static int tuned(const Position *pos)
+{
+    int mg = 0, eg = 0;
+    for (int c = RED; c <= BLACK; c++) {
+        int sign = c == RED ? 1 : -1;
+        for (int i = 0; i < pos->count[c]; i++) {
+            int s = pos->list[c][i], e = eval_tuned_entry(PIECE_TYPE(pos->board[s]), c, s);
+            mg += sign * EVAL_TUNED[0][e];
+            eg += sign * EVAL_TUNED[1][e];
+        }
+    }
+    int p = eval_phase(pos);
+    return (mg * p + eg * (EVAL_PHASE_FULL - p)) / EVAL_PHASE_FULL;
+}
+
+/* The weights of the hand-written terms (mg = eg): what Tuned refits. */
+static const int16_t HAND_WEIGHTS[EVAL_WEIGHTS] = {
+    [EVAL_W_MOB_CHARIOT] = MOB_CHARIOT, [EVAL_W_MOB_HORSE] = MOB_HORSE, [EVAL_W_MOB_CANNON] = MOB_CANNON,
+    [EVAL_W_KS_POINT] = KS_PER_POINT,   [EVAL_W_KS_HOLLOW] = KS_HOLLOW_CANNON, [EVAL_W_KING_ATTACK] = 100,
+};
+/* Each weight's divisor: the king attack's is a percentage. */
+static const int WEIGHT_DIV[EVAL_WEIGHTS] = {1, 1, 1, 1, 1, 100};
+
+int eval_hand_weight(int w) { return w >= 0 && w < EVAL_WEIGHTS ? HAND_WEIGHTS[w] : 0; }
+
+int eval_weight_divisor(int w) { return w >= 0 && w < EVAL_WEIGHTS ? WEIGHT_DIV[w] : 1; }
+
+/* The features of the weighted terms (Red's less Black's), from both sides' counts. */
+static void weighted_features(const Position *pos, unsigned terms, const SideCount *red, const SideCount *black,
+                              int f[EVAL_WEIGHTS])
+{
+    for (int w = 0; w < EVAL_WEIGHTS; w++) f[w] = 0;
+    if (terms & EVAL_TERM_MOBILITY) {
+        f[EVAL_W_MOB_CHARIOT] = red->moves[CHARIOT] - black->moves[CHARIOT];
+        f[EVAL_W_MOB_HORSE] = red->moves[HORSE] - black->moves[HORSE];
+        f[EVAL_W_MOB_CANNON] = red->moves[CANNON] - black->moves[CANNON];
+    }
+    if (terms & EVAL_TERM_KING_SAFETY) {
+        f[EVAL_W_KS_POINT] = king_danger_points(pos, BLACK, red->across) - king_danger_points(pos, RED, black->across);
+        f[EVAL_W_KS_HOLLOW] = hollow_cannon(pos, BLACK) - hollow_cannon(pos, RED);
+    }
+    if (terms & EVAL_TERM_KING_ATTACK) f[EVAL_W_KING_ATTACK] = king_attack(pos, BLACK, red) - king_attack(pos, RED, black);
+}
+
+void eval_term_features(const Position *pos, unsigned terms, int f[EVAL_WEIGHTS])
+{
+    SideCount red, black;
+    bool with_mobility = (terms & EVAL_TERM_MOBILITY) != 0, with_attack = (terms & EVAL_TERM_KING_ATTACK) != 0;
+    count_side(pos, RED, with_mobility, with_attack, &red);
+    count_side(pos, BLACK, with_mobility, with_attack, &black);
+    weighted_features(pos, terms, &red, &black, f);
+}
+
+/* The weighted terms' value: the hand weights, or with Tuned the tuned ones by phase. */
+static int weighted(const Position *pos, unsigned terms, const int f[EVAL_WEIGHTS])
+{
+    int64_t mg = 0, eg = 0;
+    bool tuned_weights = (terms & EVAL_TERM_TUNED) != 0;
+    for (int w = 0; w < EVAL_WEIGHTS; w++) {
+        if (!f[w]) continue;
+        int scale = 100 / WEIGHT_DIV[w];
+        mg += (int64_t)f[w] * scale * (tuned_weights ? EVAL_TUNED_WEIGHTS[0][w] : HAND_WEIGHTS[w]);
+        eg += (int64_t)f[w] * scale * (tuned_weights ? EVAL_TUNED_WEIGHTS[1][w] : HAND_WEIGHTS[w]);
+    }
+    if (mg == eg) return (int)(mg / 100);
+    int p = eval_phase(pos);
+    return (int)((mg * p + eg * (EVAL_PHASE_FULL - p)) / (100 * EVAL_PHASE_FULL));
 }
 
 int eval_terms(const Position *pos, unsigned terms)
@@ -177,18 +255,18 @@ int eval_terms(const Position *pos, unsigned terms)
     bool with_mobility = (terms & EVAL_TERM_MOBILITY) != 0, with_attack = (terms & EVAL_TERM_KING_ATTACK) != 0;
     count_side(pos, RED, with_mobility, with_attack, &red);
     count_side(pos, BLACK, with_mobility, with_attack, &black);
-    int score = red.mobility - black.mobility;
-    if (with_attack) score += king_attack(pos, BLACK, &red) - king_attack(pos, RED, &black);
-    if (terms & EVAL_TERM_KING_SAFETY) score += king_danger(pos, BLACK, red.across) - king_danger(pos, RED, black.across);
+    int f[EVAL_WEIGHTS];
+    weighted_features(pos, terms, &red, &black, f);
+    int score = weighted(pos, terms, f);
     if (terms & EVAL_TERM_PAWNS) score += PAWN_LINKED * (red.linked - black.linked);
     if (terms & EVAL_TERM_PHASE) {
-        int material = 0;
-        for (int c = RED; c <= BLACK; c++)
-            material += 6 * pos->kinds[MAKE_PIECE(CHARIOT, c)] + 3 * pos->kinds[MAKE_PIECE(HORSE, c)]
-                        + 3 * pos->kinds[MAKE_PIECE(CANNON, c)];
-        int e = material >= PHASE_FULL ? 0 : PHASE_FULL - material;
+        int e = EVAL_PHASE_FULL - eval_phase(pos);
         score += phase(pos, RED, red.across, e) - phase(pos, BLACK, black.across, e);
     }
     if (terms & EVAL_TERM_ENDGAMES) score += lone_chariot(pos, RED) - lone_chariot(pos, BLACK);
+    /* The tuned tables, but not where Endgames judges a lone chariot (its values are the hand tables'). */
+    if ((terms & EVAL_TERM_TUNED)
+        && !((terms & EVAL_TERM_ENDGAMES) && (is_lone_chariot(pos, RED) || is_lone_chariot(pos, BLACK))))
+        score += tuned(pos) - pos_score(pos);
     return score;
 }

@@ -127,7 +127,9 @@ static inline int game_eval(const GamePosition *pos) { return eval(pos); }
         {"Endgames", "--endgames", SEARCH_FEATURE_EVAL(EVAL_TERM_ENDGAMES), true,                             \
          "evaluation: a lone chariot draws against a full guard (and a horse or cannon), beats any less"},      \
         {"KingAttack", "--king-attack", SEARCH_FEATURE_EVAL(EVAL_TERM_KING_ATTACK), true,                     \
-         "evaluation: two or more pieces with moves into the enemy palace: (units)^2 / 128, at most 500 cp"},
+         "evaluation: two or more pieces with moves into the enemy palace: (units)^2 / 128, at most 500 cp"},   \
+        {"Tuned", "--tuned", SEARCH_FEATURE_EVAL(EVAL_TERM_TUNED), true,                                      \
+         "evaluation: material and tables by phase, fitted to games (eval_tuned.c) instead of the hand tables"},
 #define GAME_MODERN_EVAL_FEATURES                                                                             \
     SEARCH_FEATURE_EVAL(EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_ENDGAMES | EVAL_TERM_KING_ATTACK)
 static inline int game_eval_terms(const GamePosition *pos, unsigned terms) { return eval_with_terms(pos, terms); }
