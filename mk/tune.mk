@@ -7,7 +7,7 @@
 # makes them from a match's games.jsonl); then `make` builds the engine with them.
 
 TUNE_RECORDS ?= positions/xiangqi/tune/fsf-selfplay.txt
-TUNE_ARGS    ?=
+TUNE_ARGS    ?= --reg 0.0003 --rate 2 --epochs 2000
 
 .PHONY: tune
 

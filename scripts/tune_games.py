@@ -39,13 +39,14 @@ def score_token(move, scored):
 
 def game_line(game, names):
     """The record of one game, or None when it has no result."""
-    result = RED_POINTS.get(game.get("result"))
-    if result is None:
-        return None
     movers = (game["red"], game["black"])
     side = 0 if game["fen"].split()[1] == "w" else 1
+    moves = game["moves"]
+    result = RED_POINTS.get(game["result"])
+    if result is None:
+        return None
     tokens = []
-    for move in game["moves"]:
+    for move in moves:
         scored = names is None or movers[side] in names
         tokens.append(f"{move['move']} {score_token(move, scored)}")
         side ^= 1

@@ -53,6 +53,13 @@ kill_loop() {
     match_bg killed
     pid=$!
     kills=0 status=1 left=0
+    # Not before the run exists: a harness killed before it wrote run.json leaves
+    # nothing to resume (a sanitizer build under load can take longer than the
+    # first sleep to start), and every --resume after would be refused.
+    for w in $(seq 1 100); do
+        [ -f "$tmp/killed/run.json" ] && break
+        sleep 0.1
+    done
     # At most 25 kills (a slow sanitizer build could otherwise never finish);
     # then the last resumed run is left to complete.
     for i in $(seq 1 25); do

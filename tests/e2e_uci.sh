@@ -57,14 +57,14 @@ check "MCTSSample option" grep -qx 'option name MCTSSample type spin default 64 
 # and an `info string feature` line saying what it does and whether it is exact.
 for f in Killers CheckExtension NullMove LMR Futility ReverseFutility IID SEE QSEEPrune MateDistance LMP \
     HistoryMalus TTFirst CounterMove DeltaPrune SEEQuietPrune QChecks Mobility KingSafety Pawns Phase \
-    Endgames KingAttack Tuned; do
+    Endgames KingAttack Tuned Threats; do
     on=true
-    case $f in IID | TTFirst | DeltaPrune | QChecks | Pawns | Phase) on=false ;; esac # not in the preset: no gain measured
+    case $f in IID | TTFirst | DeltaPrune | QChecks | Pawns | Phase | Threats) on=false ;; esac # not in the preset: no gain measured
     check "$f option ($on in modern)" grep -qx "option name $f type check default $on" "$tmp/out"
     check "$f described" grep -qE "^info string feature $f +(exact|inexact) +[a-z]" "$tmp/out"
 done
-check "thirteen exact features (seven search features, six evaluation terms)" \
-    test "$(grep -cE '^info string feature [A-Za-z]+ +exact ' "$tmp/out")" -eq 13
+check "fifteen exact features (seven search features, eight evaluation terms)" \
+    test "$(grep -cE '^info string feature [A-Za-z]+ +exact ' "$tmp/out")" -eq 15
 run "setoption name Search value negascout" uci
 check "negascout: every feature off" test "$(grep -c '^option name .* type check default true$' "$tmp/out")" -eq 1
 check "negascout: Quiescence still on" grep -qx 'option name Quiescence type check default true' "$tmp/out"

@@ -106,10 +106,20 @@ static void test_hand_worked(void)
     /* Black's pair against a bare Red general: the same from the other side. */
     expect("4k4/9/9/9/9/9/4n4/9/r8/3K5 w", EVAL_TERM_KING_ATTACK, -175, "king attack: Black's chariot and horse");
 
+    /* Threats: 20 cp per capture of a more valuable piece. The horse e4 takes the chariot d6
+     * (its leg e5 free): 400 < 900. */
+    expect("4k4/9/9/3r5/9/4N4/9/9/9/5K3 w", EVAL_TERM_THREATS, 20, "threats: a horse on a chariot");
+    /* A chariot on a horse (a0 on a5) is no threat: 900 > 400; the horse threatens nothing. */
+    expect("4k4/9/9/9/n8/9/9/9/9/R4K3 w", EVAL_TERM_THREATS, 0, "threats: a chariot on a horse is none");
+    /* The cannon a0 over the screen a3 on the chariot a7: 450 < 900; the chariot on the pawn a3 is none. */
+    expect("4k4/9/r8/9/9/9/P8/9/9/C4K3 w", EVAL_TERM_THREATS, 20, "threats: a cannon over a screen");
+    /* Black's pawn e4, across the river, sideways on the horse f4: 100 < 400, from Black's side. */
+    expect("4k4/9/9/9/9/4pN3/9/9/9/3K5 w", EVAL_TERM_THREATS, -20, "threats: Black's pawn on a horse");
+
     /* The start position is symmetric: every term 0. */
     expect(START_FEN,
            EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES
-            | EVAL_TERM_KING_ATTACK | EVAL_TERM_TUNED, 0,
+            | EVAL_TERM_KING_ATTACK | EVAL_TERM_TUNED | EVAL_TERM_THREATS, 0,
            "start position, all terms");
     /* The terms add up, and none is the empty set's 0. */
     expect("r2k5/9/9/9/9/9/9/9/9/4K4 w", EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY, -69, "mobility + king safety");
@@ -166,7 +176,7 @@ static void test_symmetry(const char *path)
     int positions = 0, nonzero = 0;
     const unsigned all =
         EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES
-            | EVAL_TERM_KING_ATTACK | EVAL_TERM_TUNED;
+            | EVAL_TERM_KING_ATTACK | EVAL_TERM_TUNED | EVAL_TERM_THREATS;
     int endgames = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n') continue;

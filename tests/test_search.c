@@ -140,7 +140,8 @@ static void test_eval_features(int depth)
             bits |= f[i].bit;
             CHECK(f[i].exact, "%s (an evaluation term) is marked exact", f[i].option);
         }
-    CHECK(terms == 7, "seven evaluation terms (Mobility, KingSafety, Pawns, Phase, Endgames, KingAttack, Tuned): %d", terms);
+    CHECK(terms == 8, "eight evaluation terms (Mobility, KingSafety, Pawns, Phase, Endgames, KingAttack, Tuned, Threats): %d",
+          terms);
     int mismatches = 0, compared = 0, changed = 0;
     for (int p = 0; p < bench_count; p++) {
         run_features = 0;

@@ -31,8 +31,8 @@ static inline int eval(const Position *pos)
 }
 
 /* The terms beyond material and tables (eval_terms.c), one bit each: the
- * search features Mobility, KingSafety, Pawns, Phase, Endgames, KingAttack
- * and Tuned (game.h). Tuned replaces the material and tables by the tuned
+ * search features Mobility, KingSafety, Pawns, Phase, Endgames, KingAttack,
+ * Tuned and Threats (game.h). Tuned replaces the material and tables by the tuned
  * tapered tables (the term is their sum less the hand-written tables'). */
 enum {
     EVAL_TERM_MOBILITY = 1 << 0,
@@ -42,6 +42,7 @@ enum {
     EVAL_TERM_ENDGAMES = 1 << 4,
     EVAL_TERM_KING_ATTACK = 1 << 5,
     EVAL_TERM_TUNED = 1 << 6,
+    EVAL_TERM_THREATS = 1 << 7,
 };
 
 /* The tapered tables of the term Tuned (eval_tuned.c, written by
@@ -61,7 +62,7 @@ static inline int eval_tuned_entry(int type, int colour, int sq)
     return (type * RANKS + rrank) * EVAL_TUNED_HFILES + hfile;
 }
 
-/* The weights of the terms Mobility, KingSafety and KingAttack, each times a
+/* The weights of the terms Mobility, KingSafety, KingAttack and Threats, each times a
  * feature of eval_term_features (divided by eval_weight_divisor): hand-written
  * (eval_terms.c), and by phase for Tuned (eval_tuned.c). */
 enum {
@@ -71,6 +72,7 @@ enum {
     EVAL_W_KS_POINT,    /* KingSafety: per missing guard piece times attack point */
     EVAL_W_KS_HOLLOW,   /* per hollow cannon */
     EVAL_W_KING_ATTACK, /* KingAttack: percent of its penalty */
+    EVAL_W_THREAT,      /* Threats: per capture of a more valuable piece */
     EVAL_WEIGHTS
 };
 extern const int16_t EVAL_TUNED_WEIGHTS[2][EVAL_WEIGHTS];

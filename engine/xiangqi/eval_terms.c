@@ -29,7 +29,17 @@
  *    eg-r-2a2b and eg-r-n2a2b): the material difference is taken out, so
  *    the score is 0 and the tables'. Against any less it is a sure win: the
  *    chariot's side scores at least 600 - 100 for each advisor and elephant
- *    left, so that a defender never gives one up for nothing.
+ *    left, so that a defender never gives one up for nothing;
+ *  - king attack: two or more pieces with moves into the enemy palace
+ *    (units squared over 128, at most 500 cp);
+ *  - threats: 20 cp for each capture of a more valuable piece that a
+ *    chariot, horse, cannon or pawn has (off in modern: no gain measured);
+ *  - tuned: the numbers of eval_tuned.c, fitted to games by
+ *    bin/xiangqi-tune, in place of the hand-written ones: the tables by
+ *    phase (the term is their sum less the incremental hand tables'), and
+ *    the weights of Mobility, KingSafety, KingAttack and Threats when those
+ *    are on (the weighted terms: each a weight times a feature, hand
+ *    weights the same in both phases, tuned ones by phase).
  */
 #include "eval.h"
 #include "movegen.h"
@@ -55,7 +65,9 @@ enum {
     KA_PER_HIT = 8,
     KA_PER_MISSING = 10,
     KA_SCALE = 128, /* penalty = units^2 / KA_SCALE, with two attackers or more */
-    KA_MAX = 500
+    KA_MAX = 500,
+    /* Threats: per capture of a more valuable piece. */
+    THREAT = 20
 };
 
 /* King attack units per attacking piece, by type. */
@@ -80,13 +92,20 @@ typedef struct {
     int attackers, units; /* pieces with a move into the enemy palace, and their units (EVAL_TERM_KING_ATTACK) */
     int across;   /* pawns across the river */
     int linked;   /* pairs of them side by side */
+    int threats;  /* captures of a more valuable piece (with EVAL_TERM_THREATS) */
 } SideCount;
 
-static void count_side(const Position *pos, int c, bool with_mobility, bool with_attack, SideCount *out)
+/* Does a piece of type A that can capture a piece of type V threaten more than it risks? */
+static inline bool is_threat(int a, int v) { return v != GENERAL && eval_piece_value(v) > eval_piece_value(a); }
+
+/* Counts colour c's pieces for the terms among terms that need them. */
+static void count_side(const Position *pos, int c, unsigned terms, SideCount *out)
 {
     const uint8_t *b = pos->board;
     int pawn = MAKE_PIECE(PAWN, c), them = c ^ 1;
-    SideCount n = {{0}, 0, 0, 0, 0};
+    bool with_mobility = (terms & EVAL_TERM_MOBILITY) != 0, with_attack = (terms & EVAL_TERM_KING_ATTACK) != 0;
+    bool with_threats = (terms & EVAL_TERM_THREATS) != 0;
+    SideCount n = {{0}, 0, 0, 0, 0, 0};
     for (int i = 0; i < pos->count[c]; i++) {
         int from = pos->list[c][i], type = PIECE_TYPE(b[from]);
         if (type == PAWN) {
@@ -96,7 +115,8 @@ static void count_side(const Position *pos, int c, bool with_mobility, bool with
                 n.linked += b[from + 1] == pawn;
             }
         }
-        if (!(with_mobility && MOBILE[type]) && !(with_attack && KA_WEIGHT[type])) continue;
+        if (!(with_mobility && MOBILE[type]) && !(with_attack && KA_WEIGHT[type]) && !(with_threats && KA_WEIGHT[type]))
+            continue;
         Move moves[GEN_PIECE_MAX];
         int k = gen_piece_moves(pos, from, moves);
         if (with_mobility) n.moves[type] += k;
@@ -105,6 +125,11 @@ static void count_side(const Position *pos, int c, bool with_mobility, bool with
             for (int j = 0; j < k; j++) hits += in_palace(MOVE_TO(moves[j]), them);
             if (hits) n.attackers++, n.units += KA_WEIGHT[type] + KA_PER_HIT * hits;
         }
+        if (with_threats)
+            for (int j = 0; j < k; j++) {
+                int victim = b[MOVE_TO(moves[j])];
+                n.threats += victim != EMPTY && is_threat(type, PIECE_TYPE(victim));
+            }
     }
     *out = n;
 }
@@ -155,8 +180,7 @@ static int material(const Position *pos, int c)
     return sum;
 }
 
-/* The endgame correction for colour c's lone chariot against the other
- * side's guard (0 when the position is not that endgame), from c's side. */
+/* Is colour c's lone chariot against the other side's guard (Endgames)? */
 static bool is_lone_chariot(const Position *pos, int c)
 {
     const uint8_t *k = pos->kinds;
@@ -166,6 +190,8 @@ static bool is_lone_chariot(const Position *pos, int c)
            && k[MAKE_PIECE(HORSE, them)] + k[MAKE_PIECE(CANNON, them)] <= 1;
 }
 
+/* The endgame correction for colour c's lone chariot against the other
+ * side's guard (0 when the position is not that endgame), from c's side. */
 static int lone_chariot(const Position *pos, int c)
 {
     const uint8_t *k = pos->kinds;
@@ -198,9 +224,10 @@ static int tuned(const Position *pos)
 static const int16_t HAND_WEIGHTS[EVAL_WEIGHTS] = {
     [EVAL_W_MOB_CHARIOT] = MOB_CHARIOT, [EVAL_W_MOB_HORSE] = MOB_HORSE, [EVAL_W_MOB_CANNON] = MOB_CANNON,
     [EVAL_W_KS_POINT] = KS_PER_POINT,   [EVAL_W_KS_HOLLOW] = KS_HOLLOW_CANNON, [EVAL_W_KING_ATTACK] = 100,
+    [EVAL_W_THREAT] = THREAT,
 };
 /* Each weight's divisor: the king attack's is a percentage. */
-static const int WEIGHT_DIV[EVAL_WEIGHTS] = {1, 1, 1, 1, 1, 100};
+static const int WEIGHT_DIV[EVAL_WEIGHTS] = {1, 1, 1, 1, 1, 100, 1};
 
 int eval_hand_weight(int w) { return w >= 0 && w < EVAL_WEIGHTS ? HAND_WEIGHTS[w] : 0; }
 
@@ -221,14 +248,14 @@ static void weighted_features(const Position *pos, unsigned terms, const SideCou
         f[EVAL_W_KS_HOLLOW] = hollow_cannon(pos, BLACK) - hollow_cannon(pos, RED);
     }
     if (terms & EVAL_TERM_KING_ATTACK) f[EVAL_W_KING_ATTACK] = king_attack(pos, BLACK, red) - king_attack(pos, RED, black);
+    if (terms & EVAL_TERM_THREATS) f[EVAL_W_THREAT] = red->threats - black->threats;
 }
 
 void eval_term_features(const Position *pos, unsigned terms, int f[EVAL_WEIGHTS])
 {
     SideCount red, black;
-    bool with_mobility = (terms & EVAL_TERM_MOBILITY) != 0, with_attack = (terms & EVAL_TERM_KING_ATTACK) != 0;
-    count_side(pos, RED, with_mobility, with_attack, &red);
-    count_side(pos, BLACK, with_mobility, with_attack, &black);
+    count_side(pos, RED, terms, &red);
+    count_side(pos, BLACK, terms, &black);
     weighted_features(pos, terms, &red, &black, f);
 }
 
@@ -252,9 +279,8 @@ int eval_terms(const Position *pos, unsigned terms)
 {
     if (!terms) return 0;
     SideCount red, black;
-    bool with_mobility = (terms & EVAL_TERM_MOBILITY) != 0, with_attack = (terms & EVAL_TERM_KING_ATTACK) != 0;
-    count_side(pos, RED, with_mobility, with_attack, &red);
-    count_side(pos, BLACK, with_mobility, with_attack, &black);
+    count_side(pos, RED, terms, &red);
+    count_side(pos, BLACK, terms, &black);
     int f[EVAL_WEIGHTS];
     weighted_features(pos, terms, &red, &black, f);
     int score = weighted(pos, terms, f);

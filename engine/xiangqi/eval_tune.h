@@ -15,9 +15,9 @@
  * The evaluation it fits, from Red's side, with p the phase weight (0..1):
  *   E = offset + sum over pieces of sign * (p * MG[entry] + (1 - p) * EG[entry])
  *       + sum over the weights w of f_w * (p * MG_w + (1 - p) * EG_w)
- * where f_w is the feature of eval_term_features (Mobility, KingSafety and
- * KingAttack: the terms whose weights Tuned refits) over its divisor.
- * and the loss is the mean of (target - sigmoid(E / K))^2 plus
+ * where f_w is the feature of eval_term_features (Mobility, KingSafety,
+ * KingAttack and Threats: the terms whose weights Tuned refits) over its
+ * divisor; and the loss is the mean of (target - sigmoid(E / K))^2 plus
  * reg * sum (theta - prior)^2 / n, sigmoid(x) = 1 / (1 + exp(-x)).
  */
 #ifndef XQ_EVAL_TUNE_H
@@ -61,8 +61,8 @@ typedef struct {
 
 /* What tune_read_games keeps. */
 typedef struct {
-    unsigned terms;   /* the evaluation terms (EVAL_TERM_*): Mobility, KingSafety and
-                         KingAttack are fitted, the others an offset */
+    unsigned terms;   /* the evaluation terms (EVAL_TERM_*): Mobility, KingSafety,
+                         KingAttack and Threats are fitted, the others an offset */
     int max_cp;       /* positions whose score is beyond +-max_cp are left out */
     int valid_every;  /* every valid_every-th game goes to the validation set (0: none) */
 } TuneReadOptions;

@@ -129,9 +129,12 @@ static inline int game_eval(const GamePosition *pos) { return eval(pos); }
         {"KingAttack", "--king-attack", SEARCH_FEATURE_EVAL(EVAL_TERM_KING_ATTACK), true,                     \
          "evaluation: two or more pieces with moves into the enemy palace: (units)^2 / 128, at most 500 cp"},   \
         {"Tuned", "--tuned", SEARCH_FEATURE_EVAL(EVAL_TERM_TUNED), true,                                      \
-         "evaluation: material and tables by phase, fitted to games (eval_tuned.c) instead of the hand tables"},
+         "evaluation: material, tables and the weights of the terms on, by phase, fitted to games (eval_tuned.c)"},   \
+        {"Threats", "--threats", SEARCH_FEATURE_EVAL(EVAL_TERM_THREATS), true,                                \
+         "evaluation: 20 cp for each capture of a more valuable piece a chariot, horse, cannon or pawn has"},
 #define GAME_MODERN_EVAL_FEATURES                                                                             \
-    SEARCH_FEATURE_EVAL(EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_ENDGAMES | EVAL_TERM_KING_ATTACK)
+    SEARCH_FEATURE_EVAL(EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_ENDGAMES | EVAL_TERM_KING_ATTACK       \
+                        | EVAL_TERM_TUNED)
 static inline int game_eval_terms(const GamePosition *pos, unsigned terms) { return eval_with_terms(pos, terms); }
 static inline uint64_t game_key(const GamePosition *pos) { return pos_key(pos); }
 static inline bool game_in_check(const GamePosition *pos) { return pos_in_check(pos); }

@@ -4,7 +4,7 @@
  *
  *   xiangqi-tune [OPTIONS] RECORDS...
  *
- * Reads the records (scripts/tune_games.py), prints the data, the scales and
+ * Reads the records (scripts/tune_games.py), prints (on stderr) the data, the scales and
  * the losses on the training and validation games before and after, and
  * writes the tables as C source (-o FILE, default standard output).
  */
@@ -19,8 +19,42 @@
 typedef struct {
     double lambda, rate, reg;
     long epochs, max_cp, valid_every, report;
+    unsigned terms;
     const char *out;
+    char **files; /* the record files, in order (argv's) */
+    int nfiles;
 } Settings;
+
+/* The terms whose weights can be fitted (--terms), by the names of their flags. */
+static const struct {
+    const char *name;
+    unsigned bit;
+} TERMS[] = {
+    {"mobility", EVAL_TERM_MOBILITY},
+    {"king-safety", EVAL_TERM_KING_SAFETY},
+    {"king-attack", EVAL_TERM_KING_ATTACK},
+    {"threats", EVAL_TERM_THREATS},
+};
+
+/* Parses a comma-separated list of TERMS names into *bits; -1 with a message on a bad name. */
+static int parse_terms(const char *list, unsigned *bits)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    *bits = 0;
+    char *save = NULL;
+    for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        size_t i = 0;
+        while (i < sizeof TERMS / sizeof TERMS[0] && strcmp(TERMS[i].name, name) != 0) i++;
+        if (i == sizeof TERMS / sizeof TERMS[0]) {
+            fprintf(stderr, "xiangqi-tune: --terms: unknown term '%s' (expected mobility, king-safety, king-attack, threats)\n",
+                    name);
+            return -1;
+        }
+        *bits |= TERMS[i].bit;
+    }
+    return 0;
+}
 
 static void usage(FILE *out)
 {
@@ -31,9 +65,12 @@ static void usage(FILE *out)
             "Options:\n"
             "  --lambda L        the target: L * result + (1 - L) * sigmoid(cp / S) (default 0.5)\n"
             "  --epochs N        Adam steps over the whole set (default 2000)\n"
-            "  --rate R          Adam's step in centipawns (default 1)\n"
-            "  --reg X           L2 pull towards the hand tables, per position (default 1)\n"
+            "  --rate R          Adam's step in centipawns (default 2)\n"
+            "  --reg X           L2 pull towards the hand-written numbers, over the positions (default 0.0003)\n"
             "  --max-cp N        leave out positions scored beyond +-N cp (default 1500)\n"
+            "  --terms LIST      the terms whose weights are fitted with the tables, comma-separated:\n"
+            "                    mobility, king-safety, king-attack, threats (default: the first three,\n"
+            "                    modern's); the others keep their hand weights\n"
             "  --valid-every N   every N-th game is kept out for validation (default 10; 0: none)\n"
             "  --report N        the training loss every N epochs on stderr (default 0: never)\n"
             "  -o FILE           write the tables to FILE (default: standard output)\n"
@@ -55,17 +92,26 @@ static int number(int argc, char **argv, int *i, double lo, double hi, double *o
     return 0;
 }
 
-/* Applies the options; returns the index of the first record file, 0 after --help, -1 on error. */
+/* Applies the options (before, between or after the files) and lists the
+ * files in s->files (argv's storage); returns 1, 0 after --help, -1 on error. */
 static int parse(int argc, char **argv, Settings *s)
 {
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    s->files = argv + 1;
+    s->nfiles = 0;
+    for (int i = 1; i < argc; i++) {
         double x;
         const char *a = argv[i];
+        if (a[0] != '-' || !a[1]) {
+            s->files[s->nfiles++] = argv[i];
+            continue;
+        }
         if (!strcmp(a, "--help")) return usage(stdout), 0;
         if (!strcmp(a, "-o")) {
             if (++i >= argc) return fprintf(stderr, "xiangqi-tune: -o needs a file\n"), -1;
             s->out = argv[i];
+        } else if (!strcmp(a, "--terms")) {
+            if (++i >= argc) return fprintf(stderr, "xiangqi-tune: --terms needs a list\n"), -1;
+            if (parse_terms(argv[i], &s->terms)) return -1;
         } else if (!strcmp(a, "--lambda")) {
             if (number(argc, argv, &i, 0, 1, &s->lambda)) return -1;
         } else if (!strcmp(a, "--rate")) {
@@ -83,35 +129,55 @@ static int parse(int argc, char **argv, Settings *s)
             return -1;
         }
     }
-    if (i >= argc) return fprintf(stderr, "xiangqi-tune: no game records given (see --help)\n"), -1;
-    return i;
+    if (s->nfiles == 0) return fprintf(stderr, "xiangqi-tune: no game records given (see --help)\n"), -1;
+    return 1;
 }
+
+/* Reads every record file into train and valid; returns 0, or the exit status after a message. */
+static int read_all(const Settings *s, TuneSet *train, TuneSet *valid, long *games)
+{
+    TuneReadOptions opt = {s->terms, (int)s->max_cp, (int)s->valid_every};
+    *games = 0;
+    for (int i = 0; i < s->nfiles; i++) {
+        FILE *f = fopen(s->files[i], "r");
+        if (!f) return fprintf(stderr, "xiangqi-tune: %s: %s\n", s->files[i], strerror(errno)), 1;
+        char err[512];
+        long n = tune_read_games(f, s->files[i], &opt, train, valid, err, sizeof err);
+        fclose(f);
+        if (n < 0) return fprintf(stderr, "xiangqi-tune: %s\n", err), 2;
+        *games += n;
+    }
+    if (train->n == 0) return fprintf(stderr, "xiangqi-tune: no scored quiet position in the records\n"), 2;
+    return 0;
+}
+
+
 
 int main(int argc, char **argv)
 {
-    Settings s = {0.5, 1, 1, 2000, 1500, 10, 0, NULL};
-    int first = parse(argc, argv, &s);
-    if (first <= 0) return first == 0 ? 0 : 2;
+    Settings s = {0.5, 2, 0.0003, 2000, 1500, 10, 0, EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_KING_ATTACK,
+                  NULL, NULL, 0};
+    /* parse() keeps the file names in argv's own slots: the header needs argv as given. */
+    char **args = malloc((size_t)argc * sizeof *args);
+    if (!args) return fprintf(stderr, "xiangqi-tune: out of memory\n"), 1;
+    memcpy(args, argv, (size_t)argc * sizeof *args);
+    int parsed = parse(argc, args, &s);
+    if (parsed <= 0) return free(args), parsed == 0 ? 0 : 2;
     board_init();
     movegen_init();
     eval_init();
 
-    /* 1. The data: the modern preset's other terms as the offset. */
-    TuneReadOptions opt = {EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_KING_ATTACK, (int)s.max_cp,
-                           (int)s.valid_every};
+    /* 1. The data, with the features of the terms to fit. */
     TuneSet train = {0}, valid = {0};
     long games = 0;
-    for (int i = first; i < argc; i++) {
-        FILE *f = fopen(argv[i], "r");
-        if (!f) return fprintf(stderr, "xiangqi-tune: %s: %s\n", argv[i], strerror(errno)), 1;
-        char err[512];
-        long n = tune_read_games(f, argv[i], &opt, &train, &valid, err, sizeof err);
-        fclose(f);
-        if (n < 0) return fprintf(stderr, "xiangqi-tune: %s\n", err), 2;
-        games += n;
+    int status = read_all(&s, &train, &valid, &games);
+    if (status != 0) {
+        tune_set_free(&train);
+        tune_set_free(&valid);
+        free(args);
+        return status;
     }
-    if (train.n == 0) return fprintf(stderr, "xiangqi-tune: no scored quiet position in the records\n"), 2;
-    printf("games %ld, positions %zu for training, %zu for validation\n", games, train.n, valid.n);
+    fprintf(stderr, "games %ld, positions %zu for training, %zu for validation\n", games, train.n, valid.n);
 
     /* 2. The engine scores' scale, the targets, and our evaluation's scale. */
     double scale = tune_fit_score_scale(&train);
@@ -120,27 +186,39 @@ int main(int argc, char **argv)
     TuneParams hand, p;
     tune_params_hand(&hand);
     double k = tune_fit_k(&train, &hand);
-    printf("score scale S %.1f cp, evaluation scale K %.1f cp, lambda %.2f\n", scale, k, s.lambda);
-    printf("hand tables: loss %.7f training, %.7f validation\n", tune_loss(&train, &hand, k),
+    fprintf(stderr, "score scale S %.1f cp, evaluation scale K %.1f cp, lambda %.2f\n", scale, k, s.lambda);
+    fprintf(stderr, "hand tables: loss %.7f training, %.7f validation\n", tune_loss(&train, &hand, k),
            tune_loss(&valid, &hand, k));
 
     /* 3. Adam from the hand tables. */
     p = hand;
     tune_fit(&train, &p, &hand, k, (int)s.epochs, s.rate, s.reg, stderr, (int)s.report);
-    printf("tuned tables: loss %.7f training, %.7f validation\n", tune_loss(&train, &p, k),
+    fprintf(stderr, "tuned tables: loss %.7f training, %.7f validation\n", tune_loss(&train, &p, k),
            tune_loss(&valid, &p, k));
 
-    /* 4. The tables. */
-    char header[512];
-    snprintf(header, sizeof header,
-             " *\n * %ld games, %zu positions for training, %zu for validation; S %.1f, K %.1f,\n"
-             " * lambda %.2f, %ld epochs at rate %g, reg %g, max-cp %ld.\n",
-             games, train.n, valid.n, scale, k, s.lambda, s.epochs, s.rate, s.reg, s.max_cp);
+    /* 4. The tables, with the command that made them (without -o) and the figures. */
+    char header[4096];
+    size_t len = (size_t)snprintf(header, sizeof header, " *\n * made by: xiangqi-tune");
+    for (int i = 1; i < argc && len < sizeof header; i++) {
+        if (!strcmp(argv[i], "-o")) {
+            i++;
+            continue;
+        }
+        len += (size_t)snprintf(header + len, sizeof header - len, " %s", argv[i]);
+    }
+    if (len < sizeof header)
+        snprintf(header + len, sizeof header - len,
+                 "\n * %ld games, %zu positions for training, %zu for validation; S %.1f, K %.1f;\n"
+                 " * loss %.7f -> %.7f (training), %.7f -> %.7f (validation).\n",
+                 games, train.n, valid.n, scale, k, tune_loss(&train, &hand, k), tune_loss(&train, &p, k),
+                 tune_loss(&valid, &hand, k), tune_loss(&valid, &p, k));
+    tune_set_free(&train);
+    tune_set_free(&valid);
+    free(args);
     FILE *out = s.out ? fopen(s.out, "w") : stdout;
     if (!out) return fprintf(stderr, "xiangqi-tune: %s: %s\n", s.out, strerror(errno)), 1;
     tune_write_tables(out, &p, header);
-    if (s.out && fclose(out) != 0) return fprintf(stderr, "xiangqi-tune: %s: %s\n", s.out, strerror(errno)), 1;
-    tune_set_free(&train);
-    tune_set_free(&valid);
+    if (s.out ? fclose(out) != 0 : fflush(out) != 0)
+        return fprintf(stderr, "xiangqi-tune: %s: %s\n", s.out ? s.out : "standard output", strerror(errno)), 1;
     return 0;
 }
