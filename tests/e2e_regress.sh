@@ -132,9 +132,12 @@ long=$("$PYTHON" -c 'print("n" * 130)')
 check "regress --name of 130 bytes: exit 2, saying the limit (was: cut to 120)" \
     sh -c "test $? -eq 2 && grep -q 'at most 120' '$tmp/long.err'"
 
-# 2. Weakened: material only, no piece-square tables.
+# 2. Weakened: material only, no piece-square tables (the hand tables, and the tuned
+# tables of the evaluation term Tuned, which modern uses in their place).
 sed -i 's/= VALUES\[type\] + TABLES/= VALUES[type] + 0 * TABLES/' "$repo/engine/xiangqi/eval.c"
-if [ "$(grep -c '0 \* TABLES' "$repo/engine/xiangqi/eval.c")" -ne 2 ]; then
+sed -i 's/^    if ((terms & EVAL_TERM_TUNED)$/    if (0 \&\& (terms \& EVAL_TERM_TUNED)/' "$repo/engine/xiangqi/eval_terms.c"
+if [ "$(grep -c '0 \* TABLES' "$repo/engine/xiangqi/eval.c")" -ne 2 ] \
+    || [ "$(grep -c '^    if (0 && (terms & EVAL_TERM_TUNED)$' "$repo/engine/xiangqi/eval_terms.c")" -ne 1 ]; then
     bad "weakening eval.c: the piece-square lines were not found (update this test)"
 else
     (cd "$repo" && git -c user.name=test -c user.email=test@example.com commit -qam "no piece-square tables")
