@@ -89,8 +89,10 @@ part_suite() {
     check "suite, SIGTERM: summary.json written" grep -q '"state":"interrupted"' "$tmp/sterm/summary.json"
     check "suite, SIGTERM: no engine left within 1 s" no_mock_after 1
 
-    # One SIGINT: the searches in progress finish (a slow but answering engine).
-    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=300 arg=--tag arg=$TAG depth=1 \
+    # One SIGINT: the searches in progress finish (a slow but answering engine; each search
+    # slow too, so that the six are not all done before the signal on a loaded machine).
+    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=300 arg=--slow-go arg=300 \
+        arg=--tag arg=$TAG depth=1 \
         --results "$tmp" --name sone >"$tmp/sone.out" 2>&1 &
     pid=$!
     # after the engine checks (the run's folder exists), while the first search starts

@@ -41,7 +41,7 @@
 #define MID_SEARCH_MS 100        /* --crash-mid-search: thinking time before the crash */
 
 typedef struct {
-    long crash_on_go, exit_on_go, stall_after_go, illegal, garbage, slow_start_ms;
+    long crash_on_go, exit_on_go, stall_after_go, illegal, garbage, slow_start_ms, slow_go_ms;
     long crash_mid_search, signal_on_go, signal, no_readyok, none, overlong, flood, flood_forever, close_stdout;
     bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, amazons, stderr_noise;
     const char *fd_report;
@@ -58,7 +58,7 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: mock_engine [--crash-on-go N] [--exit-on-go N] [--stall-after-go N]\n"
-            "                   [--illegal N] [--garbage N] [--slow-start MS] [--no-uciok]\n"
+            "                   [--illegal N] [--garbage N] [--slow-start MS] [--slow-go MS] [--no-uciok]\n"
             "                   [--exit-at-startup] [--ignore-quit] [--fairy] [--stderr-noise]\n"
             "                   [--moves m1,m2,...] [--crash-at-startup] [--crash-mid-search N]\n"
             "                   [--signal-on-go N [--signal SIG]] [--no-readyok N] [--none N]\n"
@@ -95,7 +95,7 @@ static long *value_flag(const char *name)
     } flags[] = {
         {"--crash-on-go", &S.crash_on_go}, {"--exit-on-go", &S.exit_on_go},
         {"--stall-after-go", &S.stall_after_go}, {"--illegal", &S.illegal},
-        {"--garbage", &S.garbage}, {"--slow-start", &S.slow_start_ms},
+        {"--garbage", &S.garbage}, {"--slow-start", &S.slow_start_ms}, {"--slow-go", &S.slow_go_ms},
         {"--crash-mid-search", &S.crash_mid_search}, {"--signal-on-go", &S.signal_on_go},
         {"--signal", &S.signal}, {"--no-readyok", &S.no_readyok}, {"--none", &S.none},
         {"--overlong", &S.overlong}, {"--flood", &S.flood}, {"--flood-forever", &S.flood_forever},
@@ -300,6 +300,7 @@ static void fd_report(void)
 static void cmd_go(void)
 {
     go_count++;
+    if (S.slow_go_ms > 0) sleep_ms(S.slow_go_ms);
     if (S.crash_on_go == go_count) crash();
     if (S.exit_on_go == go_count) exit(EXIT_ON_GO_STATUS);
     if (S.crash_mid_search == go_count) crash_mid_search();
