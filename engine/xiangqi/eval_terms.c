@@ -115,8 +115,8 @@ static void count_side(const Position *pos, int c, unsigned terms, SideCount *ou
                 n.linked += b[from + 1] == pawn;
             }
         }
-        if (!(with_mobility && MOBILE[type]) && !(with_attack && KA_WEIGHT[type]) && !(with_threats && KA_WEIGHT[type]))
-            continue;
+        /* Chariots, horses, cannons and pawns attack the palace and threaten pieces. */
+        if (!(with_mobility && MOBILE[type]) && !((with_attack || with_threats) && KA_WEIGHT[type])) continue;
         Move moves[GEN_PIECE_MAX];
         int k = gen_piece_moves(pos, from, moves);
         if (with_mobility) n.moves[type] += k;
@@ -204,8 +204,8 @@ static int lone_chariot(const Position *pos, int c)
     return diff < win ? win - diff : 0;
 }
 
-/* The tuned tapered tables' sum over the pieces, Red's view (eval_tuned.c). */
-static int tuned(const Position *pos)
+/* The tuned tapered tables' sum over the pieces, Red's view (eval_tuned.c), at phase p. */
+static int tuned(const Position *pos, int p)
 {
     int mg = 0, eg = 0;
     for (int c = RED; c <= BLACK; c++) {
@@ -216,7 +216,6 @@ static int tuned(const Position *pos)
             eg += sign * EVAL_TUNED[1][e];
         }
     }
-    int p = eval_phase(pos);
     return (mg * p + eg * (EVAL_PHASE_FULL - p)) / EVAL_PHASE_FULL;
 }
 
@@ -251,16 +250,22 @@ static void weighted_features(const Position *pos, unsigned terms, const SideCou
     if (terms & EVAL_TERM_THREATS) f[EVAL_W_THREAT] = red->threats - black->threats;
 }
 
+/* Both sides' counts, and the weighted terms' features from them. */
+static void count_both(const Position *pos, unsigned terms, SideCount *red, SideCount *black, int f[EVAL_WEIGHTS])
+{
+    count_side(pos, RED, terms, red);
+    count_side(pos, BLACK, terms, black);
+    weighted_features(pos, terms, red, black, f);
+}
+
 void eval_term_features(const Position *pos, unsigned terms, int f[EVAL_WEIGHTS])
 {
     SideCount red, black;
-    count_side(pos, RED, terms, &red);
-    count_side(pos, BLACK, terms, &black);
-    weighted_features(pos, terms, &red, &black, f);
+    count_both(pos, terms, &red, &black, f);
 }
 
-/* The weighted terms' value: the hand weights, or with Tuned the tuned ones by phase. */
-static int weighted(const Position *pos, unsigned terms, const int f[EVAL_WEIGHTS])
+/* The weighted terms' value: the hand weights, or with Tuned the tuned ones at phase p. */
+static int weighted(unsigned terms, const int f[EVAL_WEIGHTS], int p)
 {
     int64_t mg = 0, eg = 0;
     bool tuned_weights = (terms & EVAL_TERM_TUNED) != 0;
@@ -271,7 +276,6 @@ static int weighted(const Position *pos, unsigned terms, const int f[EVAL_WEIGHT
         eg += (int64_t)f[w] * scale * (tuned_weights ? EVAL_TUNED_WEIGHTS[1][w] : HAND_WEIGHTS[w]);
     }
     if (mg == eg) return (int)(mg / 100);
-    int p = eval_phase(pos);
     return (int)((mg * p + eg * (EVAL_PHASE_FULL - p)) / (100 * EVAL_PHASE_FULL));
 }
 
@@ -279,20 +283,19 @@ int eval_terms(const Position *pos, unsigned terms)
 {
     if (!terms) return 0;
     SideCount red, black;
-    count_side(pos, RED, terms, &red);
-    count_side(pos, BLACK, terms, &black);
     int f[EVAL_WEIGHTS];
-    weighted_features(pos, terms, &red, &black, f);
-    int score = weighted(pos, terms, f);
+    count_both(pos, terms, &red, &black, f);
+    int p = eval_phase(pos);
+    int score = weighted(terms, f, p);
     if (terms & EVAL_TERM_PAWNS) score += PAWN_LINKED * (red.linked - black.linked);
     if (terms & EVAL_TERM_PHASE) {
-        int e = EVAL_PHASE_FULL - eval_phase(pos);
+        int e = EVAL_PHASE_FULL - p;
         score += phase(pos, RED, red.across, e) - phase(pos, BLACK, black.across, e);
     }
     if (terms & EVAL_TERM_ENDGAMES) score += lone_chariot(pos, RED) - lone_chariot(pos, BLACK);
     /* The tuned tables, but not where Endgames judges a lone chariot (its values are the hand tables'). */
     if ((terms & EVAL_TERM_TUNED)
         && !((terms & EVAL_TERM_ENDGAMES) && (is_lone_chariot(pos, RED) || is_lone_chariot(pos, BLACK))))
-        score += tuned(pos) - pos_score(pos);
+        score += tuned(pos, p) - pos_score(pos);
     return score;
 }

@@ -107,12 +107,13 @@ static int read_record(char *text, double result, const TuneReadOptions *opt, Tu
             double red = pos.side == RED ? (double)cp : -(double)cp;
             if (tune_set_add(set, &pos, opt->terms, result, red) != 0) return *why = "out of memory", -1;
         }
-        if (!pos_make_move(&pos, m) || pos.ply >= POS_MAX_PLY - 1) {
+        if (pos.ply >= POS_MAX_PLY - 2) {
             /* A long game: go on from the position reached, with a fresh history. */
             char fen[128];
             pos_to_fen(&pos, fen, sizeof fen);
             pos_from_fen(&pos, fen, NULL, 0);
         }
+        pos_make_move(&pos, m);
     }
     return 0;
 }
