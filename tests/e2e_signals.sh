@@ -91,12 +91,14 @@ part_suite() {
 
     # One SIGINT: the searches in progress finish (a slow but answering engine; each search
     # slow too, so that the six are not all done before the signal on a loaded machine).
-    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=300 arg=--slow-go arg=300 \
+    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=300 arg=--slow-go arg=500 \
         arg=--tag arg=$TAG depth=1 \
         --results "$tmp" --name sone >"$tmp/sone.out" 2>&1 &
     pid=$!
-    # after the engine checks (the run's folder exists), while the first search starts
+    # after the engine checks (the run's folder exists) and the handshake (300 ms), while
+    # the first search (500 ms of the six's 3 s) is in progress
     while [ ! -e "$tmp/sone/run.json" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+    sleep 0.6
     kill -INT "$pid"
     wait "$pid"
     check "suite, one Ctrl-C: exit 130" test $? -eq 130
