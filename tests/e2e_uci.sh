@@ -102,6 +102,8 @@ check "go nodes 5000: node counts within the limit, roughly" test "${max_nodes:-
 # nodes searched, the aborted iteration included, at the last completed depth.
 last_nodes=$(grep '^info ' "$tmp/out" | tail -n 1 | sed -n 's/.* nodes \([0-9]*\) .*/\1/p')
 check "go nodes 5000: the last info line says 5000 nodes (${last_nodes:-none})" test "${last_nodes:-0}" -eq 5000
+check "go nodes 5000: the last info line's PV starts with the bestmove, the unfinished iteration's if better" \
+    test "$(last_pv)" = "$(best)"
 depths=$(grep '^info depth' "$tmp/out" | tail -n 2 | cut -d' ' -f3 | tr '\n' ' ')
 check "go nodes 5000: the last info line has the last completed depth ($depths)" \
     test "$(echo "$depths" | cut -d' ' -f1)" = "$(echo "$depths" | cut -d' ' -f2)"

@@ -257,6 +257,38 @@ static void test_repeatable_and_limits(void)
     }
 }
 
+/* A search stopped inside iteration D + 1 (by a node limit one short of
+ * its end) answers with that iteration's best move when it differs from
+ * iteration D's, for the drivers that search the previous best first
+ * (negascout, modern); MTD(f) keeps iteration D's. The reference is the
+ * same search let run to the end of iteration D + 1. */
+static void test_partial_iteration(void)
+{
+    const char *names[] = {"negascout", "modern", "mtdf"};
+    for (int k = 0; k < 3; k++) {
+        const Variant *v = search_variant_by_name(names[k]);
+        bool keeps = v->drive != DRIVE_MTDF;
+        int changed = 0, kept = 0;
+        for (int p = 0; p < bench_count; p++)
+            for (int d = 2; d <= 6; d++) {
+                SearchInfo a = run(v, bench[p].fen, d, true, false, 0);
+                SearchInfo b = run(v, bench[p].fen, d + 1, true, false, 0);
+                if (a.pv[0] == b.pv[0] || b.nodes < a.nodes + 2) continue;
+                changed++;
+                SearchInfo c = run(v, bench[p].fen, 0, true, false, b.nodes - 1);
+                kept += c.pv[0] == (keeps ? b.pv[0] : a.pv[0]);
+                CHECK(c.depth == d, "%s, bench %d: stopped in iteration %d, it reports depth %d (%d)", names[k],
+                      p + 1, d + 1, d, c.depth);
+            }
+        printf("%s: the move changed between iterations %d times at depth 2-7 (bench), stopped a node short it "
+               "played %s %d times\n", names[k], changed, keeps ? "the new move" : "the old move", kept);
+        CHECK(changed >= 10, "%s: the best move changes from one iteration to the next %d times (depth 2-7)",
+              names[k], changed);
+        CHECK(kept == changed, "%s: stopped a node before the end of the iteration that changed its move, it plays %s "
+              "(%d of %d)", names[k], keeps ? "the new move" : "the last completed iteration's", kept, changed);
+    }
+}
+
 int main(void)
 {
     const char *env = getenv("QB_SEARCH_DEPTH");
@@ -282,6 +314,7 @@ int main(void)
         test_eval_features(depth - 1); /* depth 2: negamax with the terms is slow under the sanitizers */
         test_node_order(depth + 1);
         test_repeatable_and_limits();
+        test_partial_iteration();
     }
     test_mates();
     return TEST_REPORT();

@@ -42,6 +42,10 @@ struct SearchCtx {
     GameMove prev_pv[MAX_PLY];
     int prev_pv_len;
     bool follow_pv;
+    /* The root's last alpha raise in the current iteration: a move searched
+     * to the end that beat all before it (kept if the iteration is stopped). */
+    GameMove root_pv[MAX_PLY];
+    int root_pv_len, root_score;
 
     int history[GAME_MOVE_INDEXES];
 

@@ -8,8 +8,8 @@
 
 /* Milliseconds kept back from every clock budget for I/O and start-up. */
 #define MOVE_OVERHEAD_MS 30
-/* Kept back from a movetime: 1 / MOVETIME_KEEP_DIV of it, at most
- * MOVETIME_KEEP_MAX_MS, unless the game says otherwise (game.h): a fifth,
+/* Kept back from a movetime: 1 / MOVETIME_KEEP_DIV of it, at least 1 ms
+ * and at most MOVETIME_KEEP_MAX_MS, unless the game says otherwise (game.h): a fifth,
  * at most 30 ms, by default (the Amazons, whose clock is polled every
  * 1.6 ms, far more under the sanitizers). */
 #ifdef GAME_MOVETIME_KEEP_DIV
@@ -39,7 +39,7 @@ void limits_start(SearchCtx *ctx, int side)
         /* Answer within movetime, I/O included: a harness that keeps the
          * time (cutechess, fastchess, qibench) counts any excess as a loss. */
         int64_t keep = l->movetime / MOVETIME_KEEP_DIV;
-        int64_t overhead = keep < MOVETIME_KEEP_MAX_MS ? keep : MOVETIME_KEEP_MAX_MS;
+        int64_t overhead = keep < 1 ? 1 : keep < MOVETIME_KEEP_MAX_MS ? keep : MOVETIME_KEEP_MAX_MS;
         ctx->soft_ms = ctx->hard_ms = l->movetime - overhead > 1 ? l->movetime - overhead : 1;
     } else if (l->time[side] > 0) {
         int64_t left = l->time[side], inc = l->inc[side];

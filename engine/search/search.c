@@ -270,6 +270,11 @@ bool node_score(SearchCtx *ctx, NodeBest *nb, GameMove m, int score, int beta, i
     if (score <= nb->alpha) return false;
     nb->alpha = score;
     pv_update(ctx, ply, m);
+    if (ply == 0) {
+        ctx->root_pv_len = ctx->pv_len[0];
+        ctx->root_score = score;
+        memcpy(ctx->root_pv, ctx->pv[0], (size_t)ctx->root_pv_len * sizeof(GameMove));
+    }
     if (score < beta) return false;
     if (!move_is_noisy(ctx, m)) {
         if (ctx->use_hh) {
@@ -469,9 +474,24 @@ static GameMove start_search(SearchCtx *ctx, GamePosition *pos, const SearchLimi
     return list[0];
 }
 
+/* A stopped iteration's root move that beat the previous iteration's best
+ * (searched to the end with a score above alpha, so better than all the
+ * moves before it, the previous best first) replaces it in info, with its
+ * score and line (Stockfish's: the unfinished iteration is not all lost).
+ * Only for the drivers that search the previous best first with a real
+ * window: iterative deepening and aspiration (not MTD(f)'s null windows). */
+static void keep_partial_iteration(SearchCtx *ctx, SearchInfo *info)
+{
+    if (ctx->variant->drive != DRIVE_ITERATIVE && ctx->variant->drive != DRIVE_ASPIRATION) return;
+    if (ctx->root_pv_len == 0 || info->depth == 0 || ctx->root_pv[0] == info->pv[0]) return;
+    info->score = ctx->root_score;
+    info->pv_len = ctx->root_pv_len;
+    memcpy(info->pv, ctx->root_pv, (size_t)info->pv_len * sizeof(GameMove));
+}
+
 /* The alpha-beta variants: iterations of increasing depth (one at the
  * requested depth for DRIVE_FIXED) until a limit; info gets the last
- * completed one. */
+ * completed one (or a stopped one's better root move: keep_partial_iteration). */
 static void iterate(Search *s, SearchInfo *info, SearchReport report, void *user)
 {
     SearchCtx *ctx = &s->ctx;
@@ -483,8 +503,13 @@ static void iterate(Search *s, SearchInfo *info, SearchReport report, void *user
         if (fixed && depth > first) search_clear(s); /* each depth from scratch */
         ctx->seldepth = 0;
         ctx->follow_pv = !fixed && ctx->prev_pv_len > 0;
+        ctx->root_pv_len = 0;
         int score = run_iteration(ctx, depth, prev_score);
-        if (ctx->stopped || ctx->pv_len[0] == 0) break; /* an unfinished iteration is thrown away */
+        if (ctx->stopped) {
+            keep_partial_iteration(ctx, info);
+            break;
+        }
+        if (ctx->pv_len[0] == 0) break;
         prev_score = score;
         record_iteration(ctx, info, depth, score);
         if (report) report(info, user);
