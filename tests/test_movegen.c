@@ -127,7 +127,7 @@ static void test_captures_agree(void)
 {
     static Position pos;
     Move all[MAX_MOVES], caps[MAX_MOVES], filtered[MAX_MOVES];
-    int mismatches = 0, positions = 0, captures = 0;
+    int mismatches = 0, positions = 0, captures = 0, to_mismatches = 0, to_captures = 0;
     for (int walk = 0; walk < 300; walk++) {
         pos_from_fen(&pos, START_FEN, NULL, 0);
         for (int ply = 0; ply < 200; ply++) {
@@ -135,6 +135,15 @@ static void test_captures_agree(void)
             for (int i = 0; i < n; i++)
                 if (pos_piece_on(&pos, MOVE_TO(all[i])) != EMPTY) filtered[nf++] = all[i];
             int nc = gen_captures(&pos, caps);
+            /* gen_captures_to: gen_captures' list onto each square, in its order. */
+            for (int to = 0; to < 256; to++) {
+                Move onto[MAX_MOVES], want[MAX_MOVES];
+                int no = gen_captures_to(&pos, to, onto), nw = 0;
+                for (int i = 0; i < nc; i++)
+                    if (MOVE_TO(caps[i]) == to) want[nw++] = caps[i];
+                to_mismatches += no != nw || memcmp(onto, want, (size_t)no * sizeof(Move)) != 0;
+                to_captures += no;
+            }
             qsort(filtered, (size_t)nf, sizeof(Move), compare_move);
             qsort(caps, (size_t)nc, sizeof(Move), compare_move);
             mismatches += nc != nf || memcmp(caps, filtered, (size_t)nc * sizeof(Move)) != 0;
@@ -148,6 +157,9 @@ static void test_captures_agree(void)
     }
     CHECK(positions > 20000 && captures > 20000, "%d positions, %d captures", positions, captures);
     CHECK(mismatches == 0, "capture generator disagrees in %d of %d positions", mismatches, positions);
+    CHECK(to_captures == captures, "gen_captures_to found %d captures over all squares, gen_captures %d", to_captures,
+          captures);
+    CHECK(to_mismatches == 0, "gen_captures_to disagrees with gen_captures onto %d squares", to_mismatches);
 }
 
 /* move_is_legal (from the moving piece's moves alone) accepts exactly the

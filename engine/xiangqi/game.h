@@ -186,9 +186,8 @@ static inline bool game_null_ok(const GamePosition *pos)
 static inline int see_square(GamePosition *pos, int to)
 {
     GameMove list[GAME_MAX_MOVES];
-    int n = gen_captures(pos, list), least = -1, least_value = 1 << 30;
+    int n = gen_captures_to(pos, to, list), least = -1, least_value = 1 << 30;
     for (int i = 0; i < n; i++) {
-        if (MOVE_TO(list[i]) != to) continue;
         int v = game_attacker_value(pos, list[i]);
         if (v < least_value) least_value = v, least = i;
     }

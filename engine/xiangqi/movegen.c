@@ -211,6 +211,30 @@ int gen_captures(Position *pos, Move *list)
     return filter_legal(pos, list, gen_pseudo(pos, list, true));
 }
 
+int gen_captures_to(Position *pos, int to, Move *list)
+{
+    int us = pos->side, n = 0, target = pos->board[to];
+    if (target == EMPTY || target == OFF || PIECE_COLOUR(target) == us) return 0;
+    int tf = SQ_FILE(to), tr = SQ_RANK(to);
+    for (int i = 0; i < pos->count[us]; i++) {
+        int from = pos->list[us][i], type = PIECE_TYPE(pos->board[from]);
+        int df = SQ_FILE(from) - tf, dr = SQ_RANK(from) - tr;
+        df = df < 0 ? -df : df, dr = dr < 0 ? -dr : dr;
+        /* Only a piece in reach can capture there: chariots and cannons on
+         * its file or rank, the others within two files and two ranks. */
+        bool reach = type == CHARIOT || type == CANNON ? df == 0 || dr == 0 : df <= 2 && dr <= 2;
+        if (!reach) continue;
+        Move moves[GEN_PIECE_MAX];
+        int k = gen_piece(pos, from, moves, 0, true);
+        for (int j = 0; j < k; j++)
+            if (MOVE_TO(moves[j]) == to) {
+                list[n++] = moves[j];
+                break;
+            }
+    }
+    return filter_legal(pos, list, n);
+}
+
 int gen_quiet_checks(Position *pos, Move *list)
 {
     int n = gen_pseudo(pos, list, false), kept = 0, ek = pos->king[pos->side ^ 1];

@@ -25,6 +25,11 @@ int gen_piece_moves(const Position *pos, int from, Move *list);
 /* Like gen_legal but only captures: the same set as gen_legal's captures. */
 int gen_captures(Position *pos, Move *list);
 
+/* The legal captures onto square `to` (an enemy piece's), in gen_captures'
+ * order (by the side's piece list: a piece has at most one move there):
+ * the list gen_captures gives, less the moves to other squares. SEE's. */
+int gen_captures_to(Position *pos, int to, Move *list);
+
 /* The legal quiet moves that give check (QChecks' moves in quiescence). */
 int gen_quiet_checks(Position *pos, Move *list);
 
