@@ -257,6 +257,42 @@ static void test_repeatable_and_limits(void)
     }
 }
 
+/* The evaluation cache (ctx.h) is cleared when the features change: one
+ * Search object searches with the evaluation terms off, then on, then off
+ * again, and each time finds what a fresh object finds (the same nodes,
+ * score and move). */
+static void test_eval_cache_reconfigure(void)
+{
+    static Position pos;
+    const Variant *v = search_variant_by_name("modern");
+    unsigned terms = SEARCH_FEATURE_EVAL_MASK;
+    SearchConfig off = {.variant = v, .hash_mb = 1, .quiescence = true, .features_off = terms};
+    SearchConfig on = {.variant = v, .hash_mb = 1, .quiescence = true};
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 5;
+    Search *s = search_new(&off);
+    int same = 0, runs = 0;
+    for (int p = 0; p < 5 && p < bench_count; p++) {
+        for (int k = 0; k < 3; k++) {
+            const SearchConfig *cfg = k == 1 ? &on : &off;
+            search_configure(s, cfg);
+            search_clear(s);
+            pos_from_fen(&pos, bench[p].fen, NULL, 0);
+            SearchInfo a = search_run(s, &pos, &lim, NULL, NULL, NULL);
+            Search *fresh = search_new(cfg);
+            pos_from_fen(&pos, bench[p].fen, NULL, 0);
+            SearchInfo b = search_run(fresh, &pos, &lim, NULL, NULL, NULL);
+            search_free(fresh);
+            same += a.nodes == b.nodes && a.score == b.score && a.pv[0] == b.pv[0];
+            runs++;
+        }
+    }
+    search_free(s);
+    CHECK(same == runs, "a Search reconfigured between the evaluation terms on and off searches as a fresh one: %d of %d",
+          same, runs);
+}
+
 /* A search stopped inside iteration D + 1 (by a node limit one short of
  * its end) answers with that iteration's best move when it differs from
  * iteration D's, for the drivers that search the previous best first
@@ -315,6 +351,7 @@ int main(void)
         test_node_order(depth + 1);
         test_repeatable_and_limits();
         test_partial_iteration();
+        test_eval_cache_reconfigure();
     }
     test_mates();
     return TEST_REPORT();

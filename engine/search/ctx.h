@@ -65,6 +65,19 @@ struct SearchCtx {
     MctsTree tree;
 
     int rules; /* the rule set the search scores rule endings by (game_rule) */
+
+    /* The static evaluations already computed, by the position's key (the
+     * evaluation depends on the position alone): EVAL_CACHE entries,
+     * cleared when the features change. NULL: none (ctx_eval computes). */
+    struct EvalCacheEntry *eval_cache;
+};
+
+/* One remembered evaluation: the full key, and the score from the side to move's view. */
+#define EVAL_CACHE (1u << 16)
+struct EvalCacheEntry {
+    uint64_t key;
+    int32_t score;
+    bool full;
 };
 
 struct Search {
@@ -108,8 +121,18 @@ static inline int eval_with_features(const GamePosition *pos, unsigned features)
 #endif
 }
 
-/* The static evaluation, with the evaluation terms this search has on. */
-static inline int ctx_eval(const SearchCtx *ctx) { return eval_with_features(ctx->pos, ctx->features); }
+/* The static evaluation, with the evaluation terms this search has on
+ * (from the cache when this position's is there). */
+static inline int ctx_eval(const SearchCtx *ctx)
+{
+    if (!ctx->eval_cache) return eval_with_features(ctx->pos, ctx->features);
+    uint64_t key = game_key(ctx->pos);
+    struct EvalCacheEntry *e = &ctx->eval_cache[key & (EVAL_CACHE - 1)];
+    if (e->full && e->key == key) return e->score;
+    int score = eval_with_features(ctx->pos, ctx->features);
+    e->key = key, e->score = score, e->full = true;
+    return score;
+}
 
 /* Is m noisy (a capture: searched by quiescence, never rewarded by the
  * history)? Always false in a game without noisy moves. */

@@ -350,7 +350,13 @@ Search *search_new(const SearchConfig *config)
     if (lmr_table[LMR_TABLE - 1][LMR_TABLE - 1] == 0) lmr_init();
     Search *s = calloc(1, sizeof *s);
     if (!s) return NULL;
+    s->ctx.eval_cache = calloc(EVAL_CACHE, sizeof *s->ctx.eval_cache);
+    if (!s->ctx.eval_cache) {
+        free(s);
+        return NULL;
+    }
     if (tt_init(&s->ctx.tt, config->hash_mb)) {
+        free(s->ctx.eval_cache);
         free(s);
         return NULL;
     }
@@ -367,6 +373,7 @@ void search_free(Search *s)
     if (!s) return;
     tt_free(&s->ctx.tt);
     mcts_tree_free(&s->ctx.tree);
+    free(s->ctx.eval_cache);
     free(s);
 }
 
@@ -407,7 +414,9 @@ int search_configure(Search *s, const SearchConfig *config)
     s->ctx.mcts_cutoff = config->mcts_cutoff;
     s->ctx.mcts_sample = config->mcts_sample > 0 ? config->mcts_sample : 1; /* 0: a config that left it out */
     s->ctx.rules = config->rules;
-    s->ctx.features = search_effective_features(config);
+    unsigned features = search_effective_features(config);
+    if (features != s->ctx.features) memset(s->ctx.eval_cache, 0, EVAL_CACHE * sizeof *s->ctx.eval_cache);
+    s->ctx.features = features;
     return 0;
 }
 
