@@ -1,13 +1,13 @@
 # tune.mk - bin/xiangqi-tune, the Texel tuner of the evaluation term Tuned
 # (engine/xiangqi/eval_tune.c; README, "Tune the evaluation").
 #
-#   make tune [TUNE_RECORDS=positions/xiangqi/tune/fsf-selfplay.txt] [TUNE_ARGS=...]
+#   make tune [TUNE_RECORDS="positions/xiangqi/tune/fsf-selfplay.txt ..."] [TUNE_ARGS=...]
 #
 # rewrites engine/xiangqi/eval_tuned.c from the game records (scripts/tune_games.py
 # makes them from a match's games.jsonl); then `make` builds the engine with them.
 
-TUNE_RECORDS ?= positions/xiangqi/tune/fsf-selfplay.txt
-TUNE_ARGS    ?= --reg 0.0003 --rate 2 --epochs 2000
+TUNE_RECORDS ?= positions/xiangqi/tune/fsf-selfplay.txt positions/xiangqi/tune/fsf-selfplay-2.txt
+TUNE_ARGS    ?= --reg 0.0001 --rate 2 --epochs 2000
 
 .PHONY: tune
 

@@ -116,11 +116,15 @@ static void test_hand_worked(void)
     /* Black's pawn e4, across the river, sideways on the horse f4: 100 < 400, from Black's side. */
     expect("4k4/9/9/9/9/4pN3/9/9/9/3K5 w", EVAL_TERM_THREATS, -20, "threats: Black's pawn on a horse");
 
-    /* The start position is symmetric: every term 0. */
-    expect(START_FEN,
-           EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE | EVAL_TERM_ENDGAMES
-            | EVAL_TERM_KING_ATTACK | EVAL_TERM_TUNED | EVAL_TERM_THREATS, 0,
-           "start position, all terms");
+    /* The start position is symmetric: every term 0 but Tuned's bonus for the side to
+     * move, its middlegame weight (all material on); Black to move, the opposite. */
+    const unsigned all = EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE
+                         | EVAL_TERM_ENDGAMES | EVAL_TERM_KING_ATTACK | EVAL_TERM_TUNED | EVAL_TERM_THREATS;
+    int tempo = EVAL_TUNED_WEIGHTS[0][EVAL_W_TEMPO];
+    expect(START_FEN, all & ~EVAL_TERM_TUNED, 0, "start position, all terms but Tuned");
+    expect(START_FEN, all, tempo, "start position, all terms: Tuned's side to move");
+    expect("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", all, -tempo,
+           "start position, Black to move: Tuned's side to move, for Black");
     /* The terms add up, and none is the empty set's 0. */
     expect("r2k5/9/9/9/9/9/9/9/9/4K4 w", EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY, -69, "mobility + king safety");
     expect("r2k5/9/9/9/9/9/9/9/9/4K4 w", 0, 0, "no terms");

@@ -139,6 +139,7 @@ static void test_fit(void)
     }
     truth.v[TUNE_WEIGHTS + EVAL_W_MOB_HORSE] = 10;
     truth.v[TUNE_WEIGHTS + EVAL_WEIGHTS + EVAL_W_KS_POINT] = 8;
+    truth.v[TUNE_WEIGHTS + EVAL_W_TEMPO] = 25; /* and the side to move 25 in the middlegame (not 0) */
     const double k = 400;
     for (size_t i = 0; i < set.n; i++) set.pos[i].result = (float)sigmoid(tune_eval(&set, i, &truth) / k);
     tune_set_targets(&set, 1, 100);
@@ -164,6 +165,8 @@ static void test_fit(void)
      * advisor and elephant values, so only E is checked for it). */
     double horse = p.v[TUNE_WEIGHTS + EVAL_W_MOB_HORSE];
     CHECK(fabs(horse - 10) < 0.5, "the horse move's middlegame weight comes back: 10 (%.2f)", horse);
+    double tempo = p.v[TUNE_WEIGHTS + EVAL_W_TEMPO];
+    CHECK(fabs(tempo - 25) < 0.5, "the side to move's middlegame weight comes back: 25 (%.2f)", tempo);
 
     /* The scale: results made from sigmoid(cp / 300) give back 300. */
     for (size_t i = 0; i < set.n; i++) {

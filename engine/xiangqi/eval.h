@@ -62,9 +62,10 @@ static inline int eval_tuned_entry(int type, int colour, int sq)
     return (type * RANKS + rrank) * EVAL_TUNED_HFILES + hfile;
 }
 
-/* The weights of the terms Mobility, KingSafety, KingAttack and Threats, each times a
- * feature of eval_term_features (divided by eval_weight_divisor): hand-written
- * (eval_terms.c), and by phase for Tuned (eval_tuned.c). */
+/* The weights of the terms Mobility, KingSafety, KingAttack and Threats, and of
+ * Tuned's side to move, each times a feature of eval_term_features (divided by
+ * eval_weight_divisor): hand-written (eval_terms.c), and by phase for Tuned
+ * (eval_tuned.c). */
 enum {
     EVAL_W_MOB_CHARIOT, /* Mobility: per chariot square */
     EVAL_W_MOB_HORSE,   /* per horse move */
@@ -73,6 +74,7 @@ enum {
     EVAL_W_KS_HOLLOW,   /* per hollow cannon */
     EVAL_W_KING_ATTACK, /* KingAttack: percent of its penalty */
     EVAL_W_THREAT,      /* Threats: per capture of a more valuable piece */
+    EVAL_W_TEMPO,       /* Tuned itself: the side to move's bonus (hand weight 0) */
     EVAL_WEIGHTS
 };
 extern const int16_t EVAL_TUNED_WEIGHTS[2][EVAL_WEIGHTS];

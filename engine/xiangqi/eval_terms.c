@@ -39,7 +39,8 @@
  *    phase (the term is their sum less the incremental hand tables'), and
  *    the weights of Mobility, KingSafety, KingAttack and Threats when those
  *    are on (the weighted terms: each a weight times a feature, hand
- *    weights the same in both phases, tuned ones by phase).
+ *    weights the same in both phases, tuned ones by phase), and a bonus
+ *    for the side to move (tempo: 0 by hand).
  */
 #include "eval.h"
 #include "movegen.h"
@@ -223,10 +224,10 @@ static int tuned(const Position *pos, int p)
 static const int16_t HAND_WEIGHTS[EVAL_WEIGHTS] = {
     [EVAL_W_MOB_CHARIOT] = MOB_CHARIOT, [EVAL_W_MOB_HORSE] = MOB_HORSE, [EVAL_W_MOB_CANNON] = MOB_CANNON,
     [EVAL_W_KS_POINT] = KS_PER_POINT,   [EVAL_W_KS_HOLLOW] = KS_HOLLOW_CANNON, [EVAL_W_KING_ATTACK] = 100,
-    [EVAL_W_THREAT] = THREAT,
+    [EVAL_W_THREAT] = THREAT,           [EVAL_W_TEMPO] = 0,
 };
 /* Each weight's divisor: the king attack's is a percentage. */
-static const int WEIGHT_DIV[EVAL_WEIGHTS] = {1, 1, 1, 1, 1, 100, 1};
+static const int WEIGHT_DIV[EVAL_WEIGHTS] = {1, 1, 1, 1, 1, 100, 1, 1};
 
 int eval_hand_weight(int w) { return w >= 0 && w < EVAL_WEIGHTS ? HAND_WEIGHTS[w] : 0; }
 
@@ -248,6 +249,7 @@ static void weighted_features(const Position *pos, unsigned terms, const SideCou
     }
     if (terms & EVAL_TERM_KING_ATTACK) f[EVAL_W_KING_ATTACK] = king_attack(pos, BLACK, red) - king_attack(pos, RED, black);
     if (terms & EVAL_TERM_THREATS) f[EVAL_W_THREAT] = red->threats - black->threats;
+    if (terms & EVAL_TERM_TUNED) f[EVAL_W_TEMPO] = pos->side == RED ? 1 : -1;
 }
 
 /* Both sides' counts, and the weighted terms' features from them. */

@@ -67,7 +67,7 @@ int tune_set_add(TuneSet *set, const Position *pos, unsigned terms, double resul
         EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_KING_ATTACK | EVAL_TERM_THREATS | EVAL_TERM_TUNED;
     tp->offset = (float)eval_terms(pos, terms & ~fitted);
     int f[EVAL_WEIGHTS];
-    eval_term_features(pos, terms, f);
+    eval_term_features(pos, terms | EVAL_TERM_TUNED, f); /* Tuned's own: the side to move */
     for (int w = 0; w < EVAL_WEIGHTS; w++) tp->lin[w] = (float)f[w] / (float)eval_weight_divisor(w);
     tp->result = (float)result;
     tp->cp = (float)cp;
@@ -307,7 +307,7 @@ void tune_write_tables(FILE *out, const TuneParams *p, const char *header)
         fprintf(out, "    },\n");
     }
     fprintf(out, "};\n\n/* [mg, eg][EVAL_W_*]: mobility chariot, horse, cannon; king safety point, hollow\n"
-                 " * cannon; king attack (percent); threat */\nconst int16_t EVAL_TUNED_WEIGHTS[2][EVAL_WEIGHTS] = {\n");
+                 " * cannon; king attack (percent); threat; side to move */\nconst int16_t EVAL_TUNED_WEIGHTS[2][EVAL_WEIGHTS] = {\n");
     for (int phase = 0; phase < 2; phase++) {
         fprintf(out, "    {");
         for (int w = 0; w < EVAL_WEIGHTS; w++)

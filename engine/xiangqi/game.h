@@ -130,7 +130,7 @@ static inline int game_eval(const GamePosition *pos) { return eval(pos); }
         {"KingAttack", "--king-attack", SEARCH_FEATURE_EVAL(EVAL_TERM_KING_ATTACK), true,                     \
          "evaluation: two or more pieces with moves into the enemy palace: (units)^2 / 128, at most 500 cp"},   \
         {"Tuned", "--tuned", SEARCH_FEATURE_EVAL(EVAL_TERM_TUNED), true,                                      \
-         "evaluation: material, tables and the weights of the terms on, by phase, fitted to games (eval_tuned.c)"},   \
+         "evaluation: material, tables, the side to move and the weights of the terms on, by phase, fitted to games (eval_tuned.c)"},   \
         {"Threats", "--threats", SEARCH_FEATURE_EVAL(EVAL_TERM_THREATS), true,                                \
          "evaluation: 20 cp for each capture of a more valuable piece a chariot, horse, cannon or pawn has"},
 #define GAME_MODERN_EVAL_FEATURES                                                                             \

@@ -66,7 +66,7 @@ static void usage(FILE *out)
             "  --lambda L        the target: L * result + (1 - L) * sigmoid(cp / S) (default 0.5)\n"
             "  --epochs N        Adam steps over the whole set (default 2000)\n"
             "  --rate R          Adam's step in centipawns (default 2)\n"
-            "  --reg X           L2 pull towards the hand-written numbers, over the positions (default 0.0003)\n"
+            "  --reg X           L2 pull towards the hand-written numbers, over the positions (default 0.0001)\n"
             "  --max-cp N        leave out positions scored beyond +-N cp (default 1500)\n"
             "  --terms LIST      the terms whose weights are fitted with the tables, comma-separated:\n"
             "                    mobility, king-safety, king-attack, threats (default: the first three,\n"
@@ -155,7 +155,7 @@ static int read_all(const Settings *s, TuneSet *train, TuneSet *valid, long *gam
 
 int main(int argc, char **argv)
 {
-    Settings s = {0.5, 2, 0.0003, 2000, 1500, 10, 0, EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_KING_ATTACK,
+    Settings s = {0.5, 2, 0.0001, 2000, 1500, 10, 0, EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_KING_ATTACK,
                   NULL, NULL, 0};
     /* parse() keeps the file names in argv's own slots: the header needs argv as given. */
     char **args = malloc((size_t)argc * sizeof *args);
