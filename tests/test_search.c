@@ -289,15 +289,20 @@ static void test_eval_cache_reconfigure(void)
         }
     }
     search_free(s);
-    CHECK(same == runs, "a Search reconfigured between the evaluation terms on and off searches as a fresh one: %d of %d",
-          same, runs);
+    CHECK(same == runs,
+          "a Search reconfigured between the evaluation terms on and off searches as a fresh one: %d of %d", same,
+          runs);
 }
 
 /* A search stopped inside iteration D + 1 (by a node limit one short of
  * its end) answers with that iteration's best move when it differs from
  * iteration D's, for the drivers that search the previous best first
  * (negascout, modern); MTD(f) keeps iteration D's. The reference is the
- * same search let run to the end of iteration D + 1. */
+ * same search let run to the end of iteration D + 1. Not always: after an
+ * aspiration fail high the re-search takes the previous best first again,
+ * and the new move may not have been reached when the search stops (bench
+ * 2 at depth 4 in modern), or a third move may have beaten the previous
+ * best first (bench 9 at depth 3); so nine in ten, and MTD(f) always. */
 static void test_partial_iteration(void)
 {
     const char *names[] = {"negascout", "modern", "mtdf"};
@@ -320,8 +325,10 @@ static void test_partial_iteration(void)
                "played %s %d times\n", names[k], changed, keeps ? "the new move" : "the old move", kept);
         CHECK(changed >= 10, "%s: the best move changes from one iteration to the next %d times (depth 2-7)",
               names[k], changed);
-        CHECK(kept == changed, "%s: stopped a node before the end of the iteration that changed its move, it plays %s "
-              "(%d of %d)", names[k], keeps ? "the new move" : "the last completed iteration's", kept, changed);
+        CHECK(keeps ? kept * 10 >= changed * 9 : kept == changed,
+              "%s: stopped a node before the end of the iteration that changed its move, it plays %s %s(%d of %d)",
+              names[k], keeps ? "the new move" : "the last completed iteration's", keeps ? "nine times in ten " : "",
+              kept, changed);
     }
 }
 
