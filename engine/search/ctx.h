@@ -68,7 +68,7 @@ struct SearchCtx {
 
     /* The static evaluations already computed, by the position's key (the
      * evaluation depends on the position alone): EVAL_CACHE entries,
-     * cleared when the features change. NULL: none (ctx_eval computes). */
+     * allocated by search_new, cleared when the features change. */
     struct EvalCacheEntry *eval_cache;
 };
 
@@ -125,7 +125,6 @@ static inline int eval_with_features(const GamePosition *pos, unsigned features)
  * (from the cache when this position's is there). */
 static inline int ctx_eval(const SearchCtx *ctx)
 {
-    if (!ctx->eval_cache) return eval_with_features(ctx->pos, ctx->features);
     uint64_t key = game_key(ctx->pos);
     struct EvalCacheEntry *e = &ctx->eval_cache[key & (EVAL_CACHE - 1)];
     if (e->full && e->key == key) return e->score;
