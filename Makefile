@@ -52,8 +52,12 @@ GAMES      := xiangqi amazons
 SEARCH_SRC := $(wildcard engine/search/*.c)
 ENGINE_SRC := engine/main.c engine/uci.c engine/options.c engine/bench.c engine/text.c
 XQ_SRC     := $(wildcard engine/xiangqi/*.c)
-# The harness: everything in harness/ but main.c is a library the tests link too.
-HARNESS_SRC := $(filter-out harness/main.c,$(wildcard harness/*.c)) harness/games/registry.c
+# The harness: one folder a concern (harness/cli/, proc/, players/, games/,
+# play/, match/, results/, formats/, stats/, suite/, bench/, regress/, util/);
+# everything but main.c and each game's own files (harness/games/GAME.c and
+# GAME_*.c, sealed with its rules core below) is a library the tests link too.
+GAME_HARNESS_SRC := $(foreach g,$(GAMES),$(wildcard harness/games/$(g).c harness/games/$(g)_*.c))
+HARNESS_SRC := $(filter-out $(GAME_HARNESS_SRC),$(wildcard harness/*/*.c))
 # The harness plays the same games. Each is sealed into one object: its
 # harness files (harness/games/GAME.c and GAME_*.c) with its rules core
 # (engine/GAME/*.c, without the search), whose only global symbol is its
@@ -108,9 +112,9 @@ $$(BIN)/$(1)-engine: $$($(1)_CORE_OBJ) $$($(1)_SEARCH_OBJ) $$($(1)_ENGINE_OBJ)
 endef
 $(foreach g,$(GAMES),$(eval $(call game_rules,$(g))))
 
-# The harness sees only its own headers (a game is reached through
-# harness/game.h); harness/games/GAME.c and GAME_*.c also see their engine
-# folder's.
+# The harness sees only its own headers, by folder ("results/io.h"; a game is
+# reached through harness/games/game.h); harness/games/GAME.c and GAME_*.c
+# also see the engine's, by game ("xiangqi/board.h").
 $(HARNESS_OBJ) $(BUILD)/harness/main.o: INCLUDES := -Iharness -I$(BUILD)
 
 # The version results record (run.json, summary.json, `qibench --version`): the
@@ -122,13 +126,13 @@ $(BUILD)/version.h: FORCE
 	@mkdir -p $(dir $@)
 	@echo '#define QIBENCH_VERSION "$(VERSION)"' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(BUILD)/harness/json.o $(BUILD)/harness/results_io.o $(BUILD)/harness/main.o: $(BUILD)/version.h
+$(BUILD)/harness/results/json.o $(BUILD)/harness/results/io.o $(BUILD)/harness/main.o: $(BUILD)/version.h
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/harness/games/%.o: harness/games/%.c
+$(GAME_HARNESS_SRC:%.c=$(BUILD)/%.o): $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iengine/$(firstword $(subst _, ,$*)) -Iharness -c $< -o $@
+	$(CC) $(CFLAGS) -Iengine -Iharness -c $< -o $@
 
 game_harness_obj = $(patsubst %.c,$(BUILD)/%.o,$(wildcard harness/games/$(1).c harness/games/$(1)_*.c))
 .SECONDEXPANSION:

@@ -1,6 +1,6 @@
 /*
  * fuzz_engine_output.c - libFuzzer target for what engines write, as the
- * harness reads it (harness/client_parse.h): UCI `info` and `bestmove`
+ * harness reads it (harness/players/client_parse.h): UCI `info` and `bestmove`
  * lines, xboard thinking and `move` lines, result claims, SAN moves and
  * principal variations in coordinates or SAN.
  *
@@ -23,10 +23,10 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "client_parse.h"
-#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
+#include "players/client_parse.h"
+#include "games/game.h" /* not engine/xiangqi/game.h, first on the path */
 
-/* Lines longer than this are cut by proc.c before the parsers see them. */
+/* Lines longer than this are cut by proc/proc.c before the parsers see them. */
 #define FUZZ_LINE_MAX (PARSE_LINE_BYTES - 1)
 
 static const char *const FENS[] = {

@@ -5,7 +5,7 @@
  * anyway), and the whole input as one line, is read. Rules checked:
  *   - the result is 1 (entry), 0 (blank or comment) or -1 (error);
  *   - an error is one NUL-terminated line of printable ASCII and valid
- *     UTF-8 (what epd.c promises), also when err is short;
+ *     UTF-8 (what formats/epd.c promises), also when err is short;
  *   - an entry's FEN parses and is in pos_to_fen's form; its bm and am
  *     moves are legal there; its numbers are in range, its result one of
  *     the three, and its id NUL-terminated UTF-8 without control characters.
@@ -20,8 +20,8 @@
 
 #include "fuzz.h"
 #include "board.h"
-#include "epd.h"
-#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
+#include "formats/epd.h"
+#include "games/game.h" /* not engine/xiangqi/game.h, first on the path */
 #include "eval.h"
 #include "movegen.h"
 

@@ -27,7 +27,7 @@
 #include "board.h"
 #include "eval.h"
 #include "movegen.h"
-#include "openings.h"
+#include "formats/openings.h"
 
 /* Books past this size only slow the fuzzer down. */
 #define FUZZ_BOOK_MAX_INPUT 65536

@@ -6,18 +6,18 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench_cmd.h"
-#include "cli.h"
-#include "cliopt.h"
-#include "game.h"
-#include "match_cmd.h"
-#include "openings_cmd.h"
-#include "play.h"
-#include "ratings_cmd.h"
-#include "regress.h"
-#include "stats_cmd.h"
-#include "suite_cmd.h"
-#include "variants.h"
+#include "bench/bench_cmd.h"
+#include "cli/cli.h"
+#include "cli/cliopt.h"
+#include "games/game.h"
+#include "match/match_cmd.h"
+#include "formats/openings_cmd.h"
+#include "play/play.h"
+#include "stats/ratings_cmd.h"
+#include "regress/regress.h"
+#include "stats/stats_cmd.h"
+#include "suite/suite_cmd.h"
+#include "players/variants.h"
 #include "version.h" /* generated: QIBENCH_VERSION (Makefile) */
 
 
@@ -186,7 +186,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
         if (COMMANDS[i].name && strcmp(argv[1], COMMANDS[i].name) == 0) {
-            const CliCommand *c = cli_command(argv[1]); /* one dash or two, aliases, --help: cliopt.h */
+            const CliCommand *c = cli_command(argv[1]); /* one dash or two, aliases, --help: cli/cliopt.h */
             int r = c ? cli_normalize(c, argc - 1, argv + 1) : 0;
             if (r) return r == 1 ? 0 : 2;
             return COMMANDS[i].handler(argc - 1, argv + 1);

@@ -46,7 +46,7 @@ $(FUZZ_DIR)/obj/%.o: %.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined $(INCLUDES) -c $< -o $@
 
 # version.h: made by the Makefile in $(BUILD), on the include path.
-$(FUZZ_DIR)/obj/harness/json.o $(FUZZ_DIR)/obj/harness/results_io.o: $(BUILD)/version.h
+$(FUZZ_DIR)/obj/harness/results/json.o $(FUZZ_DIR)/obj/harness/results/io.o: $(BUILD)/version.h
 
 $(FUZZ_LIB): $(FUZZ_LIB_OBJ)
 	@rm -f $@

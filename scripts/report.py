@@ -41,7 +41,7 @@ What each run contributes
 Where the numbers come from
     summary.json, written by qibench, when the run folder has one; otherwise
     they are computed here from searches.jsonl / playouts.jsonl / games.jsonl
-    with the definitions qibench uses (harness/suite.c, harness/stats.c):
+    with the definitions qibench uses (harness/suite/suite.c, harness/stats/stats.c):
     EBF (the summary table's) = exp(mean over searches of ln(nodes) / depth); NPS = total nodes /
     total time (the engine's time_ms, else the harness's wall_ms); Elo and its
     interval from the pentanomial pair scores as fastchess does: score mu,

@@ -7,7 +7,7 @@ the per-depth statistics ("by_depth": time to depth, branching factor, nodes
 against the baseline, agreement per depth).
 
 Everything comes from summary.json ("ratings": what `qibench ratings --json`
-prints; "search": harness/searchstats.c); a run whose summary.json has neither
+prints; "search": harness/stats/searchstats.c); a run whose summary.json has neither
 (written before they existed, or no summary.json at all) gets a line saying
 so and how to compute them. Python 3 standard library only.
 """
@@ -169,7 +169,7 @@ def ecco_blocks(summary):
 
 
 def depth_blocks(by_depth):
-    """The suite's per-depth statistics (summary.json "by_depth", harness/suite_depth.c)."""
+    """The suite's per-depth statistics (summary.json "by_depth", harness/suite/depth.c)."""
     def spread(s, spec):
         if not s:
             return "-"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference values for tests/test_stats.c, computed independently of harness/stats.c.
+"""Reference values for tests/test_stats.c, computed independently of harness/stats/stats.c.
 
 What it does
     Prints, for a fixed list of W/D/L and pentanomial cases, the score, Elo and

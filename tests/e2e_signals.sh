@@ -48,7 +48,7 @@ part_kill() {
 
     # An engine behind a wrapper script that runs it as a child (no exec): the kernel's
     # parent-death signal reaches the wrapper only; the engine's process group guard
-    # (proc.c child_guard) kills the rest.
+    # (proc/proc.c child_guard) kills the rest.
     printf '#!/bin/sh\n"%s" "$@"\nexit $?\n' "$MOCK" >"$tmp/wrap.sh" && chmod +x "$tmp/wrap.sh"
     "$QIBENCH" match -engine name=a "cmd=$tmp/wrap.sh" arg=--stall-after-go arg=1 arg=--tag "arg=$TAG" \
         -engine name=b "cmd=$tmp/wrap.sh" arg=--tag "arg=$TAG" -each tc=600+0 --rounds 1 --results "$tmp" --name wrap \

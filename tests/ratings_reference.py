@@ -3,14 +3,14 @@
 
 Reads games.jsonl files (or run folders) and prints one JSON object with
 the keys of `qibench ratings --json` (engines, crosstable, los), computed
-by another method than harness/ratings.c:
+by another method than harness/stats/ratings.c:
 
 - the maximum of the same likelihood (Bradley-Terry, logistic Elo scale,
   a draw = half a win and half a loss) by Newton-Raphson on the Elo
-  ratings with the anchor held fixed (ratings.c: Hunter's MM iteration on
+  ratings with the anchor held fixed (stats/ratings.c: Hunter's MM iteration on
   gamma = 10^(r/400), then shifted);
 - the covariance as the inverse of the negative Hessian with the anchor's
-  row and column removed (ratings.c: a pseudo-inverse of the whole
+  row and column removed (stats/ratings.c: a pseudo-inverse of the whole
   Fisher information); for the average anchor, the variance of
   r_i - mean(r) is a' C a over the ratings relative to the first engine.
 

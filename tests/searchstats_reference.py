@@ -2,7 +2,7 @@
 """searchstats_reference.py - recounts a match's per-engine search statistics.
 
 Reads RUN_DIR/games.jsonl and RUN_DIR/run.json and prints the object that
-summary.json holds as "search" (see harness/searchstats.h for the
+summary.json holds as "search" (see harness/stats/searchstats.h for the
 definitions), computed here from the file alone, with Python's json and
 statistics modules, for tests/e2e_searchstats.sh. The side to move of a
 game's start is the FEN's second field (w or r: the first player).

@@ -1,6 +1,6 @@
 /*
- * test_cli.c - the words the commands share (harness/cli.c) and the small
- * shared helpers (harness/util.c):
+ * test_cli.c - the words the commands share (harness/cli/cli.c) and the small
+ * shared helpers (harness/util/util.c):
  *  - whole numbers with a range, run names, default run names;
  *  - KEY=VALUE lists: where they stop, the two error texts, the openings,
  *    adjudication and SPRT keys (accepted values, refused ones, the
@@ -16,11 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
-#include "openings.h"
+#include "cli/cli.h"
+#include "games/game.h" /* not engine/xiangqi/game.h, first on the path */
+#include "formats/openings.h"
 #include "testhelp.h"
-#include "util.h"
+#include "util/util.h"
 
 static char tmpdir[] = "/tmp/test_cli.XXXXXX";
 
@@ -157,7 +157,7 @@ static void test_timeouts(void)
 }
 
 /* ---------------------------------------------------------------------- */
-/* util.c                                                                 */
+/* util/util.c                                                                 */
 /* ---------------------------------------------------------------------- */
 
 static void test_fail(void)

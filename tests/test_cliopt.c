@@ -1,6 +1,6 @@
 /*
- * test_cliopt.c - the command-line normaliser (harness/cliopt.c) and the
- * cutechess-cli time controls (harness/spec.c):
+ * test_cliopt.c - the command-line normaliser (harness/cli/cliopt.c) and the
+ * cutechess-cli time controls (harness/cli/spec.c):
  *  - one dash or two, aliases, the words an option takes left alone
  *    (values that start with '-', KEY=VALUE lists), unknown and foreign
  *    options refused (exit 2), -h / --help (1);
@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cliopt.h"
-#include "spec.h"
+#include "cli/cliopt.h"
+#include "cli/spec.h"
 #include "testhelp.h"
 
 static const char *const COMMANDS[] = {"match", "tournament", "suite", "bench", "stats",

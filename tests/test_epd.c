@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "board.h"
-#include "epd.h"
-#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
+#include "formats/epd.h"
+#include "games/game.h" /* not engine/xiangqi/game.h, first on the path */
 #include "movegen.h"
 #include "testhelp.h"
 

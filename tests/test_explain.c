@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
+#include "games/game.h" /* not engine/xiangqi/game.h, first on the path */
 #include "testhelp.h"
 
 #define START "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
+#include "games/game.h" /* not engine/xiangqi/game.h, first on the path */
 #include "testhelp.h"
 
 static MoveCode list[GAME_MOVES_MAX];

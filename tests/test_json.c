@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "results/json.h"
 #include "testhelp.h"
 
 /* Checks that j holds exactly want (and is complete). */

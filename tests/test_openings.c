@@ -15,7 +15,7 @@
 
 #include "board.h"
 #include "movegen.h"
-#include "openings.h"
+#include "formats/openings.h"
 #include "testhelp.h"
 
 #define START_FULL "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"

@@ -1,5 +1,5 @@
 /*
- * test_pairing.c - knockout brackets and Swiss pairings (harness/pairing.c)
+ * test_pairing.c - knockout brackets and Swiss pairings (harness/match/pairing.c)
  * against cases worked by hand (seeds counted from 0 here: engine 0 is
  * seed 1), and properties over many simulated Swiss events: no pairing
  * repeated, at most one bye per engine, everyone paired once a round.
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../harness/pairing.h"
+#include "match/pairing.h"
 #include "testhelp.h"
 
 static bool same_pairs(const PairingPair *got, int n, const int (*want)[2], int nwant)

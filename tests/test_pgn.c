@@ -13,8 +13,8 @@
 
 #include "board.h"
 #include "movegen.h"
-#include "openings.h"
-#include "pgn.h"
+#include "formats/openings.h"
+#include "formats/pgn.h"
 #include "rules.h"
 #include "testhelp.h"
 

@@ -14,7 +14,7 @@
 #include "board.h"
 #include "game.h"
 #include "movegen.h"
-#include "pgnout.h"
+#include "formats/pgnout.h"
 #include "testhelp.h"
 
 #define XQ game_by_name("xiangqi")

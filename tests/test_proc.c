@@ -1,5 +1,5 @@
 /*
- * test_proc.c - the engine process layer (harness/proc.c) against the
+ * test_proc.c - the engine process layer (harness/proc/proc.c) against the
  * scripted mock engine (tests/mock_engine.c) and small sh/awk children:
  *  - handshake, moves, quit, exit texts ("exit 3", "signal 11 (SIGSEGV)");
  *  - read timeouts measured on the clock, also under a storm of signals,
@@ -30,7 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "proc.h"
+#include "proc/proc.h"
 #include "testhelp.h"
 
 #define DEFAULT_MOCK "build/release/tests/mock_engine"

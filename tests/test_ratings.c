@@ -1,5 +1,5 @@
 /*
- * test_ratings.c - ratings.c on cases worked by hand, jsonread.c on valid
+ * test_ratings.c - stats/ratings.c on cases worked by hand, results/jsonread.c on valid
  * and invalid texts, and ratings_read_games on malformed files.
  *
  * The expected values are closed forms, not the code's output:
@@ -17,9 +17,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jsonread.h"
-#include "ratings.h"
-#include "ratings_cmd.h"
+#include "results/jsonread.h"
+#include "stats/ratings.h"
+#include "stats/ratings_cmd.h"
 #include "testhelp.h"
 
 #define K_ELO (2.302585092994046 / 400.0)

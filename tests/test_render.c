@@ -2,13 +2,13 @@
  * test_render.c - the boards `qibench play` draws (Game.render): the exact
  * lines of the Xiangqi and Amazons start positions in UTF-8 and in ASCII,
  * turned over, the last move and a check marked, every line within
- * RENDER_COLUMNS_MAX columns; and term.c's widths and clean copies.
+ * RENDER_COLUMNS_MAX columns; and util/term.c's widths and clean copies.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../harness/game.h" /* not engine/xiangqi/game.h, first on the path */
-#include "term.h"
+#include "games/game.h" /* not engine/xiangqi/game.h, first on the path */
+#include "util/term.h"
 #include "testhelp.h"
 
 #define LINES_MAX 40

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sgf.h"
+#include "formats/sgf.h"
 #include "testhelp.h"
 
 #define AM game_by_name("amazons")

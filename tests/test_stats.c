@@ -1,5 +1,5 @@
 /*
- * test_stats.c - harness/stats.c against values computed independently:
+ * test_stats.c - harness/stats/stats.c against values computed independently:
  * by hand (in the comments), by scripts/stats_reference.py (a separate
  * Python implementation that maximizes the likelihoods directly instead of
  * solving fishtest's secular equation; its printed values are pasted here
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
+#include "stats/stats.h"
 #include "testhelp.h"
 
 #define NA NAN      /* "this value must not exist" in the tables below */

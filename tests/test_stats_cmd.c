@@ -1,5 +1,5 @@
 /*
- * test_stats_cmd.c - `qibench stats` (harness/stats_cmd.c): its command
+ * test_stats_cmd.c - `qibench stats` (harness/stats/stats_cmd.c): its command
  * line (counts, --sprt words, --json, every kind of bad input as one line)
  * and its text and JSON output against hand-computed values.
  */
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats_cmd.h"
+#include "stats/stats_cmd.h"
 #include "testhelp.h"
 
 static int parse(const char *line, StatsCommand *cmd, char *err, size_t errlen)

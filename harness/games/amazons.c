@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "amazons_impl.h"
-#include "board.h"
-#include "client.h"
-#include "game.h"
-#include "movegen.h"
-#include "notation.h"
+#include "games/amazons_impl.h"
+#include "amazons/board.h"
+#include "players/client.h"
+#include "amazons/game.h"
+#include "amazons/movegen.h"
+#include "amazons/notation.h"
 
 /* The game's notations, in Game.notations order. */
 enum { N_CANONICAL, N_FAIRY, N_COUNT };

@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "amazons_impl.h"
+#include "games/amazons_impl.h"
 
 #define ESC_WHITE "\033[1;33m"
 #define ESC_BLACK "\033[1;36m"

@@ -9,8 +9,8 @@
 
 #include <stdio.h>
 
-#include "board.h"
-#include "../game.h" /* the harness's (engine/amazons/ has a game.h too) */
+#include "amazons/board.h"
+#include "games/game.h" /* the harness's (engine/amazons/ has a game.h too) */
 
 struct GameState {
     AmzPosition pos;

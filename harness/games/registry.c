@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game.h"
+#include "games/game.h"
 
 extern const Game GAME_XIANGQI;
 extern const Game GAME_AMAZONS;

@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "client.h"
-#include "game.h"
-#include "movegen.h"
-#include "notation.h"
-#include "rules.h"
-#include "xiangqi_impl.h"
+#include "xiangqi/board.h"
+#include "players/client.h"
+#include "xiangqi/game.h"
+#include "xiangqi/movegen.h"
+#include "xiangqi/notation.h"
+#include "xiangqi/rules.h"
+#include "games/xiangqi_impl.h"
 
 /* The game's notations, in Game.notations order. */
 enum { N_ICCS, N_FAIRY, N_WXF, N_CHINESE, N_SAN, N_SAN_FAIRY, N_COUNT };

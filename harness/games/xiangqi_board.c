@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "xiangqi_impl.h"
+#include "games/xiangqi_impl.h"
 
 /* ANSI escapes: Red's and Black's pieces, a marked point, a checked general. */
 #define ESC_RED "\033[1;31m"

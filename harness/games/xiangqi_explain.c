@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "notation.h"
-#include "xiangqi_impl.h"
+#include "xiangqi/movegen.h"
+#include "xiangqi/notation.h"
+#include "games/xiangqi_impl.h"
 
 /* Moves of the mover's pieces by shape alone: 16 pieces, 17 targets at most. */
 #define SHAPE_MOVES_MAX 320

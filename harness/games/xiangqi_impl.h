@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "board.h"
-#include "../game.h" /* the harness's (engine/xiangqi/ has a game.h too) */
+#include "xiangqi/board.h"
+#include "games/game.h" /* the harness's (engine/xiangqi/ has a game.h too) */
 
 struct GameState {
     Position pos;

@@ -1,4 +1,4 @@
-# summary.json of a suite folder, written from the definitions in harness/suite.c
+# summary.json of a suite folder, written from the definitions in harness/suite/suite.c
 # (independently of scripts/report.py). Usage: python3 tests/data/make_suite_summary.py FOLDER
 import json, math, sys
 folder = sys.argv[1]

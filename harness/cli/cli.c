@@ -1,0 +1,293 @@
+/*
+ * cli/cli.c - see cli/cli.h: the words several commands share, parsed once.
+ */
+#include "cli/cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "formats/openings.h"
+#include "util/util.h"
+
+#define CLI_KEY_BYTES 32
+
+bool cli_parse_int(const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < min || v > max) return false;
+    *out = v;
+    return true;
+}
+
+bool cli_is_run_name(const char *name)
+{
+    return name[0] && !strchr(name, '/');
+}
+
+void cli_default_run_name(const char *command, char *out, size_t len)
+{
+    char stamp[32];
+    time_t t = time(NULL);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&t));
+    snprintf(out, len, "%s-%s", command, stamp);
+}
+
+/* Does dir exist with anything in it? (false when it does not exist) */
+static bool dir_has_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return errno != ENOENT;
+    struct dirent *e;
+    bool any = false;
+    while (!any && (e = readdir(d)))
+        any = strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return any;
+}
+
+/* Is name a file a run writes in its folder? */
+static bool is_results_file(const char *name)
+{
+    static const char *const FILES[] = {"run.json", "games.jsonl", "games.pgn", "games.sgf", "searches.jsonl",
+                                        "playouts.jsonl", "summary.json", "summary.json.tmp", "games.pgn.tmp",
+                                        "games.sgf.tmp"};
+    for (size_t i = 0; i < sizeof FILES / sizeof *FILES; i++)
+        if (strcmp(name, FILES[i]) == 0) return true;
+    size_t n = strlen(name), tail = strlen(".stderr.log");
+    return n > tail && strcmp(name + n - tail, ".stderr.log") == 0;
+}
+
+/* --force: removes the results files of dir. Returns 0 or -1 (errno). */
+static int remove_results_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    struct dirent *e;
+    char path[PATH_MAX];
+    int rc = 0;
+    while (rc == 0 && (e = readdir(d))) {
+        if (!is_results_file(e->d_name)) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (unlink(path) != 0 && errno != ENOENT) rc = -1;
+    }
+    closedir(d);
+    return rc;
+}
+
+int cli_make_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
+                     char *err, size_t errlen)
+{
+    char base[256];
+    if (name) snprintf(base, sizeof base, "%s", name);
+    else cli_default_run_name(command, base, sizeof base);
+    if ((size_t)snprintf(out, len, "%s/%s", root, base) >= len)
+        return util_fail(err, errlen, "the results folder name %s/%s is too long", root, base);
+    for (int k = 2; !name && dir_has_entries(out); k++)
+        if ((size_t)snprintf(out, len, "%s/%s-%d", root, base, k) >= len)
+            return util_fail(err, errlen, "the results folder name %s/%s is too long", root, base);
+    if (dir_has_entries(out)) {
+        if (!force)
+            return util_fail(err, errlen, "results folder %s exists: go on with --resume %s, or give --force to "
+                                          "replace it, or another --name", out, out);
+        if (remove_results_files(out))
+            return util_fail(err, errlen, "--force: cannot remove the results in %s: %s", out, strerror(errno));
+    }
+    if (util_make_dirs(out)) return util_fail(err, errlen, "cannot create %s: %s", out, strerror(errno));
+    return 0;
+}
+
+void cli_own_engine_path(const Game *game, char *out, size_t len)
+{
+    char self[1024];
+    if (util_self_dir(self, sizeof self)) {
+        snprintf(out, len, "bin/%s", game->engine);
+        return;
+    }
+    snprintf(out, len, "%.900s/%s", self, game->engine);
+}
+
+bool cli_is_game_flag(const char *flag)
+{
+    return strcmp(flag, "--game") == 0 || strcmp(flag, "-game") == 0 || strcmp(flag, "-variant") == 0
+           || strcmp(flag, "--variant") == 0;
+}
+
+const Game *cli_game(int argc, char **argv, char *err, size_t errlen)
+{
+    const Game *game = game_default();
+    for (int i = 1; i < argc; i++) {
+        if (!cli_is_game_flag(argv[i])) continue;
+        if (i + 1 >= argc) return util_fail(err, errlen, "%s needs a game (%s)", argv[i], game_names()), NULL;
+        if (!(game = game_by_name(argv[++i])))
+            return util_fail(err, errlen, "%s: unknown game '%s' (expected %s)", argv[i - 1], argv[i], game_names()),
+                   NULL;
+    }
+    return game;
+}
+
+/* ------------------------------------------------------------------------ */
+/* KEY=VALUE lists                                                          */
+/* ------------------------------------------------------------------------ */
+
+int cli_key_values(int argc, char **argv, int *i, CliKeySet set, void *target, char *err, size_t errlen)
+{
+    const char *flag = argv[*i];
+    for ((*i)++; *i < argc && argv[*i][0] != '-'; (*i)++) {
+        const char *eq = strchr(argv[*i], '=');
+        char key[CLI_KEY_BYTES];
+        if (!eq || eq - argv[*i] >= (long)sizeof key)
+            return util_fail(err, errlen, "%s: expected KEY=VALUE, got '%s'", flag, argv[*i]);
+        snprintf(key, sizeof key, "%.*s", (int)(eq - argv[*i]), argv[*i]);
+        if (set(target, key, eq + 1)) return util_fail(err, errlen, "%s: bad %s=%s", flag, key, eq + 1);
+    }
+    return 0;
+}
+
+int cli_openings_key(void *book, const char *key, const char *value)
+{
+    BookOptions *b = book;
+    long v;
+    if (strcmp(key, "file") == 0) b->file = value;
+    else if (strcmp(key, "format") == 0 && strcmp(value, "epd") == 0) b->format = BOOK_EPD;
+    else if (strcmp(key, "format") == 0 && strcmp(value, "pgn") == 0) b->format = BOOK_PGN;
+    else if (strcmp(key, "order") == 0 && strcmp(value, "sequential") == 0) b->order = ORDER_SEQUENTIAL;
+    else if (strcmp(key, "order") == 0 && strcmp(value, "random") == 0) b->order = ORDER_RANDOM;
+    else if (strcmp(key, "plies") == 0 && cli_parse_int(value, 0, OPENING_MAX_PLIES, &v)) b->plies = (int)v;
+    else if (strcmp(key, "start") == 0 && cli_parse_int(value, 1, 1000000, &v)) b->start = (int)v;
+    else return -1;
+    return 0;
+}
+
+int cli_adjudication_key(void *fields, const char *key, const char *value)
+{
+    int *f = fields; /* [0] movenumber, [1] movecount, [2] score */
+    long v;
+    if (!cli_parse_int(value, 0, 100000, &v)) return -1;
+    if (strcmp(key, "movenumber") == 0) f[0] = (int)v;
+    else if (strcmp(key, "movecount") == 0) f[1] = (int)v;
+    else if (strcmp(key, "score") == 0) f[2] = (int)v;
+    else return -1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* SPRT                                                                     */
+/* ------------------------------------------------------------------------ */
+
+CliSprtStatus cli_sprt_set(SprtParams *p, const char *key, const char *value)
+{
+    static const char *const NUMBERS[] = {"elo0", "elo1", "alpha", "beta"};
+    double *fields[] = {&p->elo0, &p->elo1, &p->alpha, &p->beta};
+    if (strcmp(key, "model") == 0) {
+        if (strcmp(value, stats_model_name(SPRT_NORMALIZED)) == 0) p->model = SPRT_NORMALIZED;
+        else if (strcmp(value, stats_model_name(SPRT_LOGISTIC)) == 0) p->model = SPRT_LOGISTIC;
+        else return CLI_SPRT_BAD_MODEL;
+        return CLI_SPRT_OK;
+    }
+    for (size_t k = 0; k < sizeof NUMBERS / sizeof *NUMBERS; k++) {
+        if (strcmp(key, NUMBERS[k]) != 0) continue;
+        char *end;
+        errno = 0;
+        double v = strtod(value, &end);
+        if (errno || end == value || *end || !isfinite(v)) return CLI_SPRT_BAD_NUMBER;
+        *fields[k] = v;
+        return CLI_SPRT_OK;
+    }
+    return CLI_SPRT_UNKNOWN_KEY;
+}
+
+int cli_sprt_key(void *params, const char *key, const char *value)
+{
+    return cli_sprt_set(params, key, value) == CLI_SPRT_OK ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Engine timeouts                                                          */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    const char *flag;
+    long min, max;
+    size_t offset; /* of the int field in ClientTimeouts */
+} TimeoutFlag;
+
+static const TimeoutFlag TIMEOUT_FLAGS[] = {
+    {"--handshake-timeout", 1, 3600000, offsetof(ClientTimeouts, handshake_ms)},
+    {"--ready-timeout", 1, 3600000, offsetof(ClientTimeouts, ready_ms)},
+    {"--move-grace", 0, 3600000, offsetof(ClientTimeouts, move_grace_ms)},
+    {"--search-timeout", 1, 86400000, offsetof(ClientTimeouts, untimed_ms)},
+};
+
+static const TimeoutFlag *timeout_flag(const char *flag)
+{
+    for (size_t i = 0; i < sizeof TIMEOUT_FLAGS / sizeof *TIMEOUT_FLAGS; i++)
+        if (strcmp(flag, TIMEOUT_FLAGS[i].flag) == 0) return &TIMEOUT_FLAGS[i];
+    return NULL;
+}
+
+bool cli_is_timeout_flag(const char *flag)
+{
+    return timeout_flag(flag) != NULL;
+}
+
+int cli_timeout_option(const char *flag, const char *value, ClientTimeouts *t)
+{
+    const TimeoutFlag *f = timeout_flag(flag);
+    long v;
+    if (!f || !cli_parse_int(value, f->min, f->max, &v)) return -1;
+    *(int *)((char *)t + f->offset) = (int)v;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* --rules                                                                  */
+/* ------------------------------------------------------------------------ */
+
+int cli_rule_set(const Game *game, const char *value, int *rule_set, char *err, size_t errlen)
+{
+    int i = game_rule_set_by_name(game, value);
+    if (i >= 0) return *rule_set = i, 0;
+    if (!game->rule_sets) return util_fail(err, errlen, "--rules: %s has no named rule sets", game->name);
+    char names[256] = "";
+    for (int k = 0; game->rule_sets[k]; k++) {
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s", k ? ", " : "", game->rule_sets[k]);
+    }
+    return util_fail(err, errlen, "--rules: unknown rule set '%s' (expected %s)", value, names);
+}
+
+void cli_own_engine_rules(EngineSpec *spec, const Game *game, const char *own, int rule_set)
+{
+    if (!game->rule_sets || strcmp(spec->cmd, own) != 0 || spec->noptions >= SPEC_MAX_OPTIONS) return;
+    for (int i = 0; i < spec->noptions; i++)
+        if (strcasecmp(spec->options[i].name, "Rules") == 0) return;
+    EngineOption *o = &spec->options[spec->noptions++];
+    snprintf(o->name, sizeof o->name, "Rules");
+    snprintf(o->value, sizeof o->value, "%s", game_rule_set_name(game, rule_set));
+}
+
+int cli_log_option(int argc, char **argv, int *i, const char **path, char *err, size_t errlen)
+{
+    const char *file = NULL;
+    for ((*i)++; *i < argc && argv[*i][0] != '-'; (*i)++) {
+        const char *w = argv[*i];
+        if (!file && strncmp(w, "file=", 5) == 0 && w[5]) file = w + 5;
+        else if (!file && w[0] && !strchr(w, '=')) file = w;
+        else if (file && (strncmp(w, "level=", 6) == 0 || strncmp(w, "engine=", 7) == 0 || strncmp(w, "realtime=", 9) == 0))
+            continue;
+        else return util_fail(err, errlen, "--log: unexpected '%s' (expected FILE or file=FILE)", w);
+    }
+    if (!file) return util_fail(err, errlen, "--log needs a file name");
+    *path = file;
+    return 0;
+}

@@ -1,0 +1,369 @@
+/*
+ * cli/spec.c - parsing engine specifications from the command line.
+ */
+#include "cli/spec.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proc/stopsig.h"
+#include "util/util.h"
+#include "players/variants.h"
+
+/* How long our engine may take to list its variants. */
+#define SPEC_VARIANTS_TIMEOUT_MS 10000
+
+static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || end == text || *end || text[0] == '-' || v < min || v > max) return false;
+    *out = v;
+    return true;
+}
+
+static bool was_set(const EngineEntry *e, const char *key)
+{
+    for (int i = 0; i < e->nset; i++)
+        if (strcmp(e->set[i], key) == 0) return true;
+    return false;
+}
+
+static void mark_set(EngineEntry *e, const char *key)
+{
+    if (e->nset < SPEC_MAX_SET && !was_set(e, key)) snprintf(e->set[e->nset++], sizeof e->set[0], "%s", key);
+}
+
+/* Copies a user's value into a buffer of size bytes: never cut short, an
+ * over-long one is an error. Returns 0 or -1 with err. */
+static int copy_value(char *dst, size_t size, const char *key, const char *value, char *err, size_t errlen)
+{
+    size_t n = strlen(value);
+    if (n >= size)
+        return util_fail(err, errlen, "%s: the value is %zu bytes long, at most %zu are allowed", key, n, size - 1);
+    memcpy(dst, value, n + 1);
+    return 0;
+}
+
+/* A time in seconds: "60", "0.5", "1:30" (M:SS) or "1:00:00" (H:MM:SS);
+ * *end after it. Returns -1 when there is none. */
+static int parse_seconds(const char *text, double *out, char **end)
+{
+    double total = 0;
+    const char *p = text;
+    for (int part = 0; part < 3; part++) {
+        errno = 0;
+        double v = strtod(p, end);
+        if (errno || *end == p || v < 0 || p[0] == '-' || p[0] == '+') return -1;
+        if (part > 0 && v >= 60) return -1; /* 1:75 is not a time */
+        total = total * 60 + v;
+        if (**end != ':') break;
+        if (strchr(p, '.') && strchr(p, '.') < *end) return -1; /* only the last part may have a fraction */
+        p = *end + 1;
+    }
+    *out = total;
+    return 0;
+}
+
+int spec_parse_tc(const char *text, TimeControl *tc)
+{
+    char *end;
+    memset(tc, 0, sizeof *tc);
+    if (strcmp(text, "inf") == 0 || strcmp(text, "infinite") == 0) return 0;
+    const char *slash = strchr(text, '/');
+    if (slash) {
+        long moves = strtol(text, &end, 10);
+        if (end != slash || end == text || moves < 0 || moves > 1000 || text[0] == '-' || text[0] == '+') return -1;
+        tc->moves = (int)moves; /* 0/T: the whole game, as cutechess-cli reads it */
+        text = slash + 1;
+    }
+    double base;
+    if (parse_seconds(text, &base, &end) || base <= 0 || base > 86400 * 7) return -1;
+    tc->base_ms = (int64_t)(base * 1000 + 0.5);
+    if (*end == '+') {
+        const char *inc_text = end + 1;
+        double inc;
+        if (parse_seconds(inc_text, &inc, &end) || inc > 3600) return -1;
+        tc->inc_ms = (int64_t)(inc * 1000 + 0.5);
+    }
+    return *end == '\0' ? 0 : -1;
+}
+
+/* Limits: depth=, nodes=, movetime= (ms), st= (seconds); tc=, timemargin=. */
+static int set_limit(EngineEntry *e, const char *key, const char *value, char *err, size_t errlen)
+{
+    uint64_t v;
+    if (strcmp(key, "depth") == 0 && parse_u64(value, 1, 127, &v)) e->limits.depth = (int)v;
+    else if (strcmp(key, "nodes") == 0 && parse_u64(value, 1, UINT64_MAX / 2, &v)) e->limits.nodes = v;
+    else if (strcmp(key, "movetime") == 0 && parse_u64(value, 1, 86400000, &v)) e->limits.movetime = (int64_t)v;
+    else if (strcmp(key, "st") == 0) { /* seconds, fractions allowed (st=0.05), at least 1 ms */
+        char *end;
+        double sec = strtod(value, &end);
+        if (end == value || *end || !(sec >= 0.001 && sec <= 86400))
+            return util_fail(err, errlen, "st: bad value '%s' (expected seconds per move, 0.001 to 86400)", value);
+        e->limits.movetime = (int64_t)(sec * 1000 + 0.5);
+    }
+    else if (strcmp(key, "timemargin") == 0 && parse_u64(value, 0, 3600000, &v)) e->tc.margin_ms = (int64_t)v;
+    else if (strcmp(key, "tc") == 0) {
+        int64_t margin = e->tc.margin_ms;
+        if (spec_parse_tc(value, &e->tc))
+            return util_fail(err, errlen, "tc: bad time control '%s' (expected [MOVES/]TIME[+INC], TIME in "
+                                           "seconds or M:SS, e.g. 40/60+0.6, 1:00+1, 40/1:30, 10+0.1, or inf)", value);
+        e->tc.margin_ms = margin;
+    }
+    else if (strcmp(key, "timemargin") == 0)
+        return util_fail(err, errlen, "timemargin: bad value '%s' (expected milliseconds, 0 or more)", value);
+    else return util_fail(err, errlen, "%s: bad value '%s' (expected a positive whole number)", key, value);
+    return 0;
+}
+
+/* What to use instead of a cutechess-cli / fastchess engine key qibench
+ * does not have ("" for any other key). */
+static const char *spec_foreign_key(const char *key)
+{
+    if (strcmp(key, "book") == 0 || strcmp(key, "bookdepth") == 0)
+        return ": qibench has no per-engine book; use --openings file=F format=pgn|epd";
+    if (strcmp(key, "whitepov") == 0) return ": scores are read from the side to move's view; see quirks=";
+    if (strcmp(key, "ponder") == 0) return ": qibench engines do not ponder";
+    if (strcmp(key, "tscale") == 0 || strcmp(key, "tmargin") == 0) return ": the margin is timemargin=MS";
+    if (strcmp(key, "conf") == 0) return ": qibench reads no engine configuration file; give cmd= and the other keys";
+    if (strcmp(key, "trust") == 0) return ": the harness judges every result itself (engines' claims are ignored)";
+    return "";
+}
+
+/* One KEY=VALUE of -engine or -each. */
+static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
+{
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq == kv) return util_fail(err, errlen, "expected KEY=VALUE, got '%s'", kv);
+    char key[sizeof e->set[0]];
+    const char *value = eq + 1;
+    if ((size_t)(eq - kv) >= sizeof key)
+        return util_fail(err, errlen, "the key '%.40s...' is too long (at most %zu bytes)", kv, sizeof key - 1);
+    snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
+    EngineSpec *s = &e->spec;
+    if (e->nset >= SPEC_MAX_SET) return util_fail(err, errlen, "too many settings (at most %d)", SPEC_MAX_SET);
+    if (strcmp(key, "name") == 0) {
+        if (copy_value(s->name, sizeof s->name, key, value, err, errlen)) return -1;
+    } else if (strcmp(key, "cmd") == 0) {
+        if (copy_value(s->cmd, sizeof s->cmd, key, value, err, errlen)) return -1;
+    } else if (strcmp(key, "dir") == 0) {
+        if (copy_value(s->dir, sizeof s->dir, key, value, err, errlen)) return -1;
+    } else if (strcmp(key, "arg") == 0) {
+        if (s->nargs >= SPEC_MAX_ARGS) return util_fail(err, errlen, "too many arg= (at most %d)", SPEC_MAX_ARGS);
+        if (copy_value(s->args[s->nargs], sizeof s->args[0], key, value, err, errlen)) return -1;
+        s->nargs++;
+    } else if (strcmp(key, "proto") == 0) {
+        if (strcmp(value, "uci") == 0 || strcmp(value, "ucci") == 0) s->proto = PROTO_UCI;
+        else if (strcmp(value, "xboard") == 0 || strcmp(value, "cecp") == 0) s->proto = PROTO_XBOARD;
+        else return util_fail(err, errlen, "proto: unknown protocol '%s' (expected uci or xboard)", value);
+    } else if (strcmp(key, "notation") == 0) {
+        if (strlen(value) >= sizeof s->notation) return util_fail(err, errlen, "notation: unknown '%s'", value);
+        snprintf(s->notation, sizeof s->notation, "%s", strcmp(value, "auto") == 0 ? "" : value); /* checked by spec_finish */
+    } else if (strcmp(key, "args") == 0) { /* fastchess: args="A B C", split at spaces */
+        char buf[1024], *cursor;
+        if (copy_value(buf, sizeof buf, key, value, err, errlen)) return -1;
+        for (char *w = strtok_r(buf, " \t", &cursor); w; w = strtok_r(NULL, " \t", &cursor)) {
+            if (s->nargs >= SPEC_MAX_ARGS) return util_fail(err, errlen, "too many arguments (at most %d)", SPEC_MAX_ARGS);
+            if (copy_value(s->args[s->nargs], sizeof s->args[0], key, w, err, errlen)) return -1;
+            s->nargs++;
+        }
+        key[3] = '\0'; /* marked as arg, so -each appends */
+    } else if (strcmp(key, "initstr") == 0) {
+        if (copy_value(s->initstr, sizeof s->initstr, key, value, err, errlen)) return -1;
+    } else if (strcmp(key, "stderr") == 0) {
+        if (!value[0]) return util_fail(err, errlen, "stderr: expected a file name");
+        if (copy_value(s->stderr_file, sizeof s->stderr_file, key, value, err, errlen)) return -1;
+    } else if (strcmp(key, "restart") == 0) {
+        if (strcmp(value, "auto") == 0) s->restart = RESTART_AUTO;
+        else if (strcmp(value, "on") == 0) s->restart = RESTART_ON;
+        else if (strcmp(value, "off") == 0) s->restart = RESTART_OFF;
+        else return util_fail(err, errlen, "restart: expected on, off or auto, got '%s'", value);
+    } else if (strcmp(key, "quirks") == 0) {
+        if (client_parse_quirks(value, &s->quirks, err, errlen)) return -1;
+    } else if (strncmp(key, "option.", 7) == 0 && key[7]) {
+        if (s->noptions >= SPEC_MAX_OPTIONS) return util_fail(err, errlen, "too many options (at most %d)", SPEC_MAX_OPTIONS);
+        if (copy_value(s->options[s->noptions].name, sizeof s->options[0].name, "option name", key + 7, err, errlen)
+            || copy_value(s->options[s->noptions].value, sizeof s->options[0].value, key, value, err, errlen))
+            return -1;
+        s->noptions++;
+    } else if (strcmp(key, "plies") == 0) { /* fastchess: plies=N is the depth */
+        if (set_limit(e, "depth", value, err, errlen)) return -1;
+        snprintf(key, sizeof key, "depth");
+    } else if (strcmp(key, "depth") == 0 || strcmp(key, "nodes") == 0 || strcmp(key, "movetime") == 0
+               || strcmp(key, "st") == 0 || strcmp(key, "tc") == 0 || strcmp(key, "timemargin") == 0) {
+        if (set_limit(e, key, value, err, errlen)) return -1;
+    } else {
+        return util_fail(err, errlen, "unknown key '%s' (expected name, cmd, arg, args, dir, proto, notation, "
+                                       "quirks, option.NAME, initstr, restart, stderr, depth (plies), nodes, movetime, st, tc "
+                                       "or timemargin)%s", key, spec_foreign_key(key));
+    }
+    mark_set(e, strcmp(key, "st") == 0 ? "movetime" : key);
+    return 0;
+}
+
+/* Reads KEY=VALUE words until the next word starting with '-'. */
+static int read_keys(int argc, char **argv, int *i, EngineEntry *e, const char *flag, char *err, size_t errlen)
+{
+    char why[512];
+    while (*i < argc && argv[*i][0] != '-') {
+        if (set_key(e, argv[*i], why, sizeof why)) return util_fail(err, errlen, "%s: %s", flag, why);
+        (*i)++;
+    }
+    return 0;
+}
+
+/* -variant-engines negamax,alphabeta | all: the names our engine offers. */
+static int add_variants(EngineList *list, const char *names, const char *own_engine, char *err, size_t errlen)
+{
+    static VariantList known;
+    char buf[1024], *cursor, why[512];
+    if (known.count == 0 && variants_of_engine(own_engine, SPEC_VARIANTS_TIMEOUT_MS, &known, why, sizeof why))
+        return util_fail(err, errlen, "-variant-engines: %s", why);
+    const VariantList *all = &known;
+    int count = all->count;
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *name = strtok_r(buf, ",", &cursor); name; name = strtok_r(NULL, ",", &cursor)) {
+        bool every = strcmp(name, "all") == 0;
+        if (!every && variants_find(all, name) < 0)
+            return util_fail(err, errlen, "-variant-engines: unknown variant '%s'", name);
+        for (int v = 0; v < count; v++) {
+            if (!every && strcmp(all->name[v], name) != 0) continue;
+            if (list->count >= MAX_ENGINES) return util_fail(err, errlen, "too many engines (at most %d)", MAX_ENGINES);
+            EngineEntry *e = &list->engines[list->count++];
+            memset(e, 0, sizeof *e);
+            snprintf(e->spec.name, sizeof e->spec.name, "%s", all->name[v]);
+            snprintf(e->spec.cmd, sizeof e->spec.cmd, "%s", own_engine);
+            snprintf(e->spec.variant, sizeof e->spec.variant, "%s", all->name[v]);
+            mark_set(e, "name");
+            mark_set(e, "cmd");
+        }
+    }
+    return 0;
+}
+
+int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_engine, char *err, size_t errlen)
+{
+    const char *flag = argv[*i];
+    if (strcmp(flag, "-engine") == 0) {
+        if (list->count >= MAX_ENGINES) return util_fail(err, errlen, "too many engines (at most %d)", MAX_ENGINES);
+        EngineEntry *e = &list->engines[list->count++];
+        memset(e, 0, sizeof *e);
+        (*i)++;
+        return read_keys(argc, argv, i, e, flag, err, errlen) ? -1 : 1;
+    }
+    if (strcmp(flag, "-each") == 0) {
+        list->has_each = true;
+        (*i)++;
+        return read_keys(argc, argv, i, &list->each, flag, err, errlen) ? -1 : 1;
+    }
+    if (strcmp(flag, "-variant-engines") == 0) {
+        if (*i + 1 >= argc) return util_fail(err, errlen, "-variant-engines: expected a list of variants or 'all'");
+        *i += 2;
+        return add_variants(list, argv[*i - 1], own_engine, err, errlen) ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Copies an -each setting into e unless e set it itself. */
+static void apply_each(EngineEntry *e, const EngineEntry *each)
+{
+    for (int k = 0; k < each->nset; k++) {
+        const char *key = each->set[k];
+        if (was_set(e, key) && strcmp(key, "arg") != 0 && strncmp(key, "option.", 7) != 0) continue;
+        if (strcmp(key, "cmd") == 0) memcpy(e->spec.cmd, each->spec.cmd, sizeof e->spec.cmd);
+        else if (strcmp(key, "dir") == 0) memcpy(e->spec.dir, each->spec.dir, sizeof e->spec.dir);
+        else if (strcmp(key, "proto") == 0) e->spec.proto = each->spec.proto;
+        else if (strcmp(key, "notation") == 0) memcpy(e->spec.notation, each->spec.notation, sizeof e->spec.notation);
+        else if (strcmp(key, "quirks") == 0) e->spec.quirks = each->spec.quirks;
+        else if (strcmp(key, "initstr") == 0) memcpy(e->spec.initstr, each->spec.initstr, sizeof e->spec.initstr);
+        else if (strcmp(key, "restart") == 0) e->spec.restart = each->spec.restart;
+        else if (strcmp(key, "stderr") == 0) memcpy(e->spec.stderr_file, each->spec.stderr_file, sizeof e->spec.stderr_file);
+        else if (strcmp(key, "depth") == 0) e->limits.depth = each->limits.depth;
+        else if (strcmp(key, "nodes") == 0) e->limits.nodes = each->limits.nodes;
+        else if (strcmp(key, "movetime") == 0) e->limits.movetime = each->limits.movetime;
+        else if (strcmp(key, "tc") == 0) {
+            int64_t margin = e->tc.margin_ms;
+            e->tc = each->tc;
+            if (was_set(e, "timemargin")) e->tc.margin_ms = margin;
+        } else if (strcmp(key, "timemargin") == 0) e->tc.margin_ms = each->tc.margin_ms;
+    }
+    for (int k = 0; k < each->spec.noptions && e->spec.noptions < SPEC_MAX_OPTIONS; k++) {
+        bool own = false; /* the engine's own option.NAME wins */
+        for (int o = 0; o < e->spec.noptions && !own; o++)
+            own = !e->spec.options[o].from_each && strcmp(e->spec.options[o].name, each->spec.options[k].name) == 0;
+        if (own) continue;
+        e->spec.options[e->spec.noptions] = each->spec.options[k];
+        e->spec.options[e->spec.noptions++].from_each = true;
+    }
+    for (int k = 0; k < each->spec.nargs && e->spec.nargs < SPEC_MAX_ARGS; k++)
+        memcpy(e->spec.args[e->spec.nargs++], each->spec.args[k], sizeof e->spec.args[0]);
+}
+
+/* Checks the game-dependent settings of e (notation=, quirks=) against game. */
+static int check_for_game(EngineEntry *e, const Game *game, char *err, size_t errlen)
+{
+    char why[512], names[256] = "";
+    e->spec.game = game;
+    int n = e->spec.notation[0] ? game_notation_by_name(game, e->spec.notation) : 0;
+    if (n < 0 || !game->notations[n].protocol) {
+        for (int k = 0; k < game->notation_count; k++)
+            if (game->notations[k].protocol)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s, ", game->notations[k].name);
+        names[strlen(names) - 2] = '\0'; /* every game has a protocol notation */
+        return util_fail(err, errlen, "-engine: notation: unknown '%s' (expected %s or auto)", e->spec.notation, names);
+    }
+    if (client_check_quirks(game, &e->spec.quirks, why, sizeof why)) return util_fail(err, errlen, "-engine: %s", why);
+    return 0;
+}
+
+int spec_finish(EngineList *list, const Game *game, const char *own_engine, char *err, size_t errlen)
+{
+    if (list->count == 0) { /* the default: our own engine, default variant */
+        EngineEntry *e = &list->engines[list->count++];
+        memset(e, 0, sizeof *e);
+        snprintf(e->spec.name, sizeof e->spec.name, "%s", game->engine);
+    }
+    for (int i = 0; i < list->count; i++) {
+        EngineEntry *e = &list->engines[i];
+        if (list->has_each) apply_each(e, &list->each);
+        if (check_for_game(e, game, err, errlen)) return -1;
+        if (!e->spec.cmd[0]) snprintf(e->spec.cmd, sizeof e->spec.cmd, "%s", own_engine);
+        if (!e->spec.name[0]) {
+            const char *base = strrchr(e->spec.cmd, '/');
+            snprintf(e->spec.name, sizeof e->spec.name, "%.63s", base ? base + 1 : e->spec.cmd);
+        }
+        for (int j = 0; j < i; j++)
+            if (strcmp(list->engines[j].spec.name, e->spec.name) == 0)
+                return util_fail(err, errlen, "two engines are named '%s': give each a name=", e->spec.name);
+    }
+    return 0;
+}
+
+void spec_limit_text(const GoLimits *l, char *buf, size_t len)
+{
+    if (l->depth) snprintf(buf, len, "depth=%d", l->depth);
+    else if (l->nodes) snprintf(buf, len, "nodes=%llu", (unsigned long long)l->nodes);
+    else if (l->movetime) snprintf(buf, len, "movetime=%lld", (long long)l->movetime);
+    else snprintf(buf, len, "none");
+}
+
+int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *who)
+{
+    const EngineSpec *specs[MAX_ENGINES];
+    for (int e = 0; e < list->count; e++) specs[e] = &list->engines[e].spec;
+    /* The stop signals are the run's from here (a background job may have
+     * started with SIGINT ignored): a stop during the checks ends the run
+     * before it has a results folder. */
+    stopsig_install("engine checks");
+    int r = client_preflight(specs, list->count, t, who);
+    int stop = stopsig_status();
+    stopsig_restore();
+    if (stop) /* a hard stop kills the engine being checked: the stop, not the engine, is the reason */
+        return fprintf(stderr, "%s: interrupted while checking the engines, before any game or search: nothing "
+                               "written\n", who), stop;
+    return r ? -1 : 0;
+}

@@ -1,0 +1,588 @@
+/*
+ * formats/openings.c - opening books: EPD positions or the first plies of PGN games,
+ * in file order or shuffled with a seeded, portable generator.
+ *
+ * The PGN reader is a small lexer over the whole file held in memory. A game
+ * is its tag pairs followed by movetext; it ends at a result token
+ * (1-0, 0-1, 1/2-1/2, *), at the next tag pair, or at the end of the file.
+ * In the movetext, move numbers ("1.", "12...", also glued: "1.h2e2"),
+ * comments ("{...}" and ";" to the end of the line), variations ("(...)",
+ * nested, skipped whole), NAGs ("$1") and annotation suffixes ("!", "?")
+ * are skipped; every other token is a move in ICCS, WXF or Chinese notation,
+ * checked against the legal moves of the position. Moves past the kept
+ * plies are skipped without being checked. A line starting with '%' is an
+ * escape line and ignored.
+ */
+#include "formats/openings.h"
+
+#include <ctype.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/epd.h"
+#include "util/util.h"
+
+/* Longest movetext token read (a Chinese move is 12 bytes of UTF-8). */
+#define PGN_TOKEN_MAX 64
+/* Longest tag name and value kept (longer values are cut). */
+#define PGN_TAG_NAME_MAX 32
+#define PGN_TAG_VALUE_MAX 128
+
+/* ------------------------------------------------------------------------ */
+/* Shared helpers                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* Where errors go (err may be NULL). */
+typedef struct {
+    char *err;
+    size_t errlen;
+} ErrSink;
+
+static int fail(const ErrSink *sink, const char *fmt, ...)
+{
+    if (!sink->err || sink->errlen == 0) return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(sink->err, sink->errlen, fmt, ap);
+    va_end(ap);
+    for (char *c = sink->err; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7F) *c = '?'; /* keep it one printable line */
+    return -1;
+}
+
+/* Copies src into dst (size n), cutting at a UTF-8 character boundary. */
+static void copy_text(char *dst, size_t n, const char *src)
+{
+    size_t len = strlen(src);
+    if (len >= n) {
+        len = n - 1;
+        while (len > 0 && ((unsigned char)src[len] & 0xC0) == 0x80) len--;
+    }
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
+/* A growable list of openings. */
+typedef struct {
+    Opening *items;
+    int count, cap;
+} OpeningList;
+
+static int list_push(OpeningList *list, const Opening *op, const ErrSink *sink)
+{
+    if (list->count == list->cap) {
+        int cap = list->cap ? list->cap * 2 : 64;
+        Opening *items = realloc(list->items, (size_t)cap * sizeof *items);
+        if (!items) return fail(sink, "out of memory reading the book");
+        list->items = items;
+        list->cap = cap;
+    }
+    list->items[list->count++] = *op;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* EPD books                                                                */
+/* ------------------------------------------------------------------------ */
+
+static int load_epd(const Game *game, const char *path, OpeningList *list, const ErrSink *sink)
+{
+    EpdSuite suite;
+    if (epd_load(game, path, &suite, sink->err, sink->errlen) != 0) return -1;
+    int rc = 0;
+    for (int i = 0; i < suite.count && rc == 0; i++) {
+        Opening op;
+        memset(&op, 0, sizeof op);
+        copy_text(op.id, sizeof op.id, suite.entries[i].id);
+        copy_text(op.fen, sizeof op.fen, suite.entries[i].fen);
+        copy_text(op.ecco, sizeof op.ecco, suite.entries[i].ecco);
+        copy_text(op.opening, sizeof op.opening, suite.entries[i].opening);
+        copy_text(op.variation, sizeof op.variation, suite.entries[i].variation);
+        rc = list_push(list, &op, sink);
+    }
+    epd_free(&suite);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* PGN lexer                                                                */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    const char *path;
+    const char *begin, *p, *end; /* begin: first byte after any byte order mark */
+    int line;
+    const ErrSink *sink;
+} Lexer;
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+
+static bool is_delimiter(char c) { return is_space(c) || strchr("{}()[];", c) != NULL || c == '\0'; }
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Skips white space and '%' escape lines, counting lines. */
+static void skip_space(Lexer *lx)
+{
+    bool line_start = lx->p == lx->begin || lx->p[-1] == '\n';
+    while (lx->p < lx->end) {
+        char c = *lx->p;
+        if (line_start && c == '%') {
+            while (lx->p < lx->end && *lx->p != '\n') lx->p++;
+            continue;
+        }
+        if (!is_space(c)) return;
+        line_start = c == '\n';
+        if (c == '\n') lx->line++;
+        lx->p++;
+    }
+}
+
+/* Skips "{...}" (lx->p at '{'). */
+static int skip_brace_comment(Lexer *lx)
+{
+    int opened = lx->line;
+    for (lx->p++; lx->p < lx->end; lx->p++) {
+        if (*lx->p == '}') {
+            lx->p++;
+            return 0;
+        }
+        if (*lx->p == '\n') lx->line++;
+    }
+    return fail(lx->sink, "%s:%d: unterminated comment: '{' without '}'", lx->path, opened);
+}
+
+/* Skips ";..." up to the end of the line (the newline is left for skip_space). */
+static void skip_line_comment(Lexer *lx)
+{
+    while (lx->p < lx->end && *lx->p != '\n') lx->p++;
+}
+
+/* Reads a token up to the next delimiter into buf. */
+static int read_token(Lexer *lx, char *buf, size_t buflen)
+{
+    const char *start = lx->p;
+    while (lx->p < lx->end && !is_delimiter(*lx->p)) lx->p++;
+    size_t len = (size_t)(lx->p - start);
+    if (len >= buflen)
+        return fail(lx->sink, "%s:%d: token '%.20s...' is too long for a move", lx->path, lx->line, start);
+    memcpy(buf, start, len);
+    buf[len] = '\0';
+    return 0;
+}
+
+/* Reads "[Name "value"]" (lx->p at '['), unescaping \" and \\ in the value. */
+static int read_tag(Lexer *lx, char *name, char *value)
+{
+    int line = lx->line;
+    size_t n = 0, v = 0;
+    lx->p++;
+    while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\t')) lx->p++;
+    while (lx->p < lx->end && !is_space(*lx->p) && *lx->p != '"' && *lx->p != ']')
+        if (n + 1 < PGN_TAG_NAME_MAX) name[n++] = *lx->p++;
+        else lx->p++;
+    name[n] = '\0';
+    while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\t')) lx->p++;
+    if (n == 0 || lx->p >= lx->end || *lx->p != '"')
+        return fail(lx->sink, "%s:%d: malformed tag, expected [Name \"value\"]", lx->path, line);
+    for (lx->p++; lx->p < lx->end && *lx->p != '"' && *lx->p != '\n'; lx->p++) {
+        if (*lx->p == '\\' && lx->p + 1 < lx->end && (lx->p[1] == '"' || lx->p[1] == '\\')) lx->p++;
+        if (v + 1 < PGN_TAG_VALUE_MAX) value[v++] = *lx->p;
+    }
+    value[v] = '\0';
+    if (lx->p >= lx->end || *lx->p != '"')
+        return fail(lx->sink, "%s:%d: tag %s: value without a closing '\"'", lx->path, line, name);
+    lx->p++;
+    while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\t')) lx->p++;
+    if (lx->p >= lx->end || *lx->p != ']')
+        return fail(lx->sink, "%s:%d: tag %s: expected ']' after the value", lx->path, line, name);
+    lx->p++;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* PGN games                                                                */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    bool any;       /* a tag or movetext token was seen */
+    bool begun;     /* movetext seen: pos is set up */
+    int first_line; /* where the game starts */
+    char fen[PGN_TAG_VALUE_MAX];
+    int fen_line;   /* 0 = no FEN tag */
+    char opening[PGN_TAG_VALUE_MAX], event[PGN_TAG_VALUE_MAX];
+    char ecco[PGN_TAG_VALUE_MAX], variation[PGN_TAG_VALUE_MAX]; /* xqbase's ECCO tags */
+    int depth;      /* variation nesting */
+    int var_line;   /* where the outermost open variation started */
+    Opening op;
+} PgnGame;
+
+typedef struct {
+    Lexer lx;
+    int max_plies;
+    MoveCode *whole; /* pgn_read_game: every move of the first game goes here (room for max_plies) */
+    const Game *game;
+    GameState *pos;
+    PgnGame g;
+    OpeningList *list;
+} PgnReader;
+
+static void game_reset(PgnReader *r)
+{
+    memset(&r->g, 0, sizeof r->g);
+}
+
+static void game_touch(PgnReader *r)
+{
+    if (!r->g.any) r->g.first_line = r->lx.line;
+    r->g.any = true;
+}
+
+/* Sets up the start position from the FEN tag (or the standard start). */
+static int game_begin(PgnReader *r)
+{
+    PgnGame *g = &r->g;
+    char why[160];
+    if (g->begun) return 0;
+    if (r->game->set_position(r->pos, g->fen_line ? g->fen : r->game->start, why, sizeof why) != 0)
+        return fail(r->lx.sink, "%s:%d: bad FEN: %s", r->lx.path, g->fen_line, why);
+    r->game->position_text(r->pos, g->op.fen, sizeof g->op.fen);
+    bool classified = g->ecco[0] != '\0'; /* xqbase style: Opening is the ECCO name, Event the line's name */
+    if (classified) {
+        copy_text(g->op.ecco, sizeof g->op.ecco, g->ecco);
+        copy_text(g->op.opening, sizeof g->op.opening, g->opening);
+        copy_text(g->op.variation, sizeof g->op.variation, g->variation);
+    }
+    if (g->opening[0] && !(classified && g->event[0] && strcmp(g->event, "?") != 0)) {
+        copy_text(g->op.id, sizeof g->op.id, g->opening);
+    } else if (g->event[0] && strcmp(g->event, "?") != 0) {
+        copy_text(g->op.id, sizeof g->op.id, g->event);
+    } else {
+        char id[sizeof g->op.id + 16];
+        snprintf(id, sizeof id, "%.*s:%d", (int)sizeof g->op.id, r->lx.path, g->first_line);
+        copy_text(g->op.id, sizeof g->op.id, id);
+    }
+    g->begun = true;
+    return 0;
+}
+
+/* Ends the current game, if any, adding it to the list. */
+static int game_finish(PgnReader *r)
+{
+    if (!r->g.any) return 0;
+    if (r->g.depth > 0)
+        return fail(r->lx.sink, "%s:%d: unterminated variation: '(' without ')'", r->lx.path, r->g.var_line);
+    if (game_begin(r) != 0 || list_push(r->list, &r->g.op, r->lx.sink) != 0) return -1;
+    game_reset(r);
+    return 0;
+}
+
+static int game_tag(PgnReader *r)
+{
+    char name[PGN_TAG_NAME_MAX], value[PGN_TAG_VALUE_MAX];
+    int line = r->lx.line;
+    if (r->g.begun && game_finish(r) != 0) return -1;
+    game_touch(r);
+    if (read_tag(&r->lx, name, value) != 0) return -1;
+    if (strcmp(name, "FEN") == 0) {
+        memcpy(r->g.fen, value, sizeof value);
+        r->g.fen_line = line;
+    } else if (strcmp(name, "Opening") == 0) {
+        memcpy(r->g.opening, value, sizeof value);
+    } else if (strcmp(name, "Event") == 0) {
+        memcpy(r->g.event, value, sizeof value);
+    } else if (strcmp(name, "ECCO") == 0) {
+        if (strlen(value) != 3 || value[0] < 'A' || value[0] > 'E' || !is_digit(value[1]) || !is_digit(value[2]))
+            return fail(r->lx.sink, "%s:%d: ECCO tag: expected a code A00-E99, got '%.20s'", r->lx.path, line, value);
+        memcpy(r->g.ecco, value, sizeof value);
+    } else if (strcmp(name, "Variation") == 0) {
+        memcpy(r->g.variation, value, sizeof value);
+    }
+    return 0; /* SetUp and the rest need nothing: a FEN tag is used when present */
+}
+
+/* xqbase's ICCS "H2-E2" (either case) as the record's "h2e2" into out
+ * (room for 5); false for any other text. */
+static bool iccs_dashed(const char *text, char out[5])
+{
+    if (strlen(text) != 5 || text[2] != '-') return false;
+    for (int i = 0; i < 5; i += 3) {
+        char file = (char)tolower((unsigned char)text[i]);
+        if (file < 'a' || file > 'i' || !is_digit(text[i + 1])) return false;
+        out[i == 0 ? 0 : 2] = file;
+        out[i == 0 ? 1 : 3] = text[i + 1];
+    }
+    out[4] = '\0';
+    return true;
+}
+
+/* Parses text as a move of the current position and plays it. */
+static int try_move(PgnReader *r, const char *text, char *why, size_t whylen)
+{
+    MoveCode m;
+    char iccs[5];
+    if (r->game->parse_move(r->pos, text, NOTATION_ANY, &m, why, whylen) != 0
+        && (!iccs_dashed(text, iccs) || r->game->parse_move(r->pos, iccs, NOTATION_ANY, &m, why, whylen) != 0))
+        return -1;
+    if (r->whole) r->whole[r->g.op.nmoves++] = m;
+    else r->g.op.moves[r->g.op.nmoves++] = m;
+    r->game->play(r->pos, m);
+    return 0;
+}
+
+/* One movetext move token (a move number may be glued in front). */
+static int game_move(PgnReader *r, char *tok)
+{
+    char why[200];
+    size_t len = strlen(tok);
+    while (len > 1 && strchr("!?#+", tok[len - 1])) tok[--len] = '\0'; /* annotations, check marks */
+    if (game_begin(r) != 0) return -1;
+    if (r->g.op.nmoves >= r->max_plies) return 0;
+    const char *rest = tok;
+    while (is_digit(*rest)) rest++;
+    if (rest != tok && *rest == '.') {
+        /* "12." or "1.h2e2"; but WXF "33.4" is a move whole */
+        if (try_move(r, tok, why, sizeof why) == 0) return 0;
+        while (*rest == '.') rest++;
+    } else {
+        rest = tok;
+    }
+    if (try_move(r, rest, why, sizeof why) == 0) return 0;
+    return fail(r->lx.sink, "%s:%d: move '%s': %s", r->lx.path, r->lx.line, tok, why);
+}
+
+static bool is_result(const char *tok)
+{
+    return strcmp(tok, "1-0") == 0 || strcmp(tok, "0-1") == 0 || strcmp(tok, "1/2-1/2") == 0 || strcmp(tok, "*") == 0;
+}
+
+/* Is tok a move number alone ("12.", "12...", "...") or a NAG / annotation? */
+static bool is_skipped_token(const char *tok)
+{
+    const char *p = tok;
+    if (*p == '$') {
+        for (p++; is_digit(*p); p++) {}
+        return *p == '\0' && p > tok + 1;
+    }
+    if (strspn(tok, "!?") == strlen(tok)) return true;
+    while (is_digit(*p)) p++;
+    if (*p != '.') return false;
+    while (*p == '.') p++;
+    return *p == '\0';
+}
+
+static int game_token(PgnReader *r)
+{
+    char tok[PGN_TOKEN_MAX];
+    if (read_token(&r->lx, tok, sizeof tok) != 0) return -1;
+    if (tok[0] == '\0') { /* a stray ']', '}' or NUL byte */
+        unsigned char c = (unsigned char)*r->lx.p;
+        if (c > 0x20 && c < 0x7F) return fail(r->lx.sink, "%s:%d: unexpected '%c'", r->lx.path, r->lx.line, c);
+        return fail(r->lx.sink, "%s:%d: unexpected byte 0x%02X", r->lx.path, r->lx.line, c);
+    }
+    game_touch(r);
+    if (r->g.depth > 0) return 0; /* inside a variation */
+    if (is_result(tok)) return game_finish(r);
+    if (is_skipped_token(tok)) return 0;
+    return game_move(r, tok);
+}
+
+/* Handles whatever starts at lx->p (not white space). */
+static int pgn_step(PgnReader *r)
+{
+    Lexer *lx = &r->lx;
+    switch (*lx->p) {
+    case '[':
+        if (r->g.depth > 0) return fail(lx->sink, "%s:%d: tag inside a variation", lx->path, lx->line);
+        return game_tag(r);
+    case '{':
+        return skip_brace_comment(lx);
+    case ';':
+        skip_line_comment(lx);
+        return 0;
+    case '(':
+        game_touch(r);
+        if (r->g.depth++ == 0) r->g.var_line = lx->line;
+        lx->p++;
+        return 0;
+    case ')':
+        if (r->g.depth == 0) return fail(lx->sink, "%s:%d: ')' without '('", lx->path, lx->line);
+        r->g.depth--;
+        lx->p++;
+        return 0;
+    default:
+        return game_token(r);
+    }
+}
+
+/* Reads the whole file into a NUL-terminated buffer. */
+static char *read_file(const char *path, size_t *len, const ErrSink *sink)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fail(sink, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    util_skip_bom(f);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (n < cap - 1) break;
+        char *grown = realloc(buf, cap * 2);
+        if (!grown) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = grown;
+        cap *= 2;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        fail(sink, buf ? "cannot read %s" : "out of memory reading %s", path);
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* Reads the games of a PGN file into list, each cut at max_plies; with
+ * whole, only the first game, its moves into whole (room for max_plies). */
+static int load_pgn(const Game *game, const char *path, int max_plies, MoveCode *whole, OpeningList *list,
+                    const ErrSink *sink)
+{
+    size_t len;
+    char *text = read_file(path, &len, sink);
+    if (!text) return -1;
+    PgnReader *r = calloc(1, sizeof *r);
+    GameState *pos = game->state_new();
+    int rc = -1;
+    if (!r || !pos) {
+        fail(sink, "out of memory reading %s", path);
+        goto done;
+    }
+    const char *begin = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text; /* UTF-8 BOM */
+    r->lx = (Lexer){path, begin, begin, text + len, 1, sink};
+    r->max_plies = max_plies;
+    r->whole = whole;
+    r->game = game;
+    r->pos = pos;
+    r->list = list;
+    for (;;) {
+        skip_space(&r->lx);
+        if (r->lx.p >= r->lx.end || (whole && list->count > 0)) break;
+        if (pgn_step(r) != 0) goto done;
+    }
+    rc = game_finish(r);
+done:
+    game->state_free(pos);
+    free(r);
+    free(text);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Ordering                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* splitmix64: the same sequence for a seed on every machine. */
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A uniform integer in [0, bound), without modulo bias. */
+static uint64_t random_below(uint64_t *state, uint64_t bound)
+{
+    uint64_t threshold = (0 - bound) % bound;
+    for (;;) {
+        uint64_t x = splitmix64(state);
+        if (x >= threshold) return x % bound;
+    }
+}
+
+/* Fisher-Yates. */
+static void shuffle(Opening *items, int count, uint64_t seed)
+{
+    uint64_t state = seed;
+    for (int i = count - 1; i > 0; i--) {
+        int j = (int)random_below(&state, (uint64_t)i + 1);
+        Opening t = items[i];
+        items[i] = items[j];
+        items[j] = t;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
+/* ------------------------------------------------------------------------ */
+
+int book_load(const BookOptions *opt, OpeningBook *book, char *err, size_t errlen)
+{
+    ErrSink sink = {err, errlen};
+    OpeningList list = {NULL, 0, 0};
+    book->items = NULL;
+    book->count = 0;
+    if (!opt->file || !opt->file[0]) return fail(&sink, "no opening book file given");
+    if (opt->plies < 0) return fail(&sink, "%s: plies must be 0 (all) or more, not %d", opt->file, opt->plies);
+    if (opt->start < 0) return fail(&sink, "%s: start must be 1 or more, not %d", opt->file, opt->start);
+
+    int max_plies = opt->plies == 0 || opt->plies > OPENING_MAX_PLIES ? OPENING_MAX_PLIES : opt->plies;
+    const Game *game = opt->game ? opt->game : game_default();
+    int rc = opt->format == BOOK_EPD ? load_epd(game, opt->file, &list, &sink)
+                                     : load_pgn(game, opt->file, max_plies, NULL, &list, &sink);
+    if (rc != 0) goto fail;
+    if (list.count == 0) {
+        fail(&sink, "%s: no openings in the book", opt->file);
+        goto fail;
+    }
+    int skip = opt->start > 1 ? opt->start - 1 : 0;
+    if (skip >= list.count) {
+        fail(&sink, "%s: start %d is past the book's %d openings", opt->file, opt->start, list.count);
+        goto fail;
+    }
+    memmove(list.items, list.items + skip, (size_t)(list.count - skip) * sizeof *list.items);
+    list.count -= skip;
+    if (opt->order == ORDER_RANDOM) shuffle(list.items, list.count, opt->seed);
+    book->items = list.items;
+    book->count = list.count;
+    return 0;
+fail:
+    free(list.items);
+    return -1;
+}
+
+int pgn_read_game(const Game *game, const char *path, char *fen, size_t fenlen, MoveCode *moves, int cap, char *err,
+                  size_t errlen)
+{
+    ErrSink sink = {err, errlen};
+    OpeningList list = {NULL, 0, 0};
+    int n = load_pgn(game, path, cap, moves, &list, &sink);
+    if (n == 0 && list.count == 0) n = fail(&sink, "%s: no game in the file", path);
+    if (n == 0) {
+        copy_text(fen, fenlen, list.items[0].fen);
+        n = list.items[0].nmoves;
+    }
+    free(list.items);
+    return n;
+}
+
+void book_free(OpeningBook *book)
+{
+    if (!book) return;
+    free(book->items);
+    book->items = NULL;
+    book->count = 0;
+}

@@ -1,0 +1,205 @@
+/*
+ * play/gameplay.c - playing one game: the harness keeps the position and the clocks
+ * and judges every ply; an engine that fails loses the game.
+ */
+#include "play/gameplay.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+const char *game_termination_name(const Game *game, Termination term, int reason)
+{
+    static const char *const TEXT[] = {"", "time forfeit", "abandoned: engine crashed", "abandoned: engine stalled",
+                                       "illegal move", "adjudication: resign", "adjudication: draw", "resignation"};
+    _Static_assert(sizeof TEXT / sizeof TEXT[0] == TERM_COUNT, "a name per termination");
+    if (term == TERM_RULES) return reason == 0 ? "unterminated" : game->reason_name(reason);
+    return term < TERM_COUNT ? TEXT[term] : "unknown";
+}
+
+const char *game_termination_text(const Game *game, const GameRecord *g)
+{
+    return game_termination_name(game, g->term, g->reason);
+}
+
+/* Ends the game as a loss for `side`; the detail starts with its lower-case name. */
+static void forfeit(const Game *game, GameRecord *g, int side, Termination term, const char *detail)
+{
+    char who[16];
+    snprintf(who, sizeof who, "%s", game->side_name[side]);
+    for (char *c = who; *c; c++) *c = (char)tolower((unsigned char)*c);
+    g->result = game_win_for(!side);
+    g->term = term;
+    g->loser_side = side;
+    snprintf(g->detail, sizeof g->detail, "%s: %.200s", who, detail);
+}
+
+/* Do the last `count` scores of the moves of ply parity side_parity (each
+ * from its mover's view) all pass ok(score, limit)? Moves without a score
+ * break the run; mates count as +-100000. */
+static bool recent_scores(const GameRecord *g, int side_parity, int count, bool (*ok)(int, int), int limit)
+{
+    int seen = 0;
+    for (int i = g->plies - 1; i >= g->opening_plies && seen < count; i--) {
+        if ((i & 1) != side_parity) continue;
+        const MoveRecord *m = &g->moves[i];
+        if (!m->has_score || !ok(m->mate ? (m->score > 0 ? 100000 : -100000) : m->score, limit)) return false;
+        seen++;
+    }
+    return seen == count;
+}
+
+static bool is_lost(int score, int limit) { return score <= -limit; }
+static bool is_won(int score, int limit) { return score >= limit; }
+static bool is_level(int score, int limit) { return score >= -limit && score <= limit; }
+
+/* Score adjudication after a move; true if it ended the game. A game
+ * without draws (Amazons) is never adjudicated drawn. */
+static bool adjudicate(const Game *game, GameRecord *g, const Adjudication *adj)
+{
+    for (int p = 0; p < 2 && adj->resign_movecount > 0; p++) {
+        /* Both agree: the side of ply parity p is lost. Ply 0 was played by g->start_side. */
+        if (recent_scores(g, p, adj->resign_movecount, is_lost, adj->resign_score)
+            && recent_scores(g, p ^ 1, adj->resign_movecount, is_won, adj->resign_score)) {
+            forfeit(game, g, g->start_side ^ p, TERM_RESIGN, "adjudicated lost by score");
+            return true;
+        }
+    }
+    if (game->has_draws && adj->draw_movecount > 0 && g->plies / 2 >= adj->draw_movenumber
+        && recent_scores(g, 0, adj->draw_movecount, is_level, adj->draw_score)
+        && recent_scores(g, 1, adj->draw_movecount, is_level, adj->draw_score)) {
+        g->result = RESULT_DRAW;
+        g->term = TERM_DRAW_ADJ;
+        return true;
+    }
+    return false;
+}
+
+/* Maps a client failure to the game's termination for the side that failed.
+ * A stall is a loss on time only when the engine's clock ran out during the
+ * search (out_of_time); otherwise (no readyok between games, no move for a
+ * depth- or movetime-limited search) it is a stalled engine. */
+static void engine_failed(const Game *game, GameRecord *g, int side, ClientStatus st, bool out_of_time,
+                          const char *err)
+{
+    Termination term = st == CLIENT_ILLEGAL_MOVE || st == CLIENT_BAD_MOVE ? TERM_ILLEGAL
+                       : st == CLIENT_STALL ? (out_of_time ? TERM_TIME : TERM_STALL)
+                                            : TERM_CRASH;
+    forfeit(game, g, side, term, err);
+}
+
+GoLimits game_next_limits(const GameSetup *s, int side, const int64_t clock[2], const int moves_made[2])
+{
+    const TimeControl *t = s->tc[side];
+    GoLimits l;
+    memset(&l, 0, sizeof l);
+    l.depth = t->depth;
+    l.nodes = t->nodes;
+    l.movetime = t->movetime_ms;
+    if (t->base_ms > 0) {
+        for (int c = 0; c < 2; c++) {
+            l.time[c] = clock[c] > 1 ? clock[c] : 1;
+            l.inc[c] = s->tc[c]->inc_ms;
+        }
+        if (t->moves > 0) l.movestogo = t->moves - moves_made[side] % t->moves;
+    }
+    return l;
+}
+
+bool game_charge_clock(const TimeControl *t, int64_t *clock, int *moves_made, int64_t used)
+{
+    if (t->movetime_ms > 0 && used > t->movetime_ms + t->margin_ms) return false;
+    if (t->base_ms <= 0) return true;
+    *clock -= used;
+    if (*clock + t->margin_ms < 0) return false;
+    *clock += t->inc_ms;
+    if (t->moves > 0 && ++*moves_made % t->moves == 0) *clock += t->base_ms;
+    return true;
+}
+
+/* Plays the opening moves into pos and g (they were checked when the book was read). */
+static void play_opening(const Game *game, GameState *pos, const MoveCode *opening, int n, GameRecord *g,
+                         MoveCode *played)
+{
+    for (int i = 0; i < n && g->plies < GAME_MAX_PLIES - 1; i++) {
+        played[g->plies] = opening[i];
+        g->moves[g->plies++].move = opening[i];
+        game->play(pos, opening[i]);
+    }
+    g->opening_plies = g->plies;
+}
+
+/* Has the game ended by its rules? Then g says how. The record's length
+ * caps the rules' ply limit. */
+static bool ended_by_rules(const GameSetup *s, GameState *pos, GameRecord *g)
+{
+    GameRules rules = s->rules;
+    if (rules.max_plies <= 0 || rules.max_plies > GAME_MAX_PLIES - 1) rules.max_plies = GAME_MAX_PLIES - 1;
+    GameOutcome o = s->game->outcome(pos, &rules);
+    if (o.result == RESULT_NONE) return false;
+    g->result = o.result;
+    g->term = TERM_RULES;
+    g->reason = o.reason;
+    snprintf(g->detail, sizeof g->detail, "%s", o.detail);
+    return true;
+}
+
+/* Checks the clock after a move; false (the game forfeited) if the flag fell. */
+static bool in_time(const GameSetup *s, int side, int64_t *clock, int *moves_made, int64_t used, GameRecord *g)
+{
+    const TimeControl *t = s->tc[side];
+    if (game_charge_clock(t, clock, moves_made, used)) return true;
+    char why[96];
+    if (t->movetime_ms > 0 && used > t->movetime_ms + t->margin_ms)
+        snprintf(why, sizeof why, "lost on time: %lld ms for a move of %lld ms", (long long)used,
+                 (long long)t->movetime_ms);
+    else
+        snprintf(why, sizeof why, "lost on time: %lld ms used, the clock ran out", (long long)used);
+    forfeit(s->game, g, side, TERM_TIME, why);
+    return false;
+}
+
+void game_play(const GameSetup *s, const char *fen, const MoveCode *opening, int nopening, GameRecord *g)
+{
+    static _Thread_local MoveCode played[GAME_MAX_PLIES];
+    const Game *game = s->game;
+    GameState *pos = game->state_new();
+    memset(g, 0, sizeof *g);
+    snprintf(g->fen, sizeof g->fen, "%s", fen);
+    g->loser_side = -1;
+    if (game->rule_sets) snprintf(g->rules, sizeof g->rules, "%s", game_rule_set_name(game, s->rules.rule_set));
+    if (!pos || game->set_position(pos, fen, NULL, 0)) { /* a harness bug: books and suites are checked */
+        game->state_free(pos);
+        snprintf(g->detail, sizeof g->detail, "cannot set up the position %.200s", fen);
+        return;
+    }
+    g->start_side = game->side_to_move(pos);
+    play_opening(game, pos, opening, nopening, g, played);
+    int64_t clock[2] = {s->tc[0]->base_ms, s->tc[1]->base_ms};
+    int moves_made[2] = {0, 0};
+    while (!ended_by_rules(s, pos, g)) {
+        int side = game->side_to_move(pos);
+        GoLimits l = game_next_limits(s, side, clock, moves_made);
+        EngineReply r;
+        char err[256];
+        ClientStatus st = player_go(s->player[side], fen, played, g->plies, &l, &r, err, sizeof err);
+        if (st != CLIENT_OK) {
+            engine_failed(game, g, side, st, s->tc[side]->base_ms > 0 && r.wall_ms >= l.time[side], err);
+            break;
+        }
+        if (r.resigned || r.best == MOVE_CODE_NONE) {
+            forfeit(game, g, side, TERM_ENGINE_RESIGN, r.resigned ? "resigned" : "no move");
+            break;
+        }
+        if (!in_time(s, side, &clock[side], &moves_made[side], r.wall_ms, g)) break;
+        MoveRecord *m = &g->moves[g->plies];
+        int64_t allot = l.movetime > 0 ? l.movetime : s->tc[side]->base_ms > 0 ? l.time[side] : 0;
+        *m = (MoveRecord){r.best, r.wall_ms, r.depth, r.nodes, r.has_score, r.mate, r.score, r.seldepth, allot};
+        played[g->plies++] = r.best;
+        game->play(pos, r.best);
+        if (adjudicate(game, g, &s->adj)) break;
+    }
+    game->state_free(pos);
+}

@@ -1,0 +1,120 @@
+/*
+ * players/client_impl.h - what the engine client's three files share (players/client.c: life
+ * cycle, profiles and lines; players/uci.c; players/xboard.c). Private to them.
+ */
+#ifndef HARNESS_CLIENT_IMPL_H
+#define HARNESS_CLIENT_IMPL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "players/client.h"
+#include "players/client_parse.h"
+#include "proc/proc.h"
+#include "util/util.h"
+
+#define LINE_BYTES PARSE_LINE_BYTES
+/* Moves one game can hold (the longest game any game allows, with room). */
+#define CLIENT_MAX_PLIES 2048
+
+/* An option the engine announced in its handshake. */
+typedef struct {
+    char name[64];
+    char type[16];       /* spin, check, combo, string, button (xboard's words mapped to these) */
+    long min, max;       /* spin */
+    char choices[1024];  /* combo: the values, '\n'-separated */
+} AnnouncedOption;
+
+struct Client {
+    Player player;                /* first: client_player() hands this out */
+    EngineSpec spec;
+    const Game *game;
+    ClientTimeouts t;
+    FILE *log;
+    char stderr_path[1024];
+    Proc *proc;
+    const EngineProfile *profile; /* NULL: none */
+    EngineQuirks q;               /* in effect: the user's, then the profile's */
+    int dialect;                  /* index into game->fen_dialects, or 0 */
+    ParseState parse;
+    bool has_variant_option;      /* UCI: offers UCI_Variant */
+    AnnouncedOption *options_seen; /* what the handshake announced (heap) */
+    int noptions_seen, options_cap;
+    bool setboard, ping, usermove, plays_variant; /* xboard features */
+    int ping_id;
+    bool dirty;                   /* a search was abandoned: the engine may still be thinking */
+    ClientStatus pending;         /* a failure between games, reported by the next client_go */
+    char pending_err[256];
+    int claims;                   /* xboard result claims seen (ignored) */
+    /* xboard: the game the engine holds (after its last move, in force
+     * mode), so that the next search sends only the moves since. */
+    bool xb_synced;
+    int games_begun;              /* client_new_game calls (restart=on: a new process from the second) */
+    char xb_root[GAME_TEXT_MAX];
+    MoveCode xb_moves[CLIENT_MAX_PLIES];
+    int xb_n;
+    char line[LINE_BYTES];
+    GameState *pos;               /* the position of the current search, kept by the harness */
+    char (*texts)[MOVE_TEXT_BYTES]; /* the current search's moves in the engine's notation */
+};
+
+/* ---- players/client_options.c ---- */
+
+/* Adds the option of a UCI `option name ...` line / of an xboard
+ * `feature option="..."` value to c's announced options. */
+void client_uci_option(Client *c, const char *line);
+void client_xboard_option(Client *c, const char *value);
+
+/*
+ * Checks every option.NAME=VALUE of c->spec against what the engine
+ * announced: an unknown name, or a value outside its type (spin range,
+ * check, combo choices), is CLIENT_BAD_OPTION with one line in err; an
+ * unknown name that came from -each is marked skip (not sent). Returns
+ * CLIENT_OK or CLIENT_BAD_OPTION.
+ */
+ClientStatus client_check_options(Client *c, char *err, size_t errlen);
+
+/* ---- players/client.c ---- */
+
+/* Formats err (when not NULL) and returns st. */
+ClientStatus client_fail(ClientStatus st, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Sends one line (printf-style); a failed write is a disconnect. */
+ClientStatus client_send(Client *c, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Maps a failed write to the disconnect it means. */
+ClientStatus client_send_failed(Client *c, char *err, size_t errlen);
+
+/* Reads the next line into c->line before the deadline (absolute ms). */
+ClientStatus client_read_until(Client *c, int64_t deadline, char *err, size_t errlen);
+
+/* Waits for a line starting with the whole word `word`. */
+ClientStatus client_expect_word(Client *c, const char *word, int timeout_ms, char *err, size_t errlen);
+
+/* isready / readyok, or ping / pong: is the engine still answering? */
+ClientStatus client_sync(Client *c, char *err, size_t errlen);
+
+/* Sets c->profile from a name the engine gave itself (if none was chosen yet). */
+void client_apply_profile(Client *c, const char *name);
+
+/* Resets the output parser (after the profile or the features changed). */
+void client_reset_parser(Client *c);
+
+
+/* How long a search may take before it is a stall. */
+int64_t client_search_budget(const Client *c, const GoLimits *l, int side);
+
+/* ---- players/uci.c ---- */
+ClientStatus uci_handshake(Client *c, char *err, size_t errlen);
+ClientStatus uci_go(Client *c, const char *root, const MoveCode *moves, int n, const GoLimits *l, EngineReply *r,
+                    char *err, size_t errlen);
+
+/* ---- players/xboard.c ---- */
+ClientStatus xboard_handshake(Client *c, char *err, size_t errlen);
+ClientStatus xboard_go(Client *c, const char *root, const MoveCode *moves, int n, const GoLimits *l,
+                       EngineReply *r, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,147 @@
+/*
+ * players/human.c - the person at the terminal (see players/human.h). The terminal stays in
+ * its ordinary line mode: the person edits a line, Enter sends it, Ctrl-D
+ * on an empty line is the end of input.
+ */
+#include "players/human.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "util/term.h"
+
+struct Human {
+    Player player; /* first: a Human is a Player */
+    const Game *game;
+    char name[64];
+    FILE *in, *out;
+    HumanHooks hooks;
+    GameState *state;
+    HumanAction action;
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Drops the rest of an overlong line; false if the input ended first. */
+static bool skip_line(FILE *in)
+{
+    for (int c; (c = fgetc(in)) != EOF;)
+        if (c == '\n') return true;
+    return false;
+}
+
+/* Trims ASCII space at both ends, in place. */
+static void trim(char *s)
+{
+    size_t n = strlen(s), start = 0;
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n')) s[--n] = '\0';
+    while (s[start] == ' ' || s[start] == '\t') start++;
+    memmove(s, s + start, n - start + 1);
+}
+
+bool human_read_line(Human *h, const char *prompt, char *buf, size_t len)
+{
+    char raw[HUMAN_LINE_BYTES + 1];
+    fputs(prompt, h->out);
+    fflush(h->out);
+    buf[0] = '\0';
+    if (!fgets(raw, sizeof raw, h->in)) return false;
+    size_t n = strlen(raw);
+    if (n == sizeof raw - 1 && raw[n - 1] != '\n') {
+        bool more = skip_line(h->in);
+        fprintf(h->out, "line too long (at most %d bytes): ignored\n", HUMAN_LINE_BYTES - 1);
+        return more;
+    }
+    for (char *c = raw; *c; c++)
+        if (*c == '\t') *c = ' ';
+    trim(raw);
+    term_clean(raw, buf, len);
+    return true;
+}
+
+/* Tells why a line is refused: not a move (nor a command), or an illegal move. */
+static void refuse(Human *h, const char *line, int rc, const char *why)
+{
+    char clean[512], shown[64];
+    term_clean(why, clean, sizeof clean);
+    term_clean(line, shown, sizeof shown); /* cut at a character */
+    if (rc == MOVE_ILLEGAL) fprintf(h->out, "illegal: %s\n", clean);
+    else fprintf(h->out, "'%s' is not a move or a command (type help): %s\n", shown, clean);
+}
+
+static ClientStatus human_go(Player *p, const char *root, const MoveCode *moves, int n, const GoLimits *limits,
+                             EngineReply *reply, char *err, size_t errlen)
+{
+    Human *h = (Human *)p;
+    int64_t start = now_ms();
+    char prompt[96], line[HUMAN_LINE_BYTES * 2], why[512];
+    (void)limits; /* a person is not timed here */
+    memset(reply, 0, sizeof *reply);
+    if (game_replay(h->game, h->state, root, moves, n))
+        return snprintf(err, errlen, "cannot set up the position"), CLIENT_UNSUPPORTED;
+    snprintf(prompt, sizeof prompt, "%s to move> ", h->game->side_name[h->game->side_to_move(h->state)]);
+    for (;;) {
+        if (!human_read_line(h, prompt, line, sizeof line)) {
+            h->action = HUMAN_QUIT;
+            snprintf(err, errlen, "%s: end of input", h->name);
+            return CLIENT_DISCONNECT;
+        }
+        if (!line[0]) continue;
+        HumanAction a = h->hooks.command ? h->hooks.command(h->hooks.ctx, line) : HUMAN_NOT_A_COMMAND;
+        if (a == HUMAN_DONE) continue;
+        reply->wall_ms = now_ms() - start;
+        h->action = a == HUMAN_NOT_A_COMMAND ? HUMAN_DONE : a;
+        reply->resigned = a == HUMAN_RESIGN;
+        if (a != HUMAN_NOT_A_COMMAND) return CLIENT_OK;
+        int rc = h->game->parse_move(h->state, line, NOTATION_ANY, &reply->best, why, sizeof why);
+        if (rc == 0) return CLIENT_OK;
+        reply->best = MOVE_CODE_NONE;
+        refuse(h, line, rc, why);
+    }
+}
+
+static ClientStatus human_new_game(Player *p)
+{
+    (void)p;
+    return CLIENT_OK;
+}
+
+static const char *human_name(const Player *p) { return ((const Human *)p)->name; }
+
+static const PlayerOps HUMAN_PLAYER = {human_new_game, human_go, human_name};
+
+Human *human_new(const Game *game, const char *name, FILE *in, FILE *out, const HumanHooks *hooks)
+{
+    Human *h = calloc(1, sizeof *h);
+    if (!h) return NULL;
+    h->player.ops = &HUMAN_PLAYER;
+    h->game = game;
+    snprintf(h->name, sizeof h->name, "%s", name);
+    h->in = in;
+    h->out = out;
+    if (hooks) h->hooks = *hooks;
+    h->state = game->state_new();
+    h->action = HUMAN_DONE;
+    if (!h->state) {
+        free(h);
+        return NULL;
+    }
+    return h;
+}
+
+void human_free(Human *h)
+{
+    if (!h) return;
+    h->game->state_free(h->state);
+    free(h);
+}
+
+Player *human_player(Human *h) { return &h->player; }
+
+HumanAction human_last_action(const Human *h) { return h->action; }

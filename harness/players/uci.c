@@ -1,0 +1,103 @@
+/*
+ * players/uci.c - the UCI / UCCI side of the engine client: the handshake
+ * (options, UCI_Variant), and one search: `position fen F moves ...`, `go`,
+ * info lines until `bestmove`.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "players/client_impl.h"
+
+/* Writes `position fen F moves ...` (c->texts[0..n)) and then `go`, in one write. */
+static ClientStatus uci_position_go(Client *c, const char *root_fen, int n, const char *go, char *err, size_t errlen)
+{
+    size_t cap = strlen(root_fen) + (size_t)n * (MOVE_TEXT_BYTES + 1) + strlen(go) + 32, used;
+    char *buf = malloc(cap);
+    if (!buf) return client_fail(CLIENT_UNSUPPORTED, err, errlen, "out of memory");
+    used = (size_t)snprintf(buf, cap, "position fen %s", root_fen);
+    if (n > 0) used += (size_t)snprintf(buf + used, cap - used, " moves");
+    for (int i = 0; i < n; i++) {
+        used += (size_t)snprintf(buf + used, cap - used, " %s", c->texts[i]);
+    }
+    snprintf(buf + used, cap - used, "\n%s", go);
+    ClientStatus st = client_send(c, err, errlen, "%s", buf);
+    free(buf);
+    return st;
+}
+
+static void uci_go_line(const GoLimits *l, char *buf, size_t len)
+{
+    size_t used = (size_t)snprintf(buf, len, "go");
+    if (l->depth) used += (size_t)snprintf(buf + used, len - used, " depth %d", l->depth);
+    if (l->nodes) used += (size_t)snprintf(buf + used, len - used, " nodes %llu", (unsigned long long)l->nodes);
+    if (l->movetime) used += (size_t)snprintf(buf + used, len - used, " movetime %lld", (long long)l->movetime);
+    if (l->time[0] || l->time[1])
+        used += (size_t)snprintf(buf + used, len - used, " wtime %lld btime %lld winc %lld binc %lld",
+                                 (long long)l->time[0], (long long)l->time[1], (long long)l->inc[0],
+                                 (long long)l->inc[1]);
+    if (l->movestogo) snprintf(buf + used, len - used, " movestogo %d", l->movestogo);
+}
+
+/* Reads info lines until `bestmove`, then checks the move. */
+static ClientStatus uci_read_best(Client *c, GameState *pos, int64_t deadline, EngineReply *r, char *err,
+                                  size_t errlen)
+{
+    for (;;) {
+        ClientStatus st = client_read_until(c, deadline, err, errlen);
+        if (st != CLIENT_OK) return st;
+        if (strncmp(c->line, "info", 4) == 0 && (c->line[4] == ' ' || c->line[4] == '\t')) {
+            parse_uci_info(&c->parse, c->line, r);
+            continue;
+        }
+        if (strncmp(c->line, "bestmove", 8) != 0 || (c->line[8] != '\0' && !isspace((unsigned char)c->line[8])))
+            continue;
+        char why[128];
+        st = parse_uci_bestmove(&c->parse, pos, c->line, r, why, sizeof why);
+        return st == CLIENT_OK ? st : client_fail(st, err, errlen, "%s: %s", c->spec.name, why);
+    }
+}
+
+ClientStatus uci_go(Client *c, const char *root_fen, const MoveCode *moves, int n, const GoLimits *l, EngineReply *r,
+                    char *err, size_t errlen)
+{
+    GameState *pos = c->pos;
+    (void)moves; /* client_go wrote them to c->texts */
+    char go[256];
+    uci_go_line(l, go, sizeof go);
+    int64_t start = util_monotonic_ms();
+    ClientStatus st = uci_position_go(c, root_fen, n, go, err, errlen);
+    if (st != CLIENT_OK) return st;
+    st = uci_read_best(c, pos, start + client_search_budget(c, l, c->game->side_to_move(pos)), r, err, errlen);
+    r->wall_ms = util_monotonic_ms() - start;
+    parse_pv(&c->parse, pos, r);
+    return st;
+}
+
+ClientStatus uci_handshake(Client *c, char *err, size_t errlen)
+{
+    ClientStatus st = client_send(c, err, errlen, "uci");
+    int64_t deadline = util_monotonic_ms() + c->t.handshake_ms;
+    while (st == CLIENT_OK) {
+        st = client_read_until(c, deadline, err, errlen);
+        if (st == CLIENT_STALL) return client_fail(CLIENT_NO_HANDSHAKE, err, errlen, "%s: no uciok in %d ms", c->spec.name,
+                                            c->t.handshake_ms);
+        if (st != CLIENT_OK) return st;
+        if (strncmp(c->line, "option name UCI_Variant ", 24) == 0) c->has_variant_option = true;
+        if (strncmp(c->line, "option name ", 12) == 0) client_uci_option(c, c->line);
+        if (strncmp(c->line, "id name ", 8) == 0) client_apply_profile(c, c->line + 8);
+        if (strcmp(c->line, "uciok") == 0 || strcmp(c->line, "ucciok") == 0) break;
+    }
+    client_reset_parser(c);
+    if (st == CLIENT_OK) st = client_check_options(c, err, errlen);
+    if (c->has_variant_option && st == CLIENT_OK)
+        st = client_send(c, err, errlen, "setoption name UCI_Variant value %s", c->game->variant);
+    for (int i = 0; i < c->spec.noptions && st == CLIENT_OK; i++)
+        if (!c->spec.options[i].skip)
+            st = client_send(c, err, errlen, "setoption name %s value %s", c->spec.options[i].name,
+                             c->spec.options[i].value);
+    if (c->spec.variant[0] && st == CLIENT_OK)
+        st = client_send(c, err, errlen, "setoption name Search value %s", c->spec.variant);
+    return st == CLIENT_OK ? client_sync(c, err, errlen) : st;
+}
+

@@ -1,0 +1,38 @@
+/*
+ * results/io.h - a run's files: run.json (the configuration, the tool's
+ * version and the machine, written by suite, match, tournament and merge;
+ * read back by --resume and merge). The games.jsonl / games.pgn side of a
+ * match is in match/match_run.h.
+ */
+#ifndef HARNESS_RESULTS_IO_H
+#define HARNESS_RESULTS_IO_H
+
+#include <stdint.h>
+
+#include "cli/spec.h"
+
+/* What run.json records besides argv, the engines and the machine. */
+typedef struct {
+    const char *command;     /* "suite", "match", "tournament" */
+    const char *input;       /* suite file or opening book, may be NULL */
+    const EngineList *engines;
+    int concurrency;
+    uint64_t seed;
+    const char *const *merged_from; /* qibench merge: the shards' folders */
+    int nmerged;
+    const char *rules;       /* the rule set's name (--rules), may be NULL */
+} RunInfo;
+
+/* Writes RUN_DIR/run.json (one line): tool, version, command, argv,
+ * start time, input, concurrency, seed, merged_from, the engines, the
+ * machine. Returns 0, or -1 when the file cannot be written. */
+int results_write_run_json(const char *run_dir, int argc, char **argv, const RunInfo *info);
+
+/*
+ * The saved command line of a run folder (argv[0] "match" or
+ * "tournament"), with *argc its length: a NULL-terminated list to free with
+ * json_free_strings, or NULL after printing why ("qibench WHO: ...").
+ */
+char **results_read_argv(const char *dir, const char *who, int *argc);
+
+#endif

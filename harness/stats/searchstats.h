@@ -1,0 +1,60 @@
+/*
+ * stats/searchstats.h - how each engine of a match or tournament searched,
+ * counted from the run's games.jsonl (so that a resumed or merged run
+ * counts every game it holds): per engine, and per engine per game phase,
+ * over its own moves (book moves are not counted):
+ *
+ *   moves; depth and seldepth, mean and median (the middle value, the mean
+ *   of the two middle ones for an even count; seldepth over the moves that
+ *   report one); nodes in total and per move; time used by the harness
+ *   clock (the wall time from the request to the move) and NPS = nodes /
+ *   that time; for moves with an allotted time (allot_ms: movetime for
+ *   st= / movetime=, the clock left for tc=; none for depth= and nodes=)
+ *   their count, the time used / allotted (total over total) and the moves
+ *   that used all of it (time_ms >= allot_ms);
+ *
+ * and per engine over its games: games, time forfeits, and the endings of
+ * the games it lost ("terminations suffered", by reason).
+ *
+ * Phases by ply, the move's place in the game's record (book moves
+ * included) counted from 1 at the record's start position:
+ *   xiangqi  opening 1-20, middle game 21-80, endgame 81-
+ *   amazons  opening 1-20, middle game 21-50, endgame 51- (at most 92 plies)
+ *   others   as xiangqi.
+ */
+#ifndef HARNESS_SEARCHSTATS_H
+#define HARNESS_SEARCHSTATS_H
+
+#include <stdio.h>
+
+#include "games/game.h"
+#include "results/json.h"
+#include "cli/spec.h"
+
+typedef struct SearchStats SearchStats;
+
+/*
+ * Reads the games of the games.jsonl at path, played under game, and
+ * counts them; engines come in the order of names[0..nnames) (NULL, 0:
+ * first appearance), then any others as they appear. Returns the counts
+ * (free with searchstats_free), or NULL with a one-line
+ * "PATH:LINE: expected ..." in err (a missing file is an empty run).
+ */
+SearchStats *searchstats_read(const char *path, const Game *game, const char *const *names, int nnames, char *err,
+                              size_t errlen);
+
+/* Frees s; s may be NULL. */
+void searchstats_free(SearchStats *s);
+
+/* The table on f: a line per engine and phase, then the losses by ending. */
+void searchstats_print(const SearchStats *s, FILE *f);
+
+/* Member key of the open object in j: {"phases": {...the bounds},
+ * "engines": [...]} (see README, "Results files"). */
+void searchstats_json(const SearchStats *s, Json *j, const char *key);
+
+/* searchstats_read of RUN_DIR/games.jsonl with the run's engines in their
+ * order; NULL after a one-line warning on stderr. */
+SearchStats *searchstats_of_run(const char *run_dir, const Game *game, const EngineList *engines);
+
+#endif
