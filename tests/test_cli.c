@@ -5,7 +5,6 @@
  *  - KEY=VALUE lists: where they stop, the two error texts, the openings,
  *    adjudication and SPRT keys (accepted values, refused ones, the
  *    target left alone on a refusal);
- *  - the engine timeouts with their ranges;
  *  - util_fail, util_make_dirs, the monotonic clock, the program's path.
  */
 #include <errno.h>
@@ -137,25 +136,6 @@ static void test_sprt_words(void)
               && strcmp(stats_model_name(SPRT_NORMALIZED), "normalized") == 0, "model names");
 }
 
-static void test_timeouts(void)
-{
-    ClientTimeouts t = {1, 2, 3, 4, 5};
-    CHECK(cli_timeout_option("--handshake-timeout", "3600000", &t) == 0 && t.handshake_ms == 3600000, "handshake");
-    CHECK(cli_timeout_option("--ready-timeout", "1", &t) == 0 && t.ready_ms == 1, "ready");
-    CHECK(cli_timeout_option("--move-grace", "0", &t) == 0 && t.move_grace_ms == 0, "move grace 0");
-    CHECK(cli_timeout_option("--search-timeout", "86400000", &t) == 0 && t.untimed_ms == 86400000, "search");
-    CHECK(cli_timeout_option("--handshake-timeout", "3600001", &t) == -1 && t.handshake_ms == 3600000,
-          "handshake above its range: refused, unchanged");
-    CHECK(cli_timeout_option("--ready-timeout", "0", &t) == -1 && t.ready_ms == 1, "ready 0");
-    CHECK(cli_timeout_option("--move-grace", "-1", &t) == -1, "move grace -1");
-    CHECK(cli_timeout_option("--search-timeout", "86400001", &t) == -1, "search above its range");
-    CHECK(cli_timeout_option("--search-timeout", "x", &t) == -1, "not a number");
-    CHECK(cli_timeout_option("--quit-grace", "5", &t) == -1 && t.quit_grace_ms == 5, "not a timeout flag");
-    CHECK(cli_is_timeout_flag("--move-grace") && cli_is_timeout_flag("--ready-timeout")
-              && !cli_is_timeout_flag("--concurrency") && !cli_is_timeout_flag("--move-grace="),
-          "cli_is_timeout_flag");
-}
-
 /* ---------------------------------------------------------------------- */
 /* util/util.c                                                                 */
 /* ---------------------------------------------------------------------- */
@@ -253,7 +233,6 @@ int main(void)
     test_key_values();
     test_openings_and_adjudication();
     test_sprt_words();
-    test_timeouts();
     test_fail();
     test_make_dirs();
     test_clock();

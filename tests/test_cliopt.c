@@ -5,12 +5,18 @@
  *    (values that start with '-', KEY=VALUE lists), unknown and foreign
  *    options refused (exit 2), -h / --help (1);
  *  - every command has a table, and each table's names are unique;
+ *  - cli_parse: each kind read into its field, the ranges (the engine
+ *    timeouts' by hand), the errors, the run options;
+ *  - "did you mean": the closest option name or engine key, and none for
+ *    a word far from every name;
  *  - tc= in every cutechess-cli form, with the milliseconds worked out by
  *    hand, and the malformed ones refused.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "cli/cliopt.h"
 #include "cli/spec.h"
 #include "testhelp.h"
@@ -72,6 +78,225 @@ static void test_tables(void)
     CHECK(cli_command("nosuch") == NULL, "no table for an unknown command");
 }
 
+/* The engine timeouts, read through a table of their rows only. */
+typedef struct {
+    ClientTimeouts t;
+} TimeoutArgs;
+
+static const CliOpt TIMEOUT_TABLE[] = {CLI_TIMEOUT_OPTS(TimeoutArgs, t), CLI_OPT_END};
+static const CliCommand TIMEOUT_CMD = {"timeouts", "timeouts", "-", TIMEOUT_TABLE, "-", "-"};
+
+static int timeout_option(const char *flag, const char *value, ClientTimeouts *t)
+{
+    TimeoutArgs a = {*t};
+    char *argv[] = {"timeouts", (char *)flag, (char *)value};
+    char err[256];
+    CliParse p = {&TIMEOUT_CMD, &a, NULL, NULL, NULL, NULL};
+    if (cli_parse(&p, 3, argv, err, sizeof err)) return -1;
+    *t = a.t;
+    return 0;
+}
+
+static void test_timeouts(void)
+{
+    ClientTimeouts t = {1, 2, 3, 4, 5};
+    CHECK(timeout_option("--handshake-timeout", "3600000", &t) == 0 && t.handshake_ms == 3600000, "handshake");
+    CHECK(timeout_option("--ready-timeout", "1", &t) == 0 && t.ready_ms == 1, "ready");
+    CHECK(timeout_option("--move-grace", "0", &t) == 0 && t.move_grace_ms == 0, "move grace 0");
+    CHECK(timeout_option("--search-timeout", "86400000", &t) == 0 && t.untimed_ms == 86400000, "search");
+    CHECK(timeout_option("--handshake-timeout", "3600001", &t) == -1 && t.handshake_ms == 3600000,
+          "handshake above its range: refused, unchanged");
+    CHECK(timeout_option("--ready-timeout", "0", &t) == -1 && t.ready_ms == 1, "ready 0");
+    CHECK(timeout_option("--move-grace", "-1", &t) == -1, "move grace -1");
+    CHECK(timeout_option("--search-timeout", "86400001", &t) == -1, "search above its range");
+    CHECK(timeout_option("--search-timeout", "x", &t) == -1, "not a number");
+    CHECK(timeout_option("--quit-grace", "5", &t) == -1 && t.quit_grace_ms == 5, "not a timeout flag");
+    CHECK(cli_find_option(&TIMEOUT_CMD, "--move-grace") && cli_find_option(&TIMEOUT_CMD, "-ready-timeout")
+              && !cli_find_option(&TIMEOUT_CMD, "--concurrency") && !cli_find_option(&TIMEOUT_CMD, "--move-grace="),
+          "the timeout rows");
+    const CliCommand *m = cli_command("match");
+    CHECK(m && (cli_find_option(m, "--move-grace")->flags & CLI_RUN_LOCAL)
+              && (cli_find_option(m, "--concurrency")->flags & CLI_RUN_LOCAL)
+              && !(cli_find_option(m, "--rounds")->flags & CLI_RUN_LOCAL)
+              && !(cli_find_option(m, "--debug")->flags & CLI_RUN_LOCAL),
+          "match's run options: the timeouts and --concurrency, not --rounds or --debug");
+}
+
+/* A table with one option of each kind, and a positional word. */
+typedef struct {
+    bool flag;
+    int number;
+    long big;
+    const char *text, *name, *word;
+} KindArgs;
+
+static int kind_word(void *target, const char *word, char *err, size_t errlen)
+{
+    KindArgs *a = target;
+    if (a->word) return snprintf(err, errlen, "one word only"), -1;
+    a->word = word;
+    return 0;
+}
+
+static const CliOpt KIND_TABLE[] = {
+    CLI_OPT_FLAG("--flag", "f", KindArgs, flag, 0, "a flag"),
+    CLI_OPT_INT("--number", NULL, "N", KindArgs, number, -3, 7, "0", 0, "an int"),
+    CLI_OPT_LONG("--big", NULL, "N", KindArgs, big, 0, 0x7fffffffL, NULL, 0, "a long"),
+    CLI_OPT_TEXT("--text", NULL, "T", KindArgs, text, 1, 4, NULL, 0, "a text of 1 to 4 bytes"),
+    CLI_OPT_SET("--name", NULL, CLI_VALUE, "RUN", KindArgs, name, cli_set_run_name, NULL, 0, "a run name"),
+    CLI_OPT_END,
+};
+static const CliCommand KIND_CMD = {"kinds", "kinds", "-", KIND_TABLE, "-", "-"};
+
+/* Parses the words of line (at most 15) into a; returns cli_parse's. */
+static int parse_kinds(const char *line, KindArgs *a, char *err, size_t errlen)
+{
+    static char buf[256];
+    char *argv[16], *cursor;
+    int argc = 0;
+    snprintf(buf, sizeof buf, "%s", line);
+    for (char *w = strtok_r(buf, " ", &cursor); w && argc < 16; w = strtok_r(NULL, " ", &cursor)) argv[argc++] = w;
+    memset(a, 0, sizeof *a);
+    err[0] = '\0';
+    CliParse p = {&KIND_CMD, a, NULL, NULL, NULL, kind_word};
+    return cli_parse(&p, argc, argv, err, errlen);
+}
+
+static void test_parse(void)
+{
+    KindArgs a;
+    char err[512];
+    CHECK(parse_kinds("kinds -f --number -3 -big 2147483647 --text abcd -name run1 file", &a, err, sizeof err) == 0
+              && a.flag && a.number == -3 && a.big == 2147483647L && strcmp(a.text, "abcd") == 0
+              && strcmp(a.name, "run1") == 0 && strcmp(a.word, "file") == 0,
+          "every kind read: %s", err);
+    CHECK(parse_kinds("kinds --number 8", &a, err, sizeof err) == -1
+              && strcmp(err, "--number: bad value '8' (expected a whole number from -3 to 7)") == 0,
+          "an int above its range: %s", err);
+    CHECK(parse_kinds("kinds --number -4", &a, err, sizeof err) == -1 && a.number == 0, "below its range");
+    CHECK(parse_kinds("kinds --number", &a, err, sizeof err) == -1 && strcmp(err, "--number needs a value") == 0,
+          "a missing value: %s", err);
+    CHECK(parse_kinds("kinds --text abcde", &a, err, sizeof err) == -1
+              && strcmp(err, "--text: the value is 5 bytes long, at most 4 are allowed") == 0,
+          "a text too long is refused, not cut short: %s", err);
+    CHECK(parse_kinds("kinds --name a/b", &a, err, sizeof err) == -1 && strstr(err, "--name: bad value 'a/b'"),
+          "a run name with '/': %s", err);
+    CHECK(parse_kinds("kinds one two", &a, err, sizeof err) == -1 && strcmp(err, "one word only") == 0,
+          "the positional callback's error: %s", err);
+    CHECK(parse_kinds("kinds --numbr 1", &a, err, sizeof err) == -1
+              && strcmp(err, "unknown option --numbr: did you mean --number? (see qibench kinds --help)") == 0,
+          "did you mean: %s", err);
+    CHECK(parse_kinds("kinds --frobnicate", &a, err, sizeof err) == -1
+              && strcmp(err, "unknown option --frobnicate (see qibench kinds --help)") == 0,
+          "nothing close: %s", err);
+}
+
+static void test_closest(void)
+{
+    const CliCommand *m = cli_command("match");
+    char err[512];
+    struct {
+        const char *word, *want;
+    } CASES[] = {
+        {"--concurency", "did you mean --concurrency?"}, {"-rouns", "did you mean --rounds?"},
+        {"--sed", "did you mean --seed?"},               {"-sradn", "did you mean -srand?"},
+        {"--ratinginterva", "did you mean --ratinginterval?"},
+    };
+    for (size_t k = 0; k < sizeof CASES / sizeof *CASES; k++) {
+        cli_unknown_option(m, CASES[k].word, err, sizeof err);
+        CHECK(strstr(err, CASES[k].want) != NULL, "%s: %s", CASES[k].word, err);
+    }
+    const char *far[] = {"-foo", "--bogus", "--version", "-frobnicate"};
+    for (size_t k = 0; k < sizeof far / sizeof *far; k++) {
+        cli_unknown_option(m, far[k], err, sizeof err);
+        CHECK(!strstr(err, "did you mean"), "%s: nothing close, got %s", far[k], err);
+    }
+    CHECK(cli_edit_distance("kitten", 6, "sitting", 7) == 3 && cli_edit_distance("", 0, "abc", 3) == 3
+              && cli_edit_distance("abc", 3, "abc", 3) == 0,
+          "edit distances (kitten/sitting: 3, by hand)");
+    const char *names[] = {"depth", "nodes", "movetime"};
+    CHECK(cli_closest("dept", names, 3) == names[0] && cli_closest("movetiem", names, 3) == names[2]
+              && cli_closest("book", names, 3) == NULL,
+          "cli_closest");
+}
+
+/* Engine keys: the table's keys, unknown ones answered with the closest. */
+static void test_engine_keys(void)
+{
+    static EngineList list;
+    char err[1024];
+    char *argv[] = {"-engine", "name=a", "dept=3"};
+    int i = 0;
+    memset(&list, 0, sizeof list);
+    CHECK(spec_parse(3, argv, &i, &list, "own", err, sizeof err) == -1
+              && strstr(err, "-engine: unknown key 'dept': did you mean depth? (expected name, cmd,")
+              && strstr(err, "tc or timemargin)"),
+          "a near key, and the whole list: %s", err);
+    char *book[] = {"-engine", "book=x.bin"};
+    i = 0;
+    CHECK(spec_parse(2, book, &i, &list, "own", err, sizeof err) == -1 && strstr(err, "unknown key 'book' (expected")
+              && strstr(err, "no per-engine book"),
+          "a fastchess key qibench lacks: %s", err);
+    char *keys[] = {"-engine", "name=a", "plies=4", "st=0.5", "tc=40/60+0.6", "timemargin=20", "option.Hash=8",
+                    "args=x y", "proto=cecp", "restart=off"};
+    i = 0;
+    memset(&list, 0, sizeof list);
+    int r = spec_parse(10, keys, &i, &list, "own", err, sizeof err);
+    const EngineEntry *e = &list.engines[0];
+    CHECK(r == 1 && i == 10 && e->limits.depth == 4 && e->limits.movetime == 500 && e->tc.moves == 40
+              && e->tc.base_ms == 60000 && e->tc.inc_ms == 600 && e->tc.margin_ms == 20 && e->spec.noptions == 1
+              && e->spec.nargs == 2 && e->spec.proto == PROTO_XBOARD && e->spec.restart == RESTART_OFF,
+          "the keys set their fields: %s", r < 0 ? err : "");
+    int documented = 0;
+    for (int k = 0; k < spec_key_count(); k++) documented += spec_key_at(k)->help && spec_key_at(k)->help[0];
+    CHECK(documented == spec_key_count() && spec_key_at(spec_key_count()) == NULL, "every key has help");
+}
+
+/* -each: copied to an engine unless it set the key itself; tc= keeps the
+ * engine's own timemargin=, option.X and arg= add up. */
+static void test_each(void)
+{
+    static EngineList list;
+    char err[1024];
+    char *argv[] = {"-engine", "name=a", "timemargin=7", "option.Hash=1", "-engine", "name=b", "depth=2",
+                    "-each", "depth=5", "tc=10+0.1", "option.Threads=2", "arg=-x", "name=z", "proto=xboard"};
+    memset(&list, 0, sizeof list);
+    for (int i = 0; i < 14;)
+        if (spec_parse(14, argv, &i, &list, "own", err, sizeof err) != 1) {
+            CHECK(false, "parse: %s", err);
+            return;
+        }
+    CHECK(spec_finish(&list, game_default(), "own", err, sizeof err) == 0, "finish: %s", err);
+    const EngineEntry *a = &list.engines[0], *b = &list.engines[1];
+    CHECK(a->limits.depth == 5 && b->limits.depth == 2, "depth: -each's unless the engine's own");
+    CHECK(a->tc.base_ms == 10000 && a->tc.margin_ms == 7 && b->tc.base_ms == 10000 && b->tc.margin_ms == 0,
+          "tc= from -each keeps an engine's own timemargin=");
+    CHECK(a->spec.noptions == 2 && b->spec.noptions == 1 && a->spec.nargs == 1 && b->spec.nargs == 1,
+          "options and args add up");
+    CHECK(strcmp(a->spec.name, "a") == 0 && strcmp(b->spec.name, "b") == 0, "names are each engine's own");
+    CHECK(a->spec.proto == PROTO_XBOARD && b->spec.proto == PROTO_XBOARD, "proto from -each");
+}
+
+/* Help and docs: every option of every table is in both. */
+static void test_help_lists_every_option(void)
+{
+    for (int c = 0; c < cli_command_count(); c++) {
+        const CliCommand *cmd = cli_command_at(c);
+        char *help = NULL, *md = NULL;
+        size_t hlen = 0, mlen = 0;
+        FILE *h = open_memstream(&help, &hlen), *m = open_memstream(&md, &mlen);
+        if (!h || !m) return;
+        cli_print_help(cmd, h);
+        cli_print_markdown(cmd, m);
+        fclose(h);
+        fclose(m);
+        for (const CliOpt *o = cmd->opts; o->name; o++)
+            CHECK(strstr(help, o->name) && strstr(md, o->name), "%s %s in help and docs", cmd->name, o->name);
+        free(help);
+        free(md);
+    }
+}
+
 static void tc_is(const char *text, int moves, long long base, long long inc)
 {
     TimeControl tc;
@@ -106,5 +331,11 @@ int main(void)
     test_normalize();
     test_tables();
     test_time_controls();
+    test_timeouts();
+    test_parse();
+    test_closest();
+    test_engine_keys();
+    test_each();
+    test_help_lists_every_option();
     return TEST_REPORT();
 }

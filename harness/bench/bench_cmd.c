@@ -11,32 +11,30 @@
 
 #include "bench/bench.h"
 #include "cli/cli.h"
+#include "cli/commands.h"
 #include "cli/spec.h"
 
 #define PATH_BYTES 1024
+
+const CliOpt BENCH_OPTS[] = {
+    CLI_ENGINE_OPTS,
+    CLI_OPT_INT("--depth", NULL, "N", BenchOptions, depth, 1, 64, "the engine's bench depth", 0, "search depth"),
+    CLI_OPT_TEXT("--expect", NULL, "FILE", BenchOptions, expect, 0, 0, NULL, 0,
+                 "check the node counts against \"variant depth nodes\" lines"),
+    CLI_OPT_TEXT("--json", NULL, "FILE", BenchOptions, json_path, 0, 0, NULL, 0, "write the results as JSON"),
+    CLI_OPT_END,
+};
 
 int bench_command(int argc, char **argv)
 {
     static EngineList engines;
     BenchOptions opt = {&engines, 0, NULL, NULL};
-    char own[PATH_BYTES], err[512];
-    long v;
+    char own[PATH_BYTES], err[1024];
     const Game *game = cli_game(argc, argv, err, sizeof err);
     if (!game) return fprintf(stderr, "qibench bench: %s\n", err), 2;
     cli_own_engine_path(game, own, sizeof own);
-    for (int i = 1; i < argc;) {
-        int r = spec_parse(argc, argv, &i, &engines, own, err, sizeof err);
-        if (r < 0) return fprintf(stderr, "qibench bench: %s\n", err), 2;
-        if (r > 0) continue;
-        const char *flag = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!value) return fprintf(stderr, "qibench bench: %s needs a value\n", flag), 2;
-        if (cli_is_game_flag(flag)) {} /* read by cli_game */
-        else if (strcmp(flag, "--depth") == 0 && cli_parse_int(value, 1, 64, &v)) opt.depth = (int)v;
-        else if (strcmp(flag, "--expect") == 0) opt.expect = value;
-        else if (strcmp(flag, "--json") == 0) opt.json_path = value;
-        else return fprintf(stderr, "qibench bench: %s: bad value '%s' (see qibench bench --help)\n", flag, value), 2;
-        i += 2;
-    }
+    CliParse p = {cli_command("bench"), &opt, game, &engines, own, NULL};
+    if (cli_parse(&p, argc, argv, err, sizeof err)) return fprintf(stderr, "qibench bench: %s\n", err), 2;
     if (opt.expect && access(opt.expect, R_OK) != 0)
         return fprintf(stderr, "qibench bench: cannot read %s: %s\n", opt.expect, strerror(errno)), 2;
     if (engines.count == 0) {

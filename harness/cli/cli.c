@@ -212,44 +212,6 @@ int cli_sprt_key(void *params, const char *key, const char *value)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Engine timeouts                                                          */
-/* ------------------------------------------------------------------------ */
-
-typedef struct {
-    const char *flag;
-    long min, max;
-    size_t offset; /* of the int field in ClientTimeouts */
-} TimeoutFlag;
-
-static const TimeoutFlag TIMEOUT_FLAGS[] = {
-    {"--handshake-timeout", 1, 3600000, offsetof(ClientTimeouts, handshake_ms)},
-    {"--ready-timeout", 1, 3600000, offsetof(ClientTimeouts, ready_ms)},
-    {"--move-grace", 0, 3600000, offsetof(ClientTimeouts, move_grace_ms)},
-    {"--search-timeout", 1, 86400000, offsetof(ClientTimeouts, untimed_ms)},
-};
-
-static const TimeoutFlag *timeout_flag(const char *flag)
-{
-    for (size_t i = 0; i < sizeof TIMEOUT_FLAGS / sizeof *TIMEOUT_FLAGS; i++)
-        if (strcmp(flag, TIMEOUT_FLAGS[i].flag) == 0) return &TIMEOUT_FLAGS[i];
-    return NULL;
-}
-
-bool cli_is_timeout_flag(const char *flag)
-{
-    return timeout_flag(flag) != NULL;
-}
-
-int cli_timeout_option(const char *flag, const char *value, ClientTimeouts *t)
-{
-    const TimeoutFlag *f = timeout_flag(flag);
-    long v;
-    if (!f || !cli_parse_int(value, f->min, f->max, &v)) return -1;
-    *(int *)((char *)t + f->offset) = (int)v;
-    return 0;
-}
-
-/* ------------------------------------------------------------------------ */
 /* --rules                                                                  */
 /* ------------------------------------------------------------------------ */
 

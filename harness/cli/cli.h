@@ -1,7 +1,8 @@
 /*
  * cli/cli.h - the command-line words several commands share, parsed in one
  * place: whole numbers with a range, run names, KEY=VALUE lists (openings,
- * adjudication, SPRT), the engine timeouts, and our own engine's path.
+ * adjudication, SPRT), --rules, --log, and our own engine's path (the
+ * engine timeouts are rows of the option tables: CLI_TIMEOUT_OPTS).
  * Each command keeps its own error wording; these only say yes or no (or,
  * for the SPRT, what was wrong).
  */
@@ -89,18 +90,6 @@ CliSprtStatus cli_sprt_set(SprtParams *p, const char *key, const char *value);
 
 /* cli_sprt_set as a CliKeySet (target a SprtParams): 0 or -1. */
 int cli_sprt_key(void *params, const char *key, const char *value);
-
-/* Is flag one of the engine timeouts: --handshake-timeout, --ready-timeout,
- * --move-grace or --search-timeout? */
-bool cli_is_timeout_flag(const char *flag);
-
-/*
- * Sets the timeout flag names from value (milliseconds: handshake and ready
- * 1..3600000, move grace 0..3600000, search 1..86400000). Returns 0, or -1
- * when flag is not a timeout flag or value is out of its range (t is then
- * unchanged).
- */
-int cli_timeout_option(const char *flag, const char *value, ClientTimeouts *t);
 
 /* --rules NAME: the rule set of game called value into *rule_set; 0, or -1
  * with a one-line error naming the game's rule sets. */

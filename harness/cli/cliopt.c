@@ -1,12 +1,15 @@
 /*
- * cli/cliopt.c - see cli/cliopt.h: a command line normalised against its
- * command's option table, and the command's help from the same table.
+ * cli/cliopt.c - see cli/cliopt.h: a command line normalised and read by
+ * its command's option table, unknown names answered with the closest
+ * valid one, and the command's help from the same table.
  */
 #include "cli/cliopt.h"
 
 #include <ctype.h>
-#include <stdbool.h>
 #include <string.h>
+
+#include "cli/cli.h"
+#include "util/util.h"
 
 /* cutechess-cli and fastchess options qibench does not have, and what to
  * use instead (the options both have are aliases in the tables). */
@@ -60,12 +63,96 @@ static bool is_option_word(const char *w)
     return *b && (w[1] == '-' || !(isdigit((unsigned char)*b) || *b == '.'));
 }
 
-static const CliOpt *find_option(const CliCommand *cmd, const char *word)
+const CliOpt *cli_find_option(const CliCommand *cmd, const char *word)
 {
     const char *b = bare(word);
     for (const CliOpt *o = cmd->opts; o->name; o++)
         if (strcmp(bare(o->name), b) == 0 || in_names(o->aliases, b)) return o;
     return NULL;
+}
+
+int cli_value_words(const CliOpt *o, int argc, char **argv, int i)
+{
+    bool list = o->kind == CLI_LIST || (o->kind == CLI_ENGINE && (o->flags & CLI_PER_ENGINE));
+    int n = 0;
+    if (o->kind == CLI_FLAG) return 0;
+    if (!list) return i + 1 < argc ? 1 : 0;
+    while (i + 1 + n < argc && argv[i + 1 + n][0] != '-') n++;
+    return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Unknown names: what to use instead, or the closest valid one             */
+/* ------------------------------------------------------------------------ */
+
+int cli_edit_distance(const char *a, size_t alen, const char *b, size_t blen)
+{
+    int row[64];
+    if (alen > 63 || blen > 63) return 1000;
+    for (size_t j = 0; j <= blen; j++) row[j] = (int)j;
+    for (size_t i = 1; i <= alen; i++) {
+        int diagonal = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= blen; j++) {
+            int up = row[j], best = diagonal + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            diagonal = up;
+            row[j] = best;
+        }
+    }
+    return row[blen];
+}
+
+bool cli_is_close(int d, size_t len)
+{
+    int most = len <= 4 ? 1 : len <= 9 ? 2 : 3;
+    return d <= most && (size_t)d < len;
+}
+
+const char *cli_closest(const char *word, const char *const *names, int count)
+{
+    const char *best = NULL;
+    int best_d = 1000;
+    for (int k = 0; k < count; k++) {
+        int d = cli_edit_distance(word, strlen(word), names[k], strlen(names[k]));
+        if (d < best_d) best = names[k], best_d = d;
+    }
+    return best && cli_is_close(best_d, strlen(word)) ? best : NULL;
+}
+
+/* The option name or alias of cmd closest to word (dashes left off) into
+ * out ("--seed", "-srand"); false when none is close. */
+static bool closest_option(const CliCommand *cmd, const char *word, char *out, size_t len)
+{
+    int best_d = 1000;
+    for (const CliOpt *o = cmd->opts; o->name; o++) {
+        const char *b = bare(o->name);
+        int d = cli_edit_distance(word, strlen(word), b, strlen(b));
+        if (d < best_d) best_d = d, snprintf(out, len, "%s", o->name);
+        for (const char *p = o->aliases; p && *p;) {
+            const char *end = strchr(p, ' ');
+            size_t n = end ? (size_t)(end - p) : strlen(p);
+            d = cli_edit_distance(word, strlen(word), p, n);
+            if (d < best_d) best_d = d, snprintf(out, len, "-%.*s", (int)n, p);
+            p = end ? end + 1 : p + n;
+        }
+    }
+    return cli_is_close(best_d, strlen(word));
+}
+
+void cli_unknown_option(const CliCommand *cmd, const char *word, char *err, size_t errlen)
+{
+    const char *b = bare(word);
+    char near[80];
+    for (int k = 0; FOREIGN[k].names; k++)
+        if (in_names(FOREIGN[k].names, b)) {
+            util_fail(err, errlen, "unknown option %s: %s", word, FOREIGN[k].instead);
+            return;
+        }
+    if (closest_option(cmd, b, near, sizeof near))
+        util_fail(err, errlen, "unknown option %s: did you mean %s? (see qibench %s --help)", word, near, cmd->name);
+    else util_fail(err, errlen, "unknown option %s (see qibench %s --help)", word, cmd->name);
 }
 
 int cli_normalize(const CliCommand *cmd, int argc, char **argv)
@@ -77,63 +164,118 @@ int cli_normalize(const CliCommand *cmd, int argc, char **argv)
             cli_print_help(cmd, stdout);
             return 1;
         }
-        const CliOpt *o = find_option(cmd, argv[i]);
+        const CliOpt *o = cli_find_option(cmd, argv[i]);
         if (!o) {
-            for (int k = 0; FOREIGN[k].names; k++)
-                if (in_names(FOREIGN[k].names, b)) {
-                    fprintf(stderr, "qibench %s: unknown option %s: %s\n", cmd->name, argv[i], FOREIGN[k].instead);
-                    return 2;
-                }
-            fprintf(stderr, "qibench %s: unknown option %s (see qibench %s --help)\n", cmd->name, argv[i], cmd->name);
+            char err[512];
+            cli_unknown_option(cmd, argv[i], err, sizeof err);
+            fprintf(stderr, "qibench %s: %s\n", cmd->name, err);
             return 2;
         }
         argv[i] = (char *)o->name;
-        if (o->values == CLI_LIST)
-            while (i + 1 < argc && argv[i + 1][0] != '-') i++;
-        else
-            for (int v = 0; v < o->values && i + 1 < argc; v++) i++;
+        i += cli_value_words(o, argc, argv, i);
     }
     return 0;
 }
 
-void cli_put_indented(FILE *f, const char *text, int indent)
+/* ------------------------------------------------------------------------ */
+/* Reading the words into the command's struct                              */
+/* ------------------------------------------------------------------------ */
+
+/* A CLI_TEXT value (or a run name): at least o->min bytes, at most o->max. */
+static int check_text(const CliOpt *o, const char *value, char *err, size_t errlen)
 {
-    for (const char *line = text;;) {
-        const char *nl = strchr(line, '\n');
-        fprintf(f, "%.*s", nl ? (int)(nl - line) : (int)strlen(line), line);
-        if (!nl) return;
-        fprintf(f, "\n%*s", indent, "");
-        line = nl + 1;
-    }
+    size_t n = strlen(value);
+    if ((long long)n < o->min) return util_fail(err, errlen, "%s: bad value '' (expected %s)", o->name, o->arg);
+    if (o->max && (long long)n > o->max)
+        return util_fail(err, errlen, "%s: the value is %zu bytes long, at most %lld are allowed", o->name, n, o->max);
+    return 0;
 }
 
-#define HELP_COLUMN 28
-
-void cli_print_help(const CliCommand *cmd, FILE *f)
+/* One option at argv[*i] (naming o); *i moves past its words. */
+static int read_option(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
-    fprintf(f, "usage: qibench %s\n\n", cmd->synopsis);
-    cli_put_indented(f, cmd->about, 0);
-    fprintf(f, "\n\nOptions (one dash or two; the names after 'or' are the same option):\n");
-    for (const CliOpt *o = cmd->opts; o->name; o++) {
-        char head[160];
-        int n = snprintf(head, sizeof head, "  %s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-        for (const char *p = o->aliases; p && *p && n < (int)sizeof head - 8;) {
-            const char *end = strchr(p, ' ');
-            int len = end ? (int)(end - p) : (int)strlen(p);
-            n += snprintf(head + n, sizeof head - (size_t)n, " or -%.*s%s%s", len, p, o->arg ? " " : "",
-                          o->arg ? o->arg : "");
-            p = end ? end + 1 : p + len;
-        }
-        if (n > (int)sizeof head - 1) n = (int)sizeof head - 1;
-        fputs(head, f);
-        if (n < HELP_COLUMN - 1) fprintf(f, "%*s", HELP_COLUMN - n, "");
-        else fprintf(f, "\n%*s", HELP_COLUMN, "");
-        cli_put_indented(f, o->help, HELP_COLUMN);
-        fputc('\n', f);
+    char *field = (char *)p->target + o->offset;
+    long v;
+    if (o->kind == CLI_ENGINE) {
+        if (!p->engines) return util_fail(err, errlen, "%s: this command takes no engines", o->name);
+        return spec_parse(argc, argv, i, p->engines, p->own_engine, err, errlen) < 0 ? -1 : 0;
     }
-    fprintf(f, "\nExample:\n  ");
-    cli_put_indented(f, cmd->example, 2);
-    fprintf(f, "\n\n");
-    cli_put_indented(f, cmd->exits, 0);
-    fputc('\n', f);
+    if (o->kind != CLI_FLAG && o->kind != CLI_LIST && *i + 1 >= argc)
+        return util_fail(err, errlen, "%s needs a value", o->name);
+    if (o->set) return o->set(o, p, argc, argv, i, err, errlen);
+    const char *value = o->kind == CLI_FLAG ? NULL : argv[*i + 1];
+    switch (o->kind) {
+    case CLI_FLAG:
+        *(bool *)field = true;
+        break;
+    case CLI_INT:
+    case CLI_LONG:
+        if (!cli_parse_int(value, (long)o->min, (long)o->max, &v))
+            return util_fail(err, errlen, "%s: bad value '%s' (expected a whole number from %lld to %lld)", o->name,
+                             value, o->min, o->max);
+        if (o->kind == CLI_INT) *(int *)field = (int)v;
+        else *(long *)field = v;
+        break;
+    case CLI_TEXT:
+        if (check_text(o, value, err, errlen)) return -1;
+        *(const char **)field = value;
+        break;
+    default:
+        return util_fail(err, errlen, "%s: no way to read it", o->name); /* a table without a setter */
+    }
+    *i += value ? 2 : 1;
+    return 0;
+}
+
+int cli_parse(const CliParse *p, int argc, char **argv, char *err, size_t errlen)
+{
+    for (int i = 1; i < argc;) {
+        if (!is_option_word(argv[i])) {
+            if (!p->positional)
+                return util_fail(err, errlen, "unexpected argument '%s' (an option starts with '-'; see qibench %s "
+                                              "--help)", argv[i], p->cmd->name);
+            if (p->positional(p->target, argv[i++], err, errlen)) return -1;
+            continue;
+        }
+        const CliOpt *o = cli_find_option(p->cmd, argv[i]);
+        if (!o) return cli_unknown_option(p->cmd, argv[i], err, errlen), -1;
+        argv[i] = (char *)o->name;
+        if (read_option(o, p, argc, argv, &i, err, errlen)) return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The shared setters                                                       */
+/* ------------------------------------------------------------------------ */
+
+int cli_set_game(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    (void)o, (void)p, (void)argc, (void)argv, (void)err, (void)errlen;
+    *i += 2; /* read (and checked) by cli_game */
+    return 0;
+}
+
+int cli_set_rules(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    (void)argc;
+    *i += 2;
+    return cli_rule_set(p->game, argv[*i - 1], (int *)((char *)p->target + o->offset), err, errlen);
+}
+
+int cli_set_run_name(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    (void)argc;
+    const char *value = argv[*i + 1];
+    if (!cli_is_run_name(value))
+        return util_fail(err, errlen, "%s: bad value '%s' (a folder name, no '/')", o->name, value);
+    if (check_text(o, value, err, errlen)) return -1;
+    *(const char **)((char *)p->target + o->offset) = value;
+    *i += 2;
+    return 0;
+}
+
+int cli_set_log(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    return cli_log_option(argc, argv, i, (const char **)((char *)p->target + o->offset), err, errlen);
 }

@@ -4,10 +4,12 @@
 #include "cli/spec.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cliopt.h"
 #include "proc/stopsig.h"
 #include "util/util.h"
 #include "players/variants.h"
@@ -134,74 +136,197 @@ static const char *spec_foreign_key(const char *key)
     return "";
 }
 
+/* ------------------------------------------------------------------------ */
+/* The engine keys: one table                                               */
+/* ------------------------------------------------------------------------ */
+
+typedef struct SpecKey SpecKey;
+/* Sets key k (as the user spelt it: key) to value on e; 0 or -1 with err. */
+typedef int (*KeySet)(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen);
+
+struct SpecKey {
+    SpecKeyInfo info;
+    KeySet set;
+    size_t offset, size; /* the field of EngineEntry it sets: what -each copies (size 0: not copied so) */
+    const char *marks;   /* the name it is recorded under (st is movetime, plies depth); NULL: info.key */
+};
+
+/* A text field of e->spec: never cut short, an over-long one is an error. */
+static int set_text(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    if (strcmp(key, "stderr") == 0 && !value[0]) return util_fail(err, errlen, "stderr: expected a file name");
+    return copy_value((char *)e + k->offset, k->size, key, value, err, errlen);
+}
+
+static int set_arg(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    EngineSpec *s = &e->spec;
+    (void)k;
+    if (s->nargs >= SPEC_MAX_ARGS) return util_fail(err, errlen, "too many arg= (at most %d)", SPEC_MAX_ARGS);
+    if (copy_value(s->args[s->nargs], sizeof s->args[0], key, value, err, errlen)) return -1;
+    s->nargs++;
+    return 0;
+}
+
+/* fastchess: args="A B C", split at spaces. */
+static int set_args(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    char buf[1024], *cursor;
+    if (copy_value(buf, sizeof buf, key, value, err, errlen)) return -1;
+    for (char *w = strtok_r(buf, " \t", &cursor); w; w = strtok_r(NULL, " \t", &cursor))
+        if (set_arg(e, k, key, w, err, errlen)) return -1;
+    return 0;
+}
+
+static int set_proto(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    (void)k, (void)key;
+    if (strcmp(value, "uci") == 0 || strcmp(value, "ucci") == 0) e->spec.proto = PROTO_UCI;
+    else if (strcmp(value, "xboard") == 0 || strcmp(value, "cecp") == 0) e->spec.proto = PROTO_XBOARD;
+    else return util_fail(err, errlen, "proto: unknown protocol '%s' (expected uci or xboard)", value);
+    return 0;
+}
+
+static int set_notation(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    (void)k, (void)key;
+    if (strlen(value) >= sizeof e->spec.notation) return util_fail(err, errlen, "notation: unknown '%s'", value);
+    snprintf(e->spec.notation, sizeof e->spec.notation, "%s", strcmp(value, "auto") == 0 ? "" : value); /* checked by spec_finish */
+    return 0;
+}
+
+static int set_restart(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    (void)k, (void)key;
+    if (strcmp(value, "auto") == 0) e->spec.restart = RESTART_AUTO;
+    else if (strcmp(value, "on") == 0) e->spec.restart = RESTART_ON;
+    else if (strcmp(value, "off") == 0) e->spec.restart = RESTART_OFF;
+    else return util_fail(err, errlen, "restart: expected on, off or auto, got '%s'", value);
+    return 0;
+}
+
+static int set_quirks(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    (void)k, (void)key;
+    return client_parse_quirks(value, &e->spec.quirks, err, errlen);
+}
+
+static int set_option(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    EngineSpec *s = &e->spec;
+    (void)k;
+    if (s->noptions >= SPEC_MAX_OPTIONS) return util_fail(err, errlen, "too many options (at most %d)", SPEC_MAX_OPTIONS);
+    if (copy_value(s->options[s->noptions].name, sizeof s->options[0].name, "option name", key + 7, err, errlen)
+        || copy_value(s->options[s->noptions].value, sizeof s->options[0].value, key, value, err, errlen))
+        return -1;
+    s->noptions++;
+    return 0;
+}
+
+static int set_limit_key(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    (void)key; /* plies= is depth= */
+    return set_limit(e, k->info.key, value, err, errlen);
+}
+
+#define FIELD(f) offsetof(EngineEntry, f), sizeof(((EngineEntry *)0)->f)
+
+static const SpecKey KEYS[] = {
+    {{"name", NULL, "N", NULL, "the engine's name in tables and results (default: cmd's file name)"}, set_text,
+     FIELD(spec.name), NULL},
+    {{"cmd", NULL, "PATH", "bin/GAME-engine", "the engine's program"}, set_text, FIELD(spec.cmd), NULL},
+    {{"arg", NULL, "A", NULL, "one argument of the program (again for more)"}, set_arg, 0, 0, NULL},
+    {{"args", NULL, "\"A B ...\"", NULL, "the program's arguments, split at spaces (fastchess)"}, set_args, 0, 0, "arg"},
+    {{"dir", NULL, "D", NULL, "the folder the program runs in"}, set_text, FIELD(spec.dir), NULL},
+    {{"proto", NULL, "uci|xboard", "uci", "the protocol (ucci and cecp: the same)"}, set_proto, FIELD(spec.proto), NULL},
+    {{"option.NAME", NULL, "VALUE", NULL, "an engine option, set before the first game (again for more)"}, set_option,
+     0, 0, NULL},
+    {{"notation", NULL, "NAME|auto", "auto", "the notation the engine's moves are in (qibench help lists them)"},
+     set_notation, FIELD(spec.notation), NULL},
+    {{"quirks", NULL, "K=V,...", NULL, "how the engine departs from its protocol (see docs)"}, set_quirks,
+     FIELD(spec.quirks), NULL},
+    {{"initstr", NULL, "TEXT", NULL, "a line sent to the engine after its handshake"}, set_text, FIELD(spec.initstr),
+     NULL},
+    {{"restart", NULL, "on|off|auto", "auto", "a new process for every game (on), never (off)"}, set_restart,
+     FIELD(spec.restart), NULL},
+    {{"stderr", NULL, "FILE", NULL, "the engine's standard error goes to FILE"}, set_text, FIELD(spec.stderr_file),
+     NULL},
+    {{"depth", "plies", "N", NULL, "search to depth N (1 to 127; plies=N as fastchess)"}, set_limit_key,
+     FIELD(limits.depth), NULL},
+    {{"nodes", NULL, "N", NULL, "search N nodes a move"}, set_limit_key, FIELD(limits.nodes), NULL},
+    {{"movetime", NULL, "MS", NULL, "milliseconds a move (1 to 86400000)"}, set_limit_key, FIELD(limits.movetime),
+     NULL},
+    {{"st", NULL, "S", NULL, "seconds a move, fractions allowed (0.001 to 86400)"}, set_limit_key,
+     FIELD(limits.movetime), "movetime"},
+    {{"tc", NULL, "[MOVES/]TIME[+INC]|inf", NULL, "a clock: TIME in seconds or M:SS, INC seconds a move"},
+     set_limit_key, FIELD(tc), NULL},
+    {{"timemargin", NULL, "MS", "0", "milliseconds an engine may overstep its clock"}, set_limit_key,
+     FIELD(tc.margin_ms), NULL},
+};
+
+#define NKEYS ((int)(sizeof KEYS / sizeof *KEYS))
+
+int spec_key_count(void)
+{
+    return NKEYS;
+}
+
+const SpecKeyInfo *spec_key_at(int i)
+{
+    return i >= 0 && i < NKEYS ? &KEYS[i].info : NULL;
+}
+
+/* The key of the table that key names (an alias, option.X), or NULL. */
+static const SpecKey *find_key(const char *key)
+{
+    for (int k = 0; k < NKEYS; k++) {
+        const char *name = KEYS[k].info.key, *alias = KEYS[k].info.aliases;
+        if (strcmp(name, key) == 0 || (alias && strcmp(alias, key) == 0)) return &KEYS[k];
+        if (strcmp(name, "option.NAME") == 0 && strncmp(key, "option.", 7) == 0 && key[7]) return &KEYS[k];
+    }
+    return NULL;
+}
+
+/* The key names recorded as set (what -each copies): st is movetime. */
+static const SpecKey *find_marked(const char *marked)
+{
+    for (int k = 0; k < NKEYS; k++)
+        if (strcmp(KEYS[k].marks ? KEYS[k].marks : KEYS[k].info.key, marked) == 0) return &KEYS[k];
+    return NULL;
+}
+
+/* "unknown key 'dept': did you mean depth? (expected name, cmd, ...)". */
+static int unknown_key(const char *key, char *err, size_t errlen)
+{
+    const char *names[NKEYS + 1];
+    char list[1024] = "";
+    int n = 0;
+    for (int k = 0; k < NKEYS; k++) {
+        names[n++] = KEYS[k].info.key;
+        size_t len = strlen(list);
+        snprintf(list + len, sizeof list - len, "%s%s", k == 0 ? "" : k == NKEYS - 1 ? " or " : ", ", KEYS[k].info.key);
+    }
+    names[n++] = "plies";
+    const char *near = cli_closest(key, names, n);
+    char hint[96] = "";
+    if (near) snprintf(hint, sizeof hint, ": did you mean %s?", near);
+    return util_fail(err, errlen, "unknown key '%s'%s (expected %s)%s", key, hint, list, spec_foreign_key(key));
+}
+
 /* One KEY=VALUE of -engine or -each. */
 static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
 {
     const char *eq = strchr(kv, '=');
     if (!eq || eq == kv) return util_fail(err, errlen, "expected KEY=VALUE, got '%s'", kv);
     char key[sizeof e->set[0]];
-    const char *value = eq + 1;
     if ((size_t)(eq - kv) >= sizeof key)
         return util_fail(err, errlen, "the key '%.40s...' is too long (at most %zu bytes)", kv, sizeof key - 1);
     snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
-    EngineSpec *s = &e->spec;
     if (e->nset >= SPEC_MAX_SET) return util_fail(err, errlen, "too many settings (at most %d)", SPEC_MAX_SET);
-    if (strcmp(key, "name") == 0) {
-        if (copy_value(s->name, sizeof s->name, key, value, err, errlen)) return -1;
-    } else if (strcmp(key, "cmd") == 0) {
-        if (copy_value(s->cmd, sizeof s->cmd, key, value, err, errlen)) return -1;
-    } else if (strcmp(key, "dir") == 0) {
-        if (copy_value(s->dir, sizeof s->dir, key, value, err, errlen)) return -1;
-    } else if (strcmp(key, "arg") == 0) {
-        if (s->nargs >= SPEC_MAX_ARGS) return util_fail(err, errlen, "too many arg= (at most %d)", SPEC_MAX_ARGS);
-        if (copy_value(s->args[s->nargs], sizeof s->args[0], key, value, err, errlen)) return -1;
-        s->nargs++;
-    } else if (strcmp(key, "proto") == 0) {
-        if (strcmp(value, "uci") == 0 || strcmp(value, "ucci") == 0) s->proto = PROTO_UCI;
-        else if (strcmp(value, "xboard") == 0 || strcmp(value, "cecp") == 0) s->proto = PROTO_XBOARD;
-        else return util_fail(err, errlen, "proto: unknown protocol '%s' (expected uci or xboard)", value);
-    } else if (strcmp(key, "notation") == 0) {
-        if (strlen(value) >= sizeof s->notation) return util_fail(err, errlen, "notation: unknown '%s'", value);
-        snprintf(s->notation, sizeof s->notation, "%s", strcmp(value, "auto") == 0 ? "" : value); /* checked by spec_finish */
-    } else if (strcmp(key, "args") == 0) { /* fastchess: args="A B C", split at spaces */
-        char buf[1024], *cursor;
-        if (copy_value(buf, sizeof buf, key, value, err, errlen)) return -1;
-        for (char *w = strtok_r(buf, " \t", &cursor); w; w = strtok_r(NULL, " \t", &cursor)) {
-            if (s->nargs >= SPEC_MAX_ARGS) return util_fail(err, errlen, "too many arguments (at most %d)", SPEC_MAX_ARGS);
-            if (copy_value(s->args[s->nargs], sizeof s->args[0], key, w, err, errlen)) return -1;
-            s->nargs++;
-        }
-        key[3] = '\0'; /* marked as arg, so -each appends */
-    } else if (strcmp(key, "initstr") == 0) {
-        if (copy_value(s->initstr, sizeof s->initstr, key, value, err, errlen)) return -1;
-    } else if (strcmp(key, "stderr") == 0) {
-        if (!value[0]) return util_fail(err, errlen, "stderr: expected a file name");
-        if (copy_value(s->stderr_file, sizeof s->stderr_file, key, value, err, errlen)) return -1;
-    } else if (strcmp(key, "restart") == 0) {
-        if (strcmp(value, "auto") == 0) s->restart = RESTART_AUTO;
-        else if (strcmp(value, "on") == 0) s->restart = RESTART_ON;
-        else if (strcmp(value, "off") == 0) s->restart = RESTART_OFF;
-        else return util_fail(err, errlen, "restart: expected on, off or auto, got '%s'", value);
-    } else if (strcmp(key, "quirks") == 0) {
-        if (client_parse_quirks(value, &s->quirks, err, errlen)) return -1;
-    } else if (strncmp(key, "option.", 7) == 0 && key[7]) {
-        if (s->noptions >= SPEC_MAX_OPTIONS) return util_fail(err, errlen, "too many options (at most %d)", SPEC_MAX_OPTIONS);
-        if (copy_value(s->options[s->noptions].name, sizeof s->options[0].name, "option name", key + 7, err, errlen)
-            || copy_value(s->options[s->noptions].value, sizeof s->options[0].value, key, value, err, errlen))
-            return -1;
-        s->noptions++;
-    } else if (strcmp(key, "plies") == 0) { /* fastchess: plies=N is the depth */
-        if (set_limit(e, "depth", value, err, errlen)) return -1;
-        snprintf(key, sizeof key, "depth");
-    } else if (strcmp(key, "depth") == 0 || strcmp(key, "nodes") == 0 || strcmp(key, "movetime") == 0
-               || strcmp(key, "st") == 0 || strcmp(key, "tc") == 0 || strcmp(key, "timemargin") == 0) {
-        if (set_limit(e, key, value, err, errlen)) return -1;
-    } else {
-        return util_fail(err, errlen, "unknown key '%s' (expected name, cmd, arg, args, dir, proto, notation, "
-                                       "quirks, option.NAME, initstr, restart, stderr, depth (plies), nodes, movetime, st, tc "
-                                       "or timemargin)%s", key, spec_foreign_key(key));
-    }
-    mark_set(e, strcmp(key, "st") == 0 ? "movetime" : key);
+    const SpecKey *k = find_key(key);
+    if (!k) return unknown_key(key, err, errlen);
+    if (k->set(e, k, key, eq + 1, err, errlen)) return -1;
+    mark_set(e, k->marks ? k->marks : strcmp(k->info.key, "option.NAME") == 0 ? key : k->info.key);
     return 0;
 }
 
@@ -268,28 +393,17 @@ int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_
     return 0;
 }
 
-/* Copies an -each setting into e unless e set it itself. */
+/* Copies an -each setting into e unless e set it itself: each key's field
+ * (tc= keeps e's own timemargin=), then the options and arguments, added. */
 static void apply_each(EngineEntry *e, const EngineEntry *each)
 {
     for (int k = 0; k < each->nset; k++) {
-        const char *key = each->set[k];
-        if (was_set(e, key) && strcmp(key, "arg") != 0 && strncmp(key, "option.", 7) != 0) continue;
-        if (strcmp(key, "cmd") == 0) memcpy(e->spec.cmd, each->spec.cmd, sizeof e->spec.cmd);
-        else if (strcmp(key, "dir") == 0) memcpy(e->spec.dir, each->spec.dir, sizeof e->spec.dir);
-        else if (strcmp(key, "proto") == 0) e->spec.proto = each->spec.proto;
-        else if (strcmp(key, "notation") == 0) memcpy(e->spec.notation, each->spec.notation, sizeof e->spec.notation);
-        else if (strcmp(key, "quirks") == 0) e->spec.quirks = each->spec.quirks;
-        else if (strcmp(key, "initstr") == 0) memcpy(e->spec.initstr, each->spec.initstr, sizeof e->spec.initstr);
-        else if (strcmp(key, "restart") == 0) e->spec.restart = each->spec.restart;
-        else if (strcmp(key, "stderr") == 0) memcpy(e->spec.stderr_file, each->spec.stderr_file, sizeof e->spec.stderr_file);
-        else if (strcmp(key, "depth") == 0) e->limits.depth = each->limits.depth;
-        else if (strcmp(key, "nodes") == 0) e->limits.nodes = each->limits.nodes;
-        else if (strcmp(key, "movetime") == 0) e->limits.movetime = each->limits.movetime;
-        else if (strcmp(key, "tc") == 0) {
-            int64_t margin = e->tc.margin_ms;
-            e->tc = each->tc;
-            if (was_set(e, "timemargin")) e->tc.margin_ms = margin;
-        } else if (strcmp(key, "timemargin") == 0) e->tc.margin_ms = each->tc.margin_ms;
+        const SpecKey *key = find_marked(each->set[k]);
+        if (!key || !key->size || was_set(e, each->set[k]) || strcmp(key->info.key, "name") == 0)
+            continue; /* names are each engine's own */
+        int64_t margin = e->tc.margin_ms;
+        memcpy((char *)e + key->offset, (const char *)each + key->offset, key->size);
+        if (strcmp(key->info.key, "tc") == 0 && was_set(e, "timemargin")) e->tc.margin_ms = margin;
     }
     for (int k = 0; k < each->spec.noptions && e->spec.noptions < SPEC_MAX_OPTIONS; k++) {
         bool own = false; /* the engine's own option.NAME wins */

@@ -56,6 +56,20 @@ int spec_finish(EngineList *list, const Game *game, const char *own_engine, char
  * signal came meanwhile. */
 int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *who);
 
+/* An engine key (-engine KEY=VALUE, -each KEY=VALUE), for help and docs. */
+typedef struct {
+    const char *key;     /* "tc"; "option.NAME": every key option.X */
+    const char *aliases; /* another name (fastchess's plies for depth), or NULL */
+    const char *arg;     /* what the value is: "N", "uci|xboard" */
+    const char *def;     /* the default, or NULL */
+    const char *help;
+} SpecKeyInfo;
+
+/* The engine keys, in the order help lists them: how many, and the i-th
+ * (NULL out of range). One table in spec.c drives parsing, -each and help. */
+int spec_key_count(void);
+const SpecKeyInfo *spec_key_at(int i);
+
 /* Parses a time control "40/60+0.6", "10+0.1", "60" or "inf" (seconds). */
 int spec_parse_tc(const char *text, TimeControl *tc);
 

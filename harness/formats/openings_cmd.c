@@ -38,6 +38,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
+#include "cli/commands.h"
 #include "games/game.h"
 #include "util/util.h"
 
@@ -89,30 +91,6 @@ typedef struct {
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 /* ------------------------------------------------------------------------ */
-
-static void notation_names(const Game *game, char *buf, size_t len);
-
-static void usage(FILE *f)
-{
-    char names[256];
-    fprintf(f, "usage: qibench openings FILE [-o OUT] [--game NAME] [--notation N] [--plies MIN-MAX]\n"
-               "  FILE     one opening a line: ID | NAME | MOVES (moves from the start position in any\n"
-               "           notation of the game, separated by spaces; '#' starts a comment line)\n"
-               "  -o OUT   write the EPD book to OUT (default: standard output)\n"
-               "  --game NAME   the game (default %s)\n"
-               "  --notation N  read moves only in notation N (default any: every notation a person\n"
-               "           may type; a notation that clashes with another is read only when named):\n",
-            game_default()->name);
-    for (int i = 0; i < game_count(); i++) {
-        notation_names(game_at(i), names, sizeof names);
-        fprintf(f, "           %s: %s\n", game_at(i)->name, names);
-    }
-    fprintf(f, "  --plies MIN-MAX  each opening must have MIN to MAX plies (default 1-%d)\n"
-               "Writes one line per opening: POSITION ;id \"ID\" ;c0 \"NAME\" ;moves \"MOVES\" (in the game's\n"
-               "record notation).\n"
-               "Exit status: 0 done, 1 cannot write, 2 usage or input error (one line FILE:LINE: what was expected).\n",
-            OPENINGS_PLIES_MAX);
-}
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
@@ -382,57 +360,66 @@ static void notation_names(const Game *game, char *buf, size_t len)
             snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i == last ? " or " : ", ", game->notations[i].name);
 }
 
-/* "MIN-MAX" with 0 <= MIN <= MAX <= OPENINGS_PLIES_MAX. */
-static int parse_plies(const char *text, int *min, int *max)
+/* The command line: the options, and the words to be checked once the
+ * game is known. */
+typedef struct {
+    OpeningsOptions opt;
+    const char *notation; /* --notation */
+} OpeningsArgs;
+
+/* --plies "MIN-MAX" with 0 <= MIN <= MAX <= OPENINGS_PLIES_MAX. */
+static int set_plies(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
+    OpeningsOptions *opt = &((OpeningsArgs *)p->target)->opt;
+    const char *text = argv[*i + 1];
     char *end;
+    (void)o, (void)argc;
+    *i += 2;
     errno = 0;
-    long lo = strtol(text, &end, 10);
-    if (end == text || *end != '-' || errno) return -1;
-    const char *rest = end + 1;
-    long hi = strtol(rest, &end, 10);
-    if (end == rest || *end || errno || lo < 0 || hi < lo || hi > OPENINGS_PLIES_MAX) return -1;
-    *min = (int)lo;
-    *max = (int)hi;
+    long lo = strtol(text, &end, 10), hi = -1;
+    if (end != text && *end == '-' && !errno) {
+        const char *rest = end + 1;
+        hi = strtol(rest, &end, 10);
+        if (end == rest || *end || errno) hi = -1;
+    }
+    if (hi < 0 || lo < 0 || hi < lo || hi > OPENINGS_PLIES_MAX)
+        return util_fail(err, errlen, "bad --plies '%s', expected MIN-MAX within 0-%d", text, OPENINGS_PLIES_MAX);
+    opt->min_plies = (int)lo;
+    opt->max_plies = (int)hi;
     return 0;
 }
 
-/* Fills opt from argv; returns 0, 1 for --help, or -1 after printing the error. */
+static int openings_input(void *target, const char *word, char *err, size_t errlen)
+{
+    OpeningsOptions *opt = &((OpeningsArgs *)target)->opt;
+    if (opt->input) return util_fail(err, errlen, "one input file only, got '%s' and '%s'", opt->input, word);
+    opt->input = word;
+    return 0;
+}
+
+const CliOpt OPENINGS_OPTS[] = {
+    CLI_OPT_TEXT("-o", NULL, "OUT", OpeningsArgs, opt.output, 1, 0, "standard output", 0, "write the EPD book to OUT"),
+    CLI_GAME_OPT("the game"),
+    CLI_OPT_TEXT("--notation", NULL, "N", OpeningsArgs, notation, 1, 0, "any", 0,
+                 "read moves only in notation N (qibench help lists each game's)"),
+    CLI_OPT_SET("--plies", NULL, CLI_VALUE, "MIN-MAX", OpeningsArgs, opt, set_plies, "1-100", 0,
+                "each opening must have MIN to MAX plies"),
+    CLI_OPT_END,
+};
+
+/* Fills opt from argv; returns 0, or -1 after printing the error. */
 static int parse_args(int argc, char **argv, OpeningsOptions *opt)
 {
-    *opt = (OpeningsOptions){game_default(), NULL, NULL, NOTATION_ANY, 1, OPENINGS_PLIES_MAX};
-    const char *notation = NULL;
-    char names[256];
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) return 1;
-        bool takes_value = strcmp(a, "-o") == 0 || strcmp(a, "--notation") == 0 || strcmp(a, "--plies") == 0
-                           || strcmp(a, "--game") == 0;
-        if (takes_value && !value) return fprintf(stderr, "qibench openings: %s needs a value\n", a), -1;
-        if (strcmp(a, "-o") == 0) {
-            opt->output = value;
-        } else if (strcmp(a, "--game") == 0) {
-            if (!(opt->game = game_by_name(value)))
-                return fprintf(stderr, "qibench openings: unknown game '%s', expected %s\n", value, game_names()), -1;
-        } else if (strcmp(a, "--notation") == 0) {
-            notation = value;
-        } else if (strcmp(a, "--plies") == 0) {
-            if (parse_plies(value, &opt->min_plies, &opt->max_plies))
-                return fprintf(stderr, "qibench openings: bad --plies '%s', expected MIN-MAX within 0-%d\n", value, OPENINGS_PLIES_MAX), -1;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return fprintf(stderr, "qibench openings: unknown option '%s' (see qibench openings --help)\n", a), -1;
-        } else if (opt->input) {
-            return fprintf(stderr, "qibench openings: one input file only, got '%s' and '%s'\n", opt->input, a), -1;
-        } else {
-            opt->input = a;
-            continue;
-        }
-        i++;
-    }
+    OpeningsArgs a = {{game_default(), NULL, NULL, NOTATION_ANY, 1, OPENINGS_PLIES_MAX}, NULL};
+    char names[256], err[512];
+    if (!(a.opt.game = cli_game(argc, argv, err, sizeof err))) return fprintf(stderr, "qibench openings: %s\n", err), -1;
+    CliParse p = {cli_command("openings"), &a, a.opt.game, NULL, NULL, openings_input};
+    if (cli_parse(&p, argc, argv, err, sizeof err)) return fprintf(stderr, "qibench openings: %s\n", err), -1;
+    *opt = a.opt;
     if (!opt->input) return fprintf(stderr, "qibench openings: no input file (see qibench openings --help)\n"), -1;
     notation_names(opt->game, names, sizeof names);
-    if (notation && parse_notation(opt->game, notation, &opt->notation))
-        return fprintf(stderr, "qibench openings: unknown notation '%s', expected %s\n", notation, names), -1;
+    if (a.notation && parse_notation(opt->game, a.notation, &opt->notation))
+        return fprintf(stderr, "qibench openings: unknown notation '%s', expected %s\n", a.notation, names), -1;
     return 0;
 }
 
@@ -451,9 +438,7 @@ static int write_output(OpeningsRun *run)
 int openings_command(int argc, char **argv)
 {
     OpeningsOptions opt;
-    int parsed = parse_args(argc, argv, &opt);
-    if (parsed == 1) return usage(stdout), 0;
-    if (parsed != 0) return 2;
+    if (parse_args(argc, argv, &opt) != 0) return 2;
     OpeningsRun run;
     memset(&run, 0, sizeof run);
     run.opt = &opt;

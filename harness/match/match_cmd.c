@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/commands.h"
 #include "results/json.h"
 #include "match/match.h"
 #include "formats/openings.h"
@@ -31,8 +32,8 @@
 typedef struct {
     EngineList *engines;
     MatchOptions opt;
-    const char *name, *root, *log_path;
-    uint64_t seed;
+    const char *name, *root, *log_path, *resume;
+    long seed;
     long rounds, games;   /* -rounds N -games G: N x G games per pairing (0: not given) */
     bool debug;           /* --debug: engine traffic on stderr */
     PgnOut out;           /* --pgnout, --epdout */
@@ -42,52 +43,161 @@ typedef struct {
 /* Options                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* The flags with KEY=VALUE lists (--openings, --sprt, --resign, --draw) and
- * the value-less --recover at argv[*i]. Returns 0, -1 with err, or 1 when
- * argv[*i] is none of them. */
-static int list_option(int argc, char **argv, int *i, MatchOptions *opt, char *err, size_t errlen)
+#define ARGS(p) ((MatchArgs *)(p)->target)
+
+static int set_openings(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
-    const char *flag = argv[*i];
-    int adj[3] = {0, 0, 0};
-    if (strcmp(flag, "--openings") == 0) {
-        opt->has_book = true;
-        return cli_key_values(argc, argv, i, cli_openings_key, &opt->book, err, errlen);
-    }
-    if (strcmp(flag, "--sprt") == 0) {
-        opt->has_sprt = true;
-        return cli_key_values(argc, argv, i, cli_sprt_key, &opt->sprt, err, errlen)
-               || stats_sprt_check(&opt->sprt, err, errlen) ? -1 : 0;
-    }
-    if (strcmp(flag, "--resign") == 0 || strcmp(flag, "--draw") == 0) {
-        if (cli_key_values(argc, argv, i, cli_adjudication_key, adj, err, errlen)) return -1;
-        if (flag[2] == 'r') opt->adj.resign_movecount = adj[1], opt->adj.resign_score = adj[2];
-        else opt->adj.draw_movenumber = adj[0], opt->adj.draw_movecount = adj[1], opt->adj.draw_score = adj[2];
-        return 0;
-    }
-    if (strcmp(flag, "--recover") == 0) return (*i)++, opt->recover = true, 0;
-    if (strcmp(flag, "--noswap") == 0) return (*i)++, opt->noswap = true, 0;
-    if (strcmp(flag, "--repeat") == 0) { /* cutechess -repeat [N]: our pairs are N = 2 */
-        long n;
-        (*i)++;
-        if (*i < argc && argv[*i][0] != '-' && !(cli_parse_int(argv[*i], 2, 2, &n) && ++*i))
-            return util_fail(err, errlen, "--repeat: qibench plays each opening exactly twice (a pair), not %s times",
-                             argv[*i]);
-        return 0;
-    }
-    if (strcmp(flag, "--force") == 0) return (*i)++, opt->force = true, 0;
-    return 1;
+    (void)o;
+    ARGS(p)->opt.has_book = true;
+    return cli_key_values(argc, argv, i, cli_openings_key, &ARGS(p)->opt.book, err, errlen);
 }
 
-/* --format VALUE: true with *format set, false for an unknown one. */
-static bool cli_format(const char *value, MatchFormat *format)
+static int set_sprt(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    MatchOptions *opt = &ARGS(p)->opt;
+    (void)o;
+    opt->has_sprt = true;
+    return cli_key_values(argc, argv, i, cli_sprt_key, &opt->sprt, err, errlen)
+           || stats_sprt_check(&opt->sprt, err, errlen) ? -1 : 0;
+}
+
+/* --resign movecount=N score=CP, --draw movenumber=N movecount=N score=CP */
+static int set_adjudication(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err,
+                            size_t errlen)
+{
+    int adj[3] = {0, 0, 0};
+    Adjudication *to = &ARGS(p)->opt.adj;
+    if (cli_key_values(argc, argv, i, cli_adjudication_key, adj, err, errlen)) return -1;
+    if (strcmp(o->name, "--resign") == 0) to->resign_movecount = adj[1], to->resign_score = adj[2];
+    else to->draw_movenumber = adj[0], to->draw_movecount = adj[1], to->draw_score = adj[2];
+    return 0;
+}
+
+/* cutechess -repeat [N]: our pairs are N = 2. */
+static int set_repeat(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    long n;
+    (void)o, (void)p;
+    (*i)++;
+    if (*i < argc && argv[*i][0] != '-' && !(cli_parse_int(argv[*i], 2, 2, &n) && ++*i))
+        return util_fail(err, errlen, "--repeat: qibench plays each opening exactly twice (a pair), not %s times",
+                         argv[*i]);
+    return 0;
+}
+
+static int set_pgnout(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    (void)o;
+    return pgnout_option(argc, argv, i, &ARGS(p)->out, err, errlen);
+}
+
+static int set_shard(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    const char *value = argv[*i + 1];
+    int k, n, used = 0;
+    (void)o, (void)argc;
+    *i += 2;
+    if (sscanf(value, "%d/%d%n", &k, &n, &used) == 2 && !value[used] && n >= 1 && k >= 1 && k <= n && n <= 100000) {
+        ARGS(p)->opt.shard_k = k, ARGS(p)->opt.shard_n = n;
+        return 0;
+    }
+    return util_fail(err, errlen, "bad --shard '%s' (expected K/N with 1 <= K <= N)", value);
+}
+
+/* --format VALUE (-tournament VALUE) */
+static int set_format(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
     static const char *const NAMES[] = {"round-robin", "roundrobin", "gauntlet", "knockout", "swiss"};
     static const MatchFormat FORMATS[] = {FORMAT_ROUND_ROBIN, FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET, FORMAT_KNOCKOUT,
                                           FORMAT_SWISS};
-    for (size_t i = 0; i < sizeof NAMES / sizeof *NAMES; i++)
-        if (strcmp(value, NAMES[i]) == 0) return *format = FORMATS[i], true;
-    return false;
+    const char *value = argv[*i + 1];
+    (void)argc;
+    *i += 2;
+    for (size_t k = 0; k < sizeof NAMES / sizeof *NAMES; k++)
+        if (strcmp(value, NAMES[k]) == 0) return ARGS(p)->opt.format = FORMATS[k], 0;
+    return util_fail(err, errlen, "%s: bad value '%s' (expected round-robin, gauntlet, knockout or swiss)", o->name,
+                     value);
 }
+
+/* --maxmoves N: the same as --maxplies 2N. */
+static int set_maxmoves(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    long v;
+    (void)argc;
+    *i += 2;
+    if (!cli_parse_int(argv[*i - 1], 0, 50000, &v))
+        return util_fail(err, errlen, "%s: bad value '%s' (expected a whole number from 0 to 50000)", o->name,
+                         argv[*i - 1]);
+    ARGS(p)->opt.rules.max_plies = (int)(2 * v);
+    return 0;
+}
+
+#define M MatchArgs
+const CliOpt MATCH_OPTS[] = {
+    CLI_ENGINE_OPTS,
+    CLI_OPT_SET("--openings", NULL, CLI_LIST, "KEY=VALUE...", M, opt.book, set_openings,
+                "every game from the start position", 0,
+                "file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=K]"),
+    CLI_OPT_LONG("--rounds", NULL, "N", M, rounds, 1, 10000000, "1", 0, "rounds per pairing; a round is --games games"),
+    CLI_OPT_LONG("--games", NULL, "G", M, games, 1, 10000000, "2", 0,
+                 "games per round (2: a pair, one opening, colours swapped);\n"
+                 "-rounds N -games G plays N x G games per pairing in either order\n"
+                 "(an odd total is rounded up to whole pairs)"),
+    CLI_OPT_SET("--repeat", NULL, CLI_LIST, "[2]", M, opt, set_repeat, NULL, 0,
+                "each opening played twice, colours swapped: always so in qibench"),
+    CLI_OPT_FLAG("--noswap", NULL, M, opt.noswap, 0, "the first engine of a pairing has Red in both games of a pair"),
+    CLI_OPT_LONG("--seed", "srand", "N", M, seed, 0, LONG_MAX, "1", 0, "seed of order=random openings"),
+    CLI_OPT_INT("--concurrency", NULL, "N", M, opt.concurrency, 1, 256, "1", CLI_RUN_LOCAL, "games at a time"),
+    CLI_OPT_SET("--format", "tournament", CLI_VALUE, "KIND", M, opt.format, set_format, "round-robin", 0,
+                "round-robin (a tournament's), gauntlet (the first engine against\n"
+                "each other), knockout or swiss"),
+    CLI_OPT_INT("--tiebreak-pairs", NULL, "K", M, opt.tiebreak_pairs, 0, 1000, "2", 0,
+                "knockout: at most K more pairs for a tied encounter"),
+    CLI_OPT_INT("--swiss-rounds", NULL, "R", M, opt.swiss_rounds, 1, MAX_ENGINES, "ceil(log2 N)", 0, "Swiss: rounds"),
+    CLI_OPT_SET("--rules", NULL, CLI_VALUE, "NAME", M, opt.rules.rule_set, cli_set_rules, "asian", 0,
+                "Xiangqi rule set: asian, check-only, chess-like"),
+    CLI_OPT_INT("--maxplies", NULL, "N", M, opt.rules.max_plies, 0, 100000, "0: none", 0,
+                "a game is drawn after N plies"),
+    CLI_OPT_SET("--maxmoves", NULL, CLI_VALUE, "N", M, opt.rules.max_plies, set_maxmoves, NULL, 0,
+                "the same in full moves (N moves = 2N plies; 0 to 50000)"),
+    CLI_OPT_INT("--nocapture", NULL, "N", M, opt.rules.no_capture_plies, 0, 100000, "120; chess-like 100", 0,
+                "drawn after N plies without a capture"),
+    CLI_OPT_SET("--resign", NULL, CLI_LIST, "movecount=N score=CP", M, opt.adj, set_adjudication, NULL, 0,
+                "adjudicate a loss after N moves of both engines at -CP or worse"),
+    CLI_OPT_SET("--draw", NULL, CLI_LIST, "movenumber=N movecount=N score=CP", M, opt.adj, set_adjudication, NULL, 0,
+                "adjudicate a draw"),
+    CLI_OPT_SET("--sprt", NULL, CLI_LIST, "elo0=A elo1=B [alpha=0.05] [beta=0.05] [model=normalized|logistic]", M,
+                opt.sprt, set_sprt, NULL, 0, "stop when the GSPRT accepts H0 (exit 1) or H1 (exit 0)"),
+    CLI_OPT_FLAG("--recover", NULL, M, opt.recover, CLI_RUN_LOCAL, "restart an engine that crashed or stalled and go on"),
+    CLI_OPT_TEXT("--event", NULL, "TEXT", M, opt.event, 0, 0, "qibench", 0, "the PGN Event tag"),
+    CLI_OPT_TEXT("--site", NULL, "TEXT", M, out.site, 0, 0, "?", 0, "the Site tag of the --pgnout file"),
+    CLI_OPT_INT("--wait", NULL, "MS", M, opt.wait_ms, 0, 3600000, "0", 0, "pause between a worker's games"),
+    CLI_OPT_SET("--pgnout", NULL, CLI_LIST, "FILE [min] [fi] [notation=N]", M, out, set_pgnout, NULL, 0,
+                "append the games to FILE when the run is over (file=FILE as fastchess;\n"
+                "min: no comments; fi: finished games only; notation=iccs (H2-E2, the\n"
+                "default), wxf (C2.5), chinese (炮二平五) or record (h2e2); a run stopped\n"
+                "early: when --resume finishes it); games.pgn is always written as games end"),
+    CLI_OPT_SET("--epdout", NULL, CLI_LIST, "FILE", M, out, set_pgnout, NULL, 0,
+                "append each game's final position to FILE when the run is over\n(file=FILE as fastchess)"),
+    CLI_OPT_SET("--name", NULL, CLI_VALUE, "RUN", M, name, cli_set_run_name, "COMMAND-YYYYMMDD-HHMMSS", CLI_RUN_LOCAL,
+                "results go to RESULTS/RUN"),
+    CLI_OPT_TEXT("--results", NULL, "DIR", M, root, 1, 0, "results", CLI_RUN_LOCAL, "the results root"),
+    CLI_OPT_FLAG("--force", NULL, M, opt.force, CLI_RUN_LOCAL, "replace the results in a --name folder that exists"),
+    CLI_OPT_TEXT("--resume", NULL, "DIR", M, resume, 1, 0, NULL, CLI_RUN_LOCAL,
+                 "go on with an interrupted run (its games are kept)"),
+    CLI_OPT_SET("--shard", NULL, CLI_VALUE, "K/N", M, opt, set_shard, NULL, CLI_RUN_LOCAL,
+                "play only the game pairs k with k mod N = K - 1 (see merge)"),
+    CLI_OPT_SET("--log", NULL, CLI_LIST, "FILE", M, log_path, cli_set_log, NULL, CLI_RUN_LOCAL,
+                "every line of engine traffic, with timestamps (or file=FILE\n[level=L] as fastchess)"),
+    CLI_OPT_FLAG("--debug", NULL, M, debug, 0, "every line of engine traffic on stderr"),
+    CLI_OPT_INT("--progress", NULL, "N", M, opt.progress, 1, 10000000, "10", CLI_RUN_LOCAL,
+                "off a terminal, a status line every N games"),
+    CLI_OPT_INT("--ratinginterval", NULL, "N", M, opt.rating_interval, 0, 10000000, "0: only at the end",
+                CLI_RUN_LOCAL, "standings table every N games"),
+    CLI_TIMEOUT_OPTS(M, opt.timeouts),
+    CLI_OPT_END,
+};
+#undef M
 
 /* Knockout and Swiss: a tournament's, not sharded (a round's pairings
  * need every earlier result), the Swiss rounds at most a round robin's.
@@ -111,52 +221,6 @@ static int check_format(const char *cmd, const EngineList *engines, MatchOptions
     if (opt->format == FORMAT_SWISS && opt->swiss_rounds > most)
         return util_fail(err, errlen, "--swiss-rounds %d: at most %d for %d engines (no pairing may repeat)",
                          opt->swiss_rounds, most, engines->count);
-    return 0;
-}
-
-/* One match/tournament option at argv[*i]; returns 0 or -1 with err. */
-static int match_option(int argc, char **argv, int *i, MatchArgs *a, char *err, size_t errlen)
-{
-    const char *flag = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : "";
-    MatchOptions *opt = &a->opt;
-    long v;
-    int r = list_option(argc, argv, i, opt, err, errlen);
-    if (r <= 0) return r;
-    if (strcmp(flag, "--debug") == 0) return (*i)++, a->debug = true, 0;
-    if (strcmp(flag, "--log") == 0) return cli_log_option(argc, argv, i, &a->log_path, err, errlen);
-    if (strcmp(flag, "--pgnout") == 0 || strcmp(flag, "--epdout") == 0)
-        return pgnout_option(argc, argv, i, &a->out, err, errlen);
-    if (*i + 1 >= argc) return util_fail(err, errlen, "%s needs a value", flag);
-    if (strcmp(flag, "--shard") == 0) {
-        int k, n, used = 0;
-        *i += 2;
-        if (sscanf(value, "%d/%d%n", &k, &n, &used) == 2 && !value[used] && n >= 1 && k >= 1 && k <= n && n <= 100000) {
-            opt->shard_k = k, opt->shard_n = n;
-            return 0;
-        }
-        return util_fail(err, errlen, "bad --shard '%s' (expected K/N with 1 <= K <= N)", value);
-    }
-    *i += 2;
-    if (strcmp(flag, "--games") == 0 && cli_parse_int(value, 1, 10000000, &v)) a->games = v;
-    else if (strcmp(flag, "--rounds") == 0 && cli_parse_int(value, 1, 10000000, &v)) a->rounds = v;
-    else if (strcmp(flag, "--concurrency") == 0 && cli_parse_int(value, 1, 256, &v)) opt->concurrency = (int)v;
-    else if (strcmp(flag, "--seed") == 0 && cli_parse_int(value, 0, LONG_MAX, &v)) a->seed = (uint64_t)v;
-    else if (strcmp(flag, "--maxplies") == 0 && cli_parse_int(value, 0, 100000, &v)) opt->rules.max_plies = (int)v;
-    else if (strcmp(flag, "--maxmoves") == 0 && cli_parse_int(value, 0, 50000, &v)) opt->rules.max_plies = (int)(2 * v);
-    else if (strcmp(flag, "--wait") == 0 && cli_parse_int(value, 0, 3600000, &v)) opt->wait_ms = (int)v;
-    else if (strcmp(flag, "--site") == 0) a->out.site = value;
-    else if (strcmp(flag, "--nocapture") == 0 && cli_parse_int(value, 0, 100000, &v)) opt->rules.no_capture_plies = (int)v;
-    else if (strcmp(flag, "--rules") == 0) return cli_rule_set(opt->game, value, &opt->rules.rule_set, err, errlen);
-    else if ((strcmp(flag, "--format") == 0 || strcmp(flag, "--tournament") == 0) && cli_format(value, &opt->format)) {}
-    else if (strcmp(flag, "--tiebreak-pairs") == 0 && cli_parse_int(value, 0, 1000, &v)) opt->tiebreak_pairs = (int)v;
-    else if (strcmp(flag, "--swiss-rounds") == 0 && cli_parse_int(value, 1, MAX_ENGINES, &v)) opt->swiss_rounds = (int)v;
-    else if (strcmp(flag, "--name") == 0 && cli_is_run_name(value)) a->name = value;
-    else if (strcmp(flag, "--results") == 0 && value[0]) a->root = value;
-    else if (strcmp(flag, "--event") == 0) opt->event = value;
-    else if (strcmp(flag, "--progress") == 0 && cli_parse_int(value, 1, 10000000, &v)) opt->progress = (int)v;
-    else if (strcmp(flag, "--ratinginterval") == 0 && cli_parse_int(value, 0, 10000000, &v)) opt->rating_interval = (int)v;
-    else if (cli_timeout_option(flag, value, &opt->timeouts) != 0)
-        return util_fail(err, errlen, "%s: bad value '%s' (see qibench %s --help)", flag, value, argv[0]);
     return 0;
 }
 
@@ -194,7 +258,7 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
     static EngineList engines;
     bool tournament = strcmp(argv[0], "tournament") == 0;
     const char *cmd = argv[0];
-    char own[PATH_BYTES], err[512];
+    char own[PATH_BYTES], err[1024];
     memset(&engines, 0, sizeof engines);
     memset(a, 0, sizeof *a);
     a->engines = &engines;
@@ -211,14 +275,8 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
     a->root = "results";
     a->seed = 1;
     cli_own_engine_path(a->opt.game, own, sizeof own);
-    for (int i = 1; i < argc;) {
-        int r = spec_parse(argc, argv, &i, &engines, own, err, sizeof err);
-        if (r == 0 && cli_is_game_flag(argv[i])) r = 1, i += 2; /* read by cli_game */
-        if (r == 0) r = strncmp(argv[i], "--", 2) == 0 ? (match_option(argc, argv, &i, a, err, sizeof err) ? -1 : 1)
-                                                       : util_fail(err, sizeof err, "unexpected argument '%s' (an option "
-                                                                   "starts with '-'; see qibench %s --help)", argv[i], cmd);
-        if (r < 0) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
-    }
+    CliParse p = {cli_command(cmd), a, a->opt.game, &engines, own, NULL};
+    if (!p.cmd || cli_parse(&p, argc, argv, err, sizeof err)) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     a->opt.book.seed = a->seed;
     if (rounds_games(a, cmd)) return 2;
     if (spec_finish(&engines, a->opt.game, own, err, sizeof err) || check_limits(&engines, err, sizeof err))
@@ -242,17 +300,14 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
 /* match, tournament, --resume                                              */
 /* ------------------------------------------------------------------------ */
 
-/* Options that only say how a run is carried out, not what it plays: they
- * may differ between shards, and --resume accepts them anew. The number
- * is how many values follow the flag. */
-static int run_local_option(const char *flag)
+/* How many values follow a run option (CLI_RUN_LOCAL: it says how a run
+ * is carried out, not what it plays; shards may differ in it, --resume
+ * takes it anew) at argv[i]; -1 for any other word. */
+static int run_local_option(int argc, char **argv, int i)
 {
-    static const char *const WITH_VALUE[] = {"--shard", "--name", "--results", "--concurrency", "--progress",
-                                             "--ratinginterval", "--log", "--resume"};
-    for (size_t i = 0; i < sizeof WITH_VALUE / sizeof *WITH_VALUE; i++)
-        if (strcmp(flag, WITH_VALUE[i]) == 0) return 1;
-    if (cli_is_timeout_flag(flag)) return 1;
-    return strcmp(flag, "--recover") == 0 || strcmp(flag, "--force") == 0 ? 0 : -1;
+    const CliOpt *o = cli_find_option(cli_command("match"), argv[i]);
+    if (!o || !(o->flags & CLI_RUN_LOCAL)) return -1;
+    return cli_value_words(o, argc, argv, i);
 }
 
 /* Every engine at a fixed depth or node count (no clock) and no openings:
@@ -330,8 +385,8 @@ static int resume_match(int argc, char **argv, int at)
             i++;
             continue;
         }
-        int values = run_local_option(argv[i]);
-        if (values < 0 || i + values >= argc) {
+        int values = run_local_option(argc, argv, i);
+        if (values < 0 || (values == 0 && cli_find_option(cli_command("match"), argv[i])->kind != CLI_FLAG)) {
             fprintf(stderr, "qibench %s: with --resume only run options (--concurrency, --progress, "
                             "--ratinginterval, --log, --recover, the timeouts) may be given, "
                             "not '%s': the run's own come from %s/run.json\n", argv[0], argv[i], dir);
@@ -372,7 +427,7 @@ static void run_config_text(int argc, char **argv, char *out, size_t len)
     size_t o = 0;
     out[0] = '\0';
     for (int i = 0; i < argc; i++) {
-        int values = run_local_option(argv[i]);
+        int values = run_local_option(argc, argv, i);
         if (values >= 0) {
             i += values;
             continue;
@@ -383,28 +438,39 @@ static void run_config_text(int argc, char **argv, char *out, size_t len)
     }
 }
 
+/* merge's own arguments. */
+typedef struct {
+    const char *dirs[256]; /* the shards' folders */
+    int ndirs;
+    const char *root, *name;
+    bool force;
+} MergeArgs;
+
+static int merge_dir(void *target, const char *word, char *err, size_t errlen)
+{
+    MergeArgs *m = target;
+    if (m->ndirs >= 256) return util_fail(err, errlen, "at most 256 folders");
+    m->dirs[m->ndirs++] = word;
+    return 0;
+}
+
+const CliOpt MERGE_OPTS[] = {
+    CLI_OPT_TEXT("--results", NULL, "DIR", MergeArgs, root, 1, 0, "results", 0, "the results root"),
+    CLI_OPT_SET("--name", NULL, CLI_VALUE, "RUN", MergeArgs, name, cli_set_run_name, "merge-YYYYMMDD-HHMMSS", 0,
+                "the merged run's folder name"),
+    CLI_OPT_FLAG("--force", NULL, MergeArgs, force, 0, "replace the results in a --name folder that exists"),
+    CLI_OPT_END,
+};
+
 /* merge's own arguments: the shards' folders, --results, --name. Returns
  * 0, or 2 after printing the error. */
-static int merge_args(int argc, char **argv, const char **dirs, int *ndirs, const char **root, const char **name,
-                      bool *force)
+static int merge_args(int argc, char **argv, MergeArgs *m)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--force") == 0) {
-            *force = true;
-        } else if ((strcmp(argv[i], "--results") == 0 || strcmp(argv[i], "--name") == 0) && i + 1 < argc) {
-            if (argv[i][2] == 'r') *root = argv[++i];
-            else if (cli_is_run_name(argv[i + 1])) *name = argv[++i];
-            else return fprintf(stderr, "qibench merge: bad --name '%s' (a folder name, no '/')\n", argv[i + 1]), 2;
-        } else if (argv[i][0] == '-') {
-            return fprintf(stderr, "qibench merge: bad option '%s' (qibench merge DIR... [--results R] [--name N] [--force])\n",
-                           argv[i]), 2;
-        } else if (*ndirs < 256) {
-            dirs[(*ndirs)++] = argv[i];
-        } else {
-            return fprintf(stderr, "qibench merge: at most 256 folders\n"), 2;
-        }
-    }
-    if (*ndirs == 0) return fprintf(stderr, "qibench merge: expected the shards' result folders (qibench merge DIR...)\n"), 2;
+    char err[512];
+    CliParse p = {cli_command("merge"), m, NULL, NULL, NULL, merge_dir};
+    m->root = "results";
+    if (cli_parse(&p, argc, argv, err, sizeof err)) return fprintf(stderr, "qibench merge: %s\n", err), 2;
+    if (m->ndirs == 0) return fprintf(stderr, "qibench merge: expected the shards' result folders (qibench merge DIR...)\n"), 2;
     return 0;
 }
 
@@ -445,7 +511,7 @@ static char **run_config(int argc, char **argv, int *n)
     char **config = calloc((size_t)argc + 1, sizeof *config);
     *n = 0;
     for (int i = 0; config && i < argc; i++) {
-        int values = run_local_option(argv[i]);
+        int values = run_local_option(argc, argv, i);
         if (values >= 0) i += values;
         else config[(*n)++] = argv[i];
     }
@@ -482,17 +548,17 @@ static int merge_into(MatchArgs *a, int n, char **config, const char **dirs, int
 
 int merge_command(int argc, char **argv)
 {
-    const char *dirs[256], *root = "results", *name = NULL;
-    int ndirs = 0, nfirst = 0, n;
-    bool force = false;
-    if (merge_args(argc, argv, dirs, &ndirs, &root, &name, &force)) return 2;
-    char **argv0 = shards_argv(dirs, ndirs, &nfirst);
+    static MergeArgs m;
+    int nfirst = 0, n;
+    memset(&m, 0, sizeof m);
+    if (merge_args(argc, argv, &m)) return 2;
+    char **argv0 = shards_argv(m.dirs, m.ndirs, &nfirst);
     if (!argv0) return 2;
     char **config = run_config(nfirst, argv0, &n);
     MatchArgs a;
     int status = config ? parse_match(n, config, &a) : 2;
-    a.opt.force = force;
-    if (status == 0) status = merge_into(&a, n, config, dirs, ndirs, root, name);
+    a.opt.force = m.force;
+    if (status == 0) status = merge_into(&a, n, config, m.dirs, m.ndirs, m.root, m.name);
     free(config);
     json_free_strings(argv0);
     return status;

@@ -20,12 +20,14 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/commands.h"
 #include "formats/openings.h"
 #include "formats/pgn.h"
 #include "cli/cli.h"
 #include "play/play_impl.h"
 #include "formats/sgf.h"
 #include "util/term.h"
+#include "util/util.h"
 
 /* ------------------------------------------------------------------------ */
 /* The command line                                                         */
@@ -40,18 +42,6 @@ typedef struct {
     int rule_set;    /* --rules */
 } PlayOptions;
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: qibench play [--game xiangqi|amazons] [--red human|ENGINE] [--black human|ENGINE]\n"
-               "                    [-engine name=N cmd=PATH ... depth=N movetime=MS tc=...]... [-each ...]\n"
-               "                    [--fen FEN | --pgn FILE] [--ascii] [--flip] [--notation N] [--delay MS]\n"
-               "                    [--rules asian|check-only|chess-like]\n"
-               "                    [--results DIR]\n"
-               "  Amazons' sides are --white and --black. A side not given is the human when the other\n"
-               "  is an engine, else the first engine (default: our own, movetime %d ms): human Red\n"
-               "  against our engine. Type help at the prompt for the commands.\n", PLAY_DEFAULT_MOVETIME_MS);
-}
-
 /* The side (0, 1) that --FLAG names for game ("--red"), or -1. */
 static int side_flag(const Game *game, const char *flag)
 {
@@ -64,44 +54,40 @@ static int side_flag(const Game *game, const char *flag)
     return -1;
 }
 
-static int parse_delay(const char *text, int *out)
+/* --red, --black, --white: the game's side names. */
+static int set_side(const CliOpt *opt, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < 0 || v > 600000) return -1;
-    *out = (int)v;
+    PlayOptions *o = p->target;
+    int side = side_flag(o->game, opt->name);
+    (void)argc;
+    if (side < 0)
+        return util_fail(err, errlen, "unknown option '%s' (%s's sides are --%c%s and --%c%s; see --help)", opt->name,
+                         o->game->name, tolower((unsigned char)o->game->side_name[0][0]), o->game->side_name[0] + 1,
+                         tolower((unsigned char)o->game->side_name[1][0]), o->game->side_name[1] + 1);
+    o->side[side] = argv[*i + 1];
+    *i += 2;
     return 0;
 }
 
-/* One --option VALUE or --flag; returns 1 consumed, -1 after printing an error. */
-static int play_option(int argc, char **argv, int *i, PlayOptions *o)
-{
-    static const char *const WITH_VALUE[] = {"--fen", "--pgn", "--notation", "--delay", "--results", "--game", "--rules"};
-    const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
-    char err[256];
-    int side = side_flag(o->game, a);
-    bool takes_value = side >= 0;
-    for (size_t k = 0; k < sizeof WITH_VALUE / sizeof *WITH_VALUE; k++) takes_value |= strcmp(a, WITH_VALUE[k]) == 0;
-    if (takes_value && !v) return fprintf(stderr, "qibench play: %s needs a value\n", a), -1;
-    if (strcmp(a, "--ascii") == 0) o->ascii = true;
-    else if (strcmp(a, "--flip") == 0) o->flip = true;
-    else if (side >= 0) o->side[side] = v;
-    else if (strcmp(a, "--fen") == 0) o->fen = v;
-    else if (strcmp(a, "--pgn") == 0) o->pgn = v;
-    else if (strcmp(a, "--notation") == 0) o->notation = v;
-    else if (strcmp(a, "--results") == 0) o->results = v;
-    else if (strcmp(a, "--rules") == 0 && cli_rule_set(o->game, v, &o->rule_set, err, sizeof err))
-        return fprintf(stderr, "qibench play: %s\n", err), -1;
-    else if (strcmp(a, "--delay") == 0 && parse_delay(v, &o->delay_ms))
-        return fprintf(stderr, "qibench play: bad --delay '%s' (0 to 600000 ms)\n", v), -1;
-    else if (!takes_value)
-        return fprintf(stderr, "qibench play: unknown option '%s' (%s's sides are --%c%s and --%c%s; see --help)\n",
-                       a, o->game->name, tolower((unsigned char)o->game->side_name[0][0]), o->game->side_name[0] + 1,
-                       tolower((unsigned char)o->game->side_name[1][0]), o->game->side_name[1] + 1), -1;
-    *i += takes_value ? 2 : 1; /* --game was read first, in parse_args */
-    return 1;
-}
+const CliOpt PLAY_OPTS[] = {
+    CLI_ENGINE_OPTS,
+    CLI_OPT_SET("--red", NULL, CLI_VALUE, "human|ENGINE", PlayOptions, side, set_side,
+                "the human when the other side is an engine, else the first engine", 0,
+                "who plays Red (Amazons: --white)"),
+    CLI_OPT_SET("--black", NULL, CLI_VALUE, "human|ENGINE", PlayOptions, side, set_side, NULL, 0, "who plays Black"),
+    CLI_OPT_SET("--white", NULL, CLI_VALUE, "human|ENGINE", PlayOptions, side, set_side, NULL, 0,
+                "who plays White (Amazons)"),
+    CLI_OPT_TEXT("--fen", NULL, "FEN", PlayOptions, fen, 0, 0, NULL, 0, "start from this position"),
+    CLI_OPT_TEXT("--pgn", NULL, "FILE", PlayOptions, pgn, 0, 0, NULL, 0, "start from the end of this game"),
+    CLI_OPT_FLAG("--ascii", NULL, PlayOptions, ascii, 0, "letters only: no colour, no box drawing, no Chinese characters"),
+    CLI_OPT_FLAG("--flip", NULL, PlayOptions, flip, 0, "the second player's side at the bottom"),
+    CLI_OPT_TEXT("--notation", NULL, "N", PlayOptions, notation, 0, 0, NULL, 0, "the notation moves are shown in"),
+    CLI_OPT_INT("--delay", NULL, "MS", PlayOptions, delay_ms, 0, 600000, "0", 0, "pause after an engine's move"),
+    CLI_OPT_SET("--rules", NULL, CLI_VALUE, "NAME", PlayOptions, rule_set, cli_set_rules, "asian", 0,
+                "Xiangqi rule set: asian, check-only, chess-like"),
+    CLI_OPT_TEXT("--results", NULL, "DIR", PlayOptions, results, 0, 0, "results", 0, "where the game is saved"),
+    CLI_OPT_END,
+};
 
 /* Our engine for the game, next to this program (bin/xiangqi-engine). */
 static void own_engine_path(const Game *game, char *out, size_t len)
@@ -113,23 +99,16 @@ static void own_engine_path(const Game *game, char *out, size_t len)
     snprintf(out, len, "%.900s/%s", slash ? self : "bin", game->engine);
 }
 
-/* Fills o and the engine list from argv; 0, 1 for --help, or 2 after an error. */
+/* Fills o and the engine list from argv; 0, or 2 after an error. */
 static int parse_args(int argc, char **argv, PlayOptions *o, Play *p)
 {
-    char err[512];
+    char err[1024];
     memset(o, 0, sizeof *o);
-    o->game = game_default();
     o->results = "results";
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--game") == 0 && !(o->game = game_by_name(argv[i + 1])))
-            return fprintf(stderr, "qibench play: unknown game '%s', expected %s\n", argv[i + 1], game_names()), 2;
+    if (!(o->game = cli_game(argc, argv, err, sizeof err))) return fprintf(stderr, "qibench play: %s\n", err), 2;
     own_engine_path(o->game, p->own_engine, sizeof p->own_engine);
-    for (int i = 1; i < argc;) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) return 1;
-        int r = spec_parse(argc, argv, &i, p->engines, p->own_engine, err, sizeof err);
-        if (r < 0) return fprintf(stderr, "qibench play: %s\n", err), 2;
-        if (r == 0 && play_option(argc, argv, &i, o) < 0) return 2;
-    }
+    CliParse parse = {cli_command("play"), o, o->game, p->engines, p->own_engine, NULL};
+    if (cli_parse(&parse, argc, argv, err, sizeof err)) return fprintf(stderr, "qibench play: %s\n", err), 2;
     if (o->fen && o->pgn) return fprintf(stderr, "qibench play: give --fen or --pgn, not both\n"), 2;
     if (spec_finish(p->engines, o->game, p->own_engine, err, sizeof err))
         return fprintf(stderr, "qibench play: %s\n", err), 2;
@@ -504,7 +483,6 @@ int play_command(int argc, char **argv)
     memset(p, 0, sizeof *p);
     p->engines = calloc(1, sizeof *p->engines);
     int status = p->engines ? parse_args(argc, argv, &o, p) : 2;
-    if (status == 1) usage(stdout), status = 0, p->quit = true;
     if (status == 0 && !p->quit) {
         p->game = o.game;
         p->state = p->game->state_new();

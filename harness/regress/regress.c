@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/commands.h"
 #include "results/json.h"
 #include "results/jsonread.h"
 #include "formats/openings.h"
@@ -78,43 +79,6 @@ typedef struct {
 #define DEFAULT_ELO0 -60.0
 #define DEFAULT_ELO1 0.0
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: qibench regress --base REV [OPTIONS]\n\n"
-            "Builds the engine at git revision REV in a temporary directory and the working tree's\n"
-            "engine (make bin/GAME-engine in the repository), then (a) runs both benches\n"
-            "interleaved and compares node signatures and speed, (b) plays an SPRT match new vs base.\n\n"
-            "  --base REV           base revision (commit, tag, branch; required)\n"
-            "  --game NAME          the game (or -variant NAME; default xiangqi): bin/NAME-engine\n"
-            "  --repo DIR           git repository (default: the top level of the current directory)\n"
-            "  --candidate PATH     test this engine binary instead of building the working tree\n"
-            "  --jobs N             make -jN for the builds (default 2)\n"
-            "  --bench-depth N      bench depth (default %d)\n"
-            "  --bench-runs N       bench runs of each engine, interleaved (default %d)\n"
-            "  --search VARIANT     search variant for bench and match (default: the engine's)\n"
-            "  --nodes N            match: nodes per move (default %d)\n"
-            "  --tc TC              match: time control instead, e.g. 10+0.1 (seconds)\n"
-            "  --openings KEY=VALUE...  as in match (default: REPO/positions/GAME/openings.epd,\n"
-            "                       or bench.epd where there is none)\n"
-            "  --rounds N           match: at most N game pairs (default: one per opening at fixed\n"
-            "                       nodes, where games are deterministic; %d with --tc)\n"
-            "  --concurrency N      match: games at a time (default 1)\n"
-            "  --sprt KEY=VALUE...  elo0= elo1= alpha= beta= model=normalized|logistic\n"
-            "                       (default elo0=%g elo1=%g alpha=0.05 beta=0.05 model=normalized)\n"
-            "  --min-speed R        fail (exit 4) when the lower end of the 95%% confidence interval of\n"
-            "                       the bench speed ratio new/base is below R (e.g. 0.97; needs\n"
-            "                       --bench-runs 2 or more)\n"
-            "  --no-match           bench only\n"
-            "  --results DIR        results root (default results); --name RUN (default regress-DATE-TIME)\n"
-            "  --keep               keep the temporary base tree and build logs\n\n"
-            "Exit status: 0 pass (SPRT accepted H1, or the match ended without accepting H0),\n"
-            "1 regression (SPRT accepted H0), 2 usage or setup error (bad revision, failed build),\n"
-            "3 error during the run (a bench failed or was not deterministic, the match stopped on errors),\n"
-            "4 too slow (--min-speed: the speed ratio's lower bound below R; the SPRT did not accept H0).\n",
-            DEFAULT_BENCH_DEPTH, DEFAULT_BENCH_RUNS, DEFAULT_NODES, DEFAULT_TC_ROUNDS, DEFAULT_ELO0, DEFAULT_ELO1);
-}
-
 /* One --openings KEY=VALUE (a CliKeySet): checked as match will read it,
  * kept as a word for match's command line. */
 static int book_key(void *target, const char *key, const char *value)
@@ -126,100 +90,80 @@ static int book_key(void *target, const char *key, const char *value)
 }
 
 /* The KEY=VALUE words after --sprt / --openings (up to the next '-' word). */
-static int key_words(int argc, char **argv, int *i, RegressOptions *o, bool sprt)
+static int set_key_words(const CliOpt *opt, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
-    const char *flag = argv[*i];
-    char err[256];
-    if (cli_key_values(argc, argv, i, sprt ? cli_sprt_key : book_key, sprt ? (void *)&o->sprt : (void *)o, err,
-                       sizeof err) == 0)
+    RegressOptions *o = p->target;
+    bool sprt = strcmp(opt->name, "--sprt") == 0;
+    char why[256];
+    if (cli_key_values(argc, argv, i, sprt ? cli_sprt_key : book_key, sprt ? (void *)&o->sprt : (void *)o, why,
+                       sizeof why) == 0)
         return 0;
-    fprintf(stderr, "qibench regress: %s: bad KEY=VALUE '%s'\n", flag, argv[*i]);
-    return -1;
+    return util_fail(err, errlen, "%s: bad KEY=VALUE '%s'", opt->name, argv[*i]);
 }
 
-/* The longest value a text option may have (what the buffers it is copied
- * into hold): a longer one is an error, never cut short. 0: no limit. */
-static size_t value_limit(const char *flag)
+/* --min-speed: a speed ratio, a number in (0, 10]. */
+static int set_ratio(const CliOpt *opt, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
-    static const struct {
-        const char *flag;
-        size_t max;
-    } LIMITS[] = {{"--name", 120}, {"--results", 900}, {"--candidate", 1000}, {"--tc", 50}, {"--search", 100}};
-    for (size_t k = 0; k < sizeof LIMITS / sizeof *LIMITS; k++)
-        if (strcmp(flag, LIMITS[k].flag) == 0) return LIMITS[k].max;
-    return 0;
-}
-
-/* A speed ratio for --min-speed: a number in (0, 10]. */
-static bool parse_ratio(const char *text, double *out)
-{
+    const char *text = argv[*i + 1];
     char *end;
+    (void)argc;
+    *i += 2;
     errno = 0;
     double v = strtod(text, &end);
-    if (errno || end == text || *end || !(v > 0 && v <= 10)) return false;
-    *out = v;
-    return true;
-}
-
-/* One option with a value at argv[*i]; returns 0 or -1 after printing the error. */
-static int value_option(int argc, char **argv, int *i, RegressOptions *o)
-{
-    const char *flag = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
-    long v;
-    if (!value) return fprintf(stderr, "qibench regress: %s needs a value\n", flag), -1;
-    size_t max = value_limit(flag);
-    if (max && strlen(value) > max)
-        return fprintf(stderr, "qibench regress: %s: the value is %zu bytes long, at most %zu are allowed\n", flag,
-                       strlen(value), max), -1;
-    *i += 2;
-    if (strcmp(flag, "--base") == 0 && value[0]) o->base_rev = value;
-    else if (strcmp(flag, "--repo") == 0 && value[0]) o->repo = value;
-    else if (strcmp(flag, "--candidate") == 0 && value[0]) o->candidate = value;
-    else if (strcmp(flag, "--tc") == 0 && value[0]) o->tc = value;
-    else if (strcmp(flag, "--search") == 0 && value[0]) o->variant = value;
-    else if (strcmp(flag, "--results") == 0 && value[0]) o->results = value;
-    else if (strcmp(flag, "--name") == 0 && cli_is_run_name(value)) o->name = value;
-    else if (strcmp(flag, "--nodes") == 0 && cli_parse_int(value, 1, 1000000000000L, &v)) o->nodes = v;
-    else if (strcmp(flag, "--rounds") == 0 && cli_parse_int(value, 1, 10000000, &v)) o->rounds = (int)v;
-    else if (strcmp(flag, "--concurrency") == 0 && cli_parse_int(value, 1, 256, &v)) o->concurrency = (int)v;
-    else if (strcmp(flag, "--jobs") == 0 && cli_parse_int(value, 1, 256, &v)) o->jobs = (int)v;
-    else if (strcmp(flag, "--bench-depth") == 0 && cli_parse_int(value, 1, 64, &v)) o->bench_depth = (int)v;
-    else if (strcmp(flag, "--bench-runs") == 0 && cli_parse_int(value, 1, REGRESS_MAX_RUNS, &v)) o->bench_runs = (int)v;
-    else if (strcmp(flag, "--min-speed") == 0 && parse_ratio(value, &o->min_speed)) (void)0;
-    else return fprintf(stderr, "qibench regress: %s: bad value '%s' (see qibench regress --help)\n", flag, value), -1;
+    if (errno || end == text || *end || !(v > 0 && v <= 10))
+        return util_fail(err, errlen, "%s: bad value '%s' (expected a number above 0, at most 10)", opt->name, text);
+    ((RegressOptions *)p->target)->min_speed = v;
     return 0;
 }
 
-/* Fills o from argv; returns 0, 1 after --help, or -1 after printing the error. */
+#define R RegressOptions
+const CliOpt REGRESS_OPTS[] = {
+    CLI_OPT_TEXT("--base", NULL, "REV", R, base_rev, 1, 0, NULL, 0, "base revision (commit, tag, branch; required)"),
+    CLI_GAME_OPT("the game: bin/NAME-engine"),
+    CLI_OPT_TEXT("--repo", NULL, "DIR", R, repo, 1, 0, "the top level of the current directory", 0, "git repository"),
+    CLI_OPT_TEXT("--candidate", NULL, "PATH", R, candidate, 1, 1000, NULL, 0,
+                 "test this engine binary instead of building the working tree"),
+    CLI_OPT_INT("--jobs", NULL, "N", R, jobs, 1, 256, "2", 0, "make -jN for the builds"),
+    CLI_OPT_INT("--bench-depth", NULL, "N", R, bench_depth, 1, 64, "5", 0, "bench depth"),
+    CLI_OPT_INT("--bench-runs", NULL, "N", R, bench_runs, 1, REGRESS_MAX_RUNS, "5", 0,
+                "bench runs of each engine, interleaved"),
+    CLI_OPT_TEXT("--search", NULL, "VARIANT", R, variant, 1, 100, "the engine's", 0,
+                 "search variant for bench and match"),
+    CLI_OPT_LONG("--nodes", NULL, "N", R, nodes, 1, 1000000000000L, "5000", 0, "match: nodes per move"),
+    CLI_OPT_TEXT("--tc", NULL, "TC", R, tc, 1, 50, NULL, 0, "match: time control instead, e.g. 10+0.1 (seconds)"),
+    CLI_OPT_SET("--openings", NULL, CLI_LIST, "KEY=VALUE...", R, book, set_key_words,
+                "REPO/positions/GAME/openings.epd, or bench.epd where there is none", 0, "as in match"),
+    CLI_OPT_INT("--rounds", NULL, "N", R, rounds, 1, 10000000, "one per opening; 500 with --tc", 0,
+                "match: at most N game pairs"),
+    CLI_OPT_INT("--concurrency", NULL, "N", R, concurrency, 1, 256, "1", 0, "match: games at a time"),
+    CLI_OPT_SET("--sprt", NULL, CLI_LIST, "KEY=VALUE...", R, sprt, set_key_words, "elo0=-60 elo1=0", 0,
+                "elo0= elo1= alpha= beta= model=normalized|logistic"),
+    CLI_OPT_SET("--min-speed", NULL, CLI_VALUE, "R", R, min_speed, set_ratio, NULL, 0,
+                "fail (exit 4) when the lower end of the 95% confidence interval\nof the bench speed ratio new/base "
+                "is below R (e.g. 0.97; needs\n--bench-runs 2 or more)"),
+    CLI_OPT_FLAG("--no-match", NULL, R, no_match, 0, "bench only"),
+    CLI_OPT_TEXT("--results", NULL, "DIR", R, results, 1, 900, "results", 0, "results root"),
+    {"--name", NULL, CLI_VALUE, "RUN", 0, 120, CLI_OFF(R, name), cli_set_run_name, "regress-DATE-TIME", 0,
+     "the match's folder name"},
+    CLI_OPT_FLAG("--keep", NULL, R, keep, 0, "keep the temporary base tree and build logs"),
+    CLI_OPT_END,
+};
+#undef R
+
+/* Fills o from argv; returns 0, or -1 after printing the error. */
 static int parse_options(int argc, char **argv, RegressOptions *o)
 {
-    bool nodes_given = false;
-    char why[256];
-    const Game *game = cli_game(argc, argv, why, sizeof why);
-    if (!game) return fprintf(stderr, "qibench regress: %s\n", why), -1;
-    *o = (RegressOptions){.game = game, .repo = ".", .results = "results", .nodes = DEFAULT_NODES, .concurrency = 1, .jobs = 2,
+    char err[512];
+    const Game *game = cli_game(argc, argv, err, sizeof err);
+    if (!game) return fprintf(stderr, "qibench regress: %s\n", err), -1;
+    *o = (RegressOptions){.game = game, .repo = ".", .results = "results", .concurrency = 1, .jobs = 2,
                           .bench_depth = DEFAULT_BENCH_DEPTH, .bench_runs = DEFAULT_BENCH_RUNS,
                           .sprt = {DEFAULT_ELO0, DEFAULT_ELO1, 0.05, 0.05, SPRT_NORMALIZED},
                           .book_options = {game, NULL, BOOK_EPD, ORDER_SEQUENTIAL, 0, 0, 1}};
-    for (int i = 1; i < argc;) {
-        const char *flag = argv[i];
-        int rc = 0;
-        if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) return usage(stdout), 1;
-        if (cli_is_game_flag(flag)) i += 2; /* read by cli_game */
-        else if (strcmp(flag, "--keep") == 0) o->keep = true, i++;
-        else if (strcmp(flag, "--no-match") == 0) o->no_match = true, i++;
-        else if (strcmp(flag, "--sprt") == 0) rc = key_words(argc, argv, &i, o, true);
-        else if (strcmp(flag, "--openings") == 0) rc = key_words(argc, argv, &i, o, false);
-        else if (strncmp(flag, "--", 2) == 0) {
-            nodes_given |= strcmp(flag, "--nodes") == 0;
-            rc = value_option(argc, argv, &i, o);
-        } else {
-            fprintf(stderr, "qibench regress: unexpected argument '%s' (see qibench regress --help)\n", flag);
-            return -1;
-        }
-        if (rc) return -1;
-    }
-    char err[256];
+    CliParse p = {cli_command("regress"), o, game, NULL, NULL, NULL};
+    if (cli_parse(&p, argc, argv, err, sizeof err)) return fprintf(stderr, "qibench regress: %s\n", err), -1;
+    bool nodes_given = o->nodes != 0; /* --nodes is at least 1 */
+    if (!nodes_given) o->nodes = DEFAULT_NODES;
     TimeControl tc;
     if (!o->base_rev) return fprintf(stderr, "qibench regress: --base REV is required (see qibench regress --help)\n"), -1;
     if (o->tc && nodes_given) return fprintf(stderr, "qibench regress: give --nodes or --tc, not both\n"), -1;

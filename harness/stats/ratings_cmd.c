@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/commands.h"
 #include "results/json.h"
 #include "results/jsonread.h"
 #include "util/util.h"
@@ -278,31 +279,44 @@ void ratings_json_member(Json *j, const char *key, const char *path)
 /* The command                                                              */
 /* ------------------------------------------------------------------------ */
 
+/* A parsed ratings command line. */
+typedef struct {
+    const char *anchor;
+    bool json;
+    const char **dirs; /* argc entries */
+    int ndirs;
+} RatingsArgs;
+
+static int ratings_dir(void *target, const char *word, char *err, size_t errlen)
+{
+    RatingsArgs *a = target;
+    (void)err, (void)errlen;
+    a->dirs[a->ndirs++] = word;
+    return 0;
+}
+
+const CliOpt RATINGS_OPTS[] = {
+    CLI_OPT_TEXT("--anchor", NULL, "NAME", RatingsArgs, anchor, 1, 0, "the mean is 0", 0, "this engine is at Elo 0"),
+    CLI_OPT_FLAG("--json", NULL, RatingsArgs, json, 0, "JSON on stdout instead of text"),
+    CLI_OPT_END,
+};
+
 int ratings_command(int argc, char **argv)
 {
-    const char *anchor_name = NULL;
-    bool json = false;
-    int ndirs = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) json = true;
-        else if (strcmp(argv[i], "--anchor") == 0 && i + 1 < argc) anchor_name = argv[++i];
-        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return fputs(USAGE, stdout), 0;
-        else if (argv[i][0] == '-' && argv[i][1])
-            return fprintf(stderr, "qibench ratings: %s '%s'\n%s",
-                           strcmp(argv[i], "--anchor") == 0 ? "expected an engine name after" : "unknown option",
-                           argv[i], USAGE), 2;
-        else ndirs++;
-    }
-    if (ndirs == 0) return fprintf(stderr, "qibench ratings: expected at least one run folder\n%s", USAGE), 2;
+    const char *dirs[argc > 0 ? argc : 1];
+    RatingsArgs a = {NULL, false, dirs, 0};
+    char err[PATH_BYTES + 512], path[PATH_BYTES];
+    CliParse p = {cli_command("ratings"), &a, NULL, NULL, NULL, ratings_dir};
+    if (cli_parse(&p, argc, argv, err, sizeof err)) return fprintf(stderr, "qibench ratings: %s\n", err), 2;
+    if (a.ndirs == 0) return fprintf(stderr, "qibench ratings: expected at least one run folder\n%s", USAGE), 2;
+    const char *anchor_name = a.anchor;
+    bool json = a.json;
     RatingGames g;
     RatingFit fit;
-    char err[PATH_BYTES + 512], path[PATH_BYTES];
     int rc = 1;
     ratings_games_init(&g);
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--anchor") == 0 && ++i) continue;
-        if (argv[i][0] == '-' && argv[i][1]) continue;
-        games_path(argv[i], path, sizeof path);
+    for (int i = 0; i < a.ndirs; i++) {
+        games_path(a.dirs[i], path, sizeof path);
         if (ratings_read_games(path, &g, err, sizeof err)) goto fail;
     }
     Report r;

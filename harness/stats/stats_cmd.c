@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/commands.h"
 #include "results/json.h"
 #include "util/util.h"
 
@@ -73,52 +74,54 @@ static int sprt_setting(const char *arg, SprtParams *p, int *seen, char *err, si
 }
 
 /* --sprt and the KEY=VALUE words after it (up to the next --option). */
-static int sprt_option(int argc, char **argv, int *i, SprtParams *p, char *err, size_t errlen)
+static int set_sprt(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
+    StatsCommand *cmd = p->target;
+    SprtParams *sp = &cmd->sprt;
     int seen = 0;
-    p->alpha = p->beta = 0.05;
-    p->model = SPRT_NORMALIZED;
+    (void)o;
+    if (cmd->has_sprt) return util_fail(err, errlen, "--sprt given twice");
+    cmd->has_sprt = true;
+    sp->alpha = sp->beta = 0.05;
+    sp->model = SPRT_NORMALIZED;
     for ((*i)++; *i < argc && strncmp(argv[*i], "--", 2) != 0; (*i)++)
-        if (sprt_setting(argv[*i], p, &seen, err, errlen)) return -1;
+        if (sprt_setting(argv[*i], sp, &seen, err, errlen)) return -1;
     if (seen != 3) return util_fail(err, errlen, "--sprt: elo0=A and elo1=B are required");
     char why[128];
-    if (stats_sprt_check(p, why, sizeof why)) return util_fail(err, errlen, "--sprt: %s", why);
+    if (stats_sprt_check(sp, why, sizeof why)) return util_fail(err, errlen, "--sprt: %s", why);
     return 0;
 }
 
 /* --wdl or --penta with its value. */
-static int data_option(int argc, char **argv, int *i, StatsCommand *cmd, bool *have_data, char *err, size_t errlen)
+static int set_counts(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
-    const char *flag = argv[*i];
-    bool penta = strcmp(flag, "--penta") == 0;
-    if (*have_data) return util_fail(err, errlen, "give one of --wdl and --penta, once");
-    if (*i + 1 >= argc) return util_fail(err, errlen, "%s needs a value", flag);
-    *have_data = true;
+    StatsCommand *cmd = p->target;
+    bool penta = strcmp(o->name, "--penta") == 0;
+    (void)argc;
+    if (cmd->counts_given) return util_fail(err, errlen, "give one of --wdl and --penta, once");
+    cmd->counts_given = true;
     cmd->is_penta = penta;
     *i += 2;
-    return counts_option(flag, argv[*i - 1], penta ? cmd->penta : cmd->wdl, penta ? PENTA_CELLS : 3, err, errlen);
+    return counts_option(o->name, argv[*i - 1], penta ? cmd->penta : cmd->wdl, penta ? PENTA_CELLS : 3, err, errlen);
 }
+
+const CliOpt STATS_OPTS[] = {
+    CLI_OPT_SET("--wdl", NULL, CLI_VALUE, "W,D,L", StatsCommand, wdl, set_counts, NULL, 0,
+                "game counts: wins, draws, losses"),
+    CLI_OPT_SET("--penta", NULL, CLI_VALUE, "LL,LD,WLDD,WD,WW", StatsCommand, penta, set_counts, NULL, 0,
+                "pair counts (pentanomial)"),
+    CLI_OPT_SET("--sprt", NULL, CLI_LIST, "elo0=A elo1=B [alpha=0.05] [beta=0.05] [model=normalized|logistic]",
+                StatsCommand, sprt, set_sprt, NULL, 0, "the GSPRT for the counts"),
+    CLI_OPT_FLAG("--json", NULL, StatsCommand, json, 0, "JSON on stdout instead of text"),
+    CLI_OPT_END,
+};
 
 int stats_parse_command(int argc, char **argv, StatsCommand *cmd, char *err, size_t errlen)
 {
-    bool have_data = false;
     memset(cmd, 0, sizeof *cmd);
-    for (int i = 1; i < argc;) {
-        const char *a = argv[i];
-        if (strcmp(a, "--wdl") == 0 || strcmp(a, "--penta") == 0) {
-            if (data_option(argc, argv, &i, cmd, &have_data, err, errlen)) return -1;
-        } else if (strcmp(a, "--sprt") == 0) {
-            if (cmd->has_sprt) return util_fail(err, errlen, "--sprt given twice");
-            cmd->has_sprt = true;
-            if (sprt_option(argc, argv, &i, &cmd->sprt, err, errlen)) return -1;
-        } else if (strcmp(a, "--json") == 0) {
-            cmd->json = true;
-            i++;
-        } else {
-            return util_fail(err, errlen, "unexpected argument '%s' (see qibench help)", a);
-        }
-    }
-    if (!have_data) return util_fail(err, errlen, "expected --wdl W,D,L or --penta LL,LD,WLDD,WD,WW");
+    CliParse p = {cli_command("stats"), cmd, NULL, NULL, NULL, NULL};
+    if (cli_parse(&p, argc, argv, err, errlen)) return -1;
+    if (!cmd->counts_given) return util_fail(err, errlen, "expected --wdl W,D,L or --penta LL,LD,WLDD,WD,WW");
     return 0;
 }
 

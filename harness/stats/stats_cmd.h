@@ -15,6 +15,7 @@
 
 typedef struct {
     bool is_penta;               /* --penta rather than --wdl */
+    bool counts_given;           /* --wdl or --penta was given */
     int64_t wdl[3];              /* wins, draws, losses */
     int64_t penta[PENTA_CELLS];
     bool has_sprt;
