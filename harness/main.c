@@ -32,7 +32,6 @@ typedef struct {
 
 static int help_command(int argc, char **argv);
 static int version_command(int argc, char **argv);
-
 static int markdown_command(int argc, char **argv);
 
 static const Command COMMANDS[] = {
@@ -188,6 +187,12 @@ int main(int argc, char **argv)
             if (r) return r == 1 ? 0 : 2;
             return COMMANDS[i].handler(argc - 1, argv + 1);
         }
-    fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
+    const char *names[sizeof COMMANDS / sizeof *COMMANDS];
+    int n = 0;
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        if (COMMANDS[i].help) names[n++] = COMMANDS[i].name;
+    const char *near = cli_closest(argv[1], names, n);
+    if (near) fprintf(stderr, "qibench: unknown command '%s': did you mean %s? (see qibench help)\n", argv[1], near);
+    else fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
     return 2;
 }

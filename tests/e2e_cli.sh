@@ -22,7 +22,8 @@ mkdir -p "$tmp/cwd"
 Q=$(cd "$(dirname "$QIBENCH")" && pwd)/$(basename "$QIBENCH")
 QIBENCH=$Q
 
-rejects "unknown command 'frobnicate'" frobnicate
+rejects "unknown command 'frobnicate' (see qibench help)" frobnicate
+rejects "unknown command 'tournement': did you mean tournament?" tournement
 # the game: --game NAME or -variant NAME, for every command that plays or searches
 rejects "unknown game 'chess' (expected xiangqi, amazons)" match $E2 --game chess
 rejects "unknown game 'chess'" tournament $E2 -variant chess
@@ -53,7 +54,9 @@ rejects "--sprt: bad elo0=a" match $E2 --sprt elo0=a elo1=5
 rejects "--sprt: bad model=x" match $E2 --sprt elo0=0 elo1=5 model=x
 rejects "elo0" match $E2 --sprt elo0=5 elo1=0
 rejects "--resign: bad movecount=x" match $E2 --resign movecount=x score=100
-rejects "--draw: bad foo=1" match $E2 --draw foo=1
+rejects "--draw: unknown key 'foo' (expected movenumber, movecount or score)" match $E2 --draw foo=1
+rejects "--openings: unknown key 'fromat': did you mean format? (expected file, format, order, plies or start)" match $E2 --openings file=x fromat=pgn
+rejects "--sprt: unknown key 'elo2': did you mean elo0? (expected elo0, elo1, alpha, beta or model)" match $E2 --sprt elo0=0 elo2=5
 rejects "bad --shard '3/2'" match $E2 --shard 3/2
 rejects "--resume needs the run's folder" match --resume
 rejects "expected two engines, got 1" match -engine name=a depth=1
@@ -78,6 +81,15 @@ rejects "no time control or limit" match -engine name=a tc=inf -engine name=b de
 rejects "restart: expected on, off or auto, got 'x'" match -engine name=a restart=x depth=1 -engine name=b depth=1
 rejects "unknown key 'book' (expected" match -engine name=a book=x.bin depth=1 -engine name=b depth=1
 rejects "qibench help: unknown command 'frob'" help frob
+# a misspelt option or engine key: the closest valid name (edit distance), in either dash form
+rejects "unknown option --concurency: did you mean --concurrency? (see qibench match --help)" match $E2 --concurency 2
+rejects "unknown option -rouns: did you mean --rounds?" tournament $E2 -rouns 2
+rejects "unknown option -sradn: did you mean -srand?" match $E2 -sradn 3
+rejects "unknown option --bench-run: did you mean --bench-runs?" regress --base HEAD --bench-run 2
+rejects "unknown option --jsn: did you mean --json?" stats --wdl 1,2,3 --jsn
+rejects "unknown key 'dept': did you mean depth? (expected name, cmd," match -engine name=a dept=1 -engine name=b depth=1
+rejects "unknown key 'movetim': did you mean movetime?" suite x.epd -each movetim=100
+rejects "tc or timemargin)" match -engine name=a tcc=1 -engine name=b depth=1
 for c in match tournament suite bench stats merge ratings play openings regress; do
     rejects "qibench $c: unknown option -bogus (see qibench $c --help)" $c -bogus
 done

@@ -92,6 +92,18 @@ static void test_key_values(void)
     i = 0;
     CHECK(cli_key_values(2, longkey, &i, cli_sprt_key, &b, err, sizeof err) == -1
               && strstr(err, "expected KEY=VALUE"), "a key of 32 characters: '%s'", err);
+    char *typo[] = {"--openings", "fil=a.epd"};
+    i = 0;
+    CHECK(cli_key_values(2, typo, &i, cli_openings_key, &b, err, sizeof err) == -1
+              && strcmp(err, "--openings: unknown key 'fil': did you mean file? (expected file, format, order, plies "
+                             "or start)") == 0,
+          "an unknown key: the closest and the keys there are: '%s'", err);
+    char *far[] = {"--resign", "frobnicate=1"};
+    i = 0;
+    int adj[3] = {0, 0, 0};
+    CHECK(cli_key_values(2, far, &i, cli_adjudication_key, adj, err, sizeof err) == -1
+              && strcmp(err, "--resign: unknown key 'frobnicate' (expected movenumber, movecount or score)") == 0,
+          "an unknown key far from every key: '%s'", err);
 }
 
 static void test_openings_and_adjudication(void)

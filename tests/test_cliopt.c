@@ -83,7 +83,7 @@ typedef struct {
     ClientTimeouts t;
 } TimeoutArgs;
 
-static const CliOpt TIMEOUT_TABLE[] = {CLI_TIMEOUT_OPTS(TimeoutArgs, t), CLI_OPT_END};
+static const CliOpt TIMEOUT_TABLE[] = {CLI_TIMEOUT_OPTS(TimeoutArgs, t, 0), CLI_OPT_END};
 static const CliCommand TIMEOUT_CMD = {"timeouts", "timeouts", "-", TIMEOUT_TABLE, "-", "-"};
 
 static int timeout_option(const char *flag, const char *value, ClientTimeouts *t)

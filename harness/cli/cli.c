@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cliopt.h"
 #include "formats/openings.h"
 #include "util/util.h"
 
@@ -139,6 +140,38 @@ const Game *cli_game(int argc, char **argv, char *err, size_t errlen)
 /* KEY=VALUE lists                                                          */
 /* ------------------------------------------------------------------------ */
 
+/* The keys of the CliKeySets defined here, for "unknown key" (a set
+ * defined elsewhere: only "bad KEY=VALUE"). */
+static const struct {
+    CliKeySet set;
+    const char *keys[6]; /* NULL-terminated */
+} KEY_NAMES[] = {
+    {cli_openings_key, {"file", "format", "order", "plies", "start", NULL}},
+    {cli_adjudication_key, {"movenumber", "movecount", "score", NULL}},
+    {cli_sprt_key, {"elo0", "elo1", "alpha", "beta", "model", NULL}},
+};
+
+/* Why set refused key=value: an unknown key (with the keys there are and
+ * the closest), or a bad value. Returns -1. */
+static int refused(const char *flag, CliKeySet set, const char *key, const char *value, char *err, size_t errlen)
+{
+    for (size_t k = 0; k < sizeof KEY_NAMES / sizeof *KEY_NAMES; k++) {
+        if (KEY_NAMES[k].set != set) continue;
+        const char *const *keys = KEY_NAMES[k].keys;
+        char list[128] = "";
+        int n = 0;
+        for (; keys[n]; n++) if (strcmp(keys[n], key) == 0) break;
+        if (keys[n]) break; /* a known key: its value is bad */
+        for (n = 0; keys[n]; n++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", n == 0 ? "" : keys[n + 1] ? ", " : " or ",
+                     keys[n]);
+        const char *near = cli_closest(key, keys, n);
+        return util_fail(err, errlen, "%s: unknown key '%s'%s%s%s (expected %s)", flag, key, near ? ": did you mean " : "",
+                         near ? near : "", near ? "?" : "", list);
+    }
+    return util_fail(err, errlen, "%s: bad %s=%s", flag, key, value);
+}
+
 int cli_key_values(int argc, char **argv, int *i, CliKeySet set, void *target, char *err, size_t errlen)
 {
     const char *flag = argv[*i];
@@ -148,7 +181,7 @@ int cli_key_values(int argc, char **argv, int *i, CliKeySet set, void *target, c
         if (!eq || eq - argv[*i] >= (long)sizeof key)
             return util_fail(err, errlen, "%s: expected KEY=VALUE, got '%s'", flag, argv[*i]);
         snprintf(key, sizeof key, "%.*s", (int)(eq - argv[*i]), argv[*i]);
-        if (set(target, key, eq + 1)) return util_fail(err, errlen, "%s: bad %s=%s", flag, key, eq + 1);
+        if (set(target, key, eq + 1)) return refused(flag, set, key, eq + 1, err, errlen);
     }
     return 0;
 }

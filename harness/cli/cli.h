@@ -65,8 +65,9 @@ typedef int (*CliKeySet)(void *target, const char *key, const char *value);
  * starts with '-' (or the end), each handed to set(target, ...). On return
  * *i is the index after the last word consumed. Returns 0, or -1 with *i
  * at the offending word and err "FLAG: expected KEY=VALUE, got 'WORD'" (no
- * '=', or a key of 32 characters or more) or "FLAG: bad KEY=VALUE" (set
- * refused it).
+ * '=', or a key of 32 characters or more), "FLAG: unknown key 'K': did
+ * you mean KEY? (expected ...)" (set is one of the sets below and K not one
+ * of its keys) or "FLAG: bad KEY=VALUE" (set refused it).
  */
 int cli_key_values(int argc, char **argv, int *i, CliKeySet set, void *target, char *err, size_t errlen);
 

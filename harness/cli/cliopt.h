@@ -109,15 +109,15 @@ typedef struct CliParse {
 #define CLI_GAME_OPT(help) \
     {"--game", "variant", CLI_VALUE, "NAME", 0, 0, 0, cli_set_game, "the first game qibench help lists", 0, help}
 
-/* The engine timeouts into the ClientTimeouts field of T. */
-#define CLI_TIMEOUT_OPTS(T, field)                                                                                    \
-    CLI_OPT_INT("--handshake-timeout", NULL, "MS", T, field.handshake_ms, 1, 3600000, "10000", CLI_RUN_LOCAL,          \
-                "uci -> uciok / xboard features"),                                                                    \
-        CLI_OPT_INT("--ready-timeout", NULL, "MS", T, field.ready_ms, 1, 3600000, "5000", CLI_RUN_LOCAL,               \
-                    "isready -> readyok / ping -> pong"),                                                             \
-        CLI_OPT_INT("--move-grace", NULL, "MS", T, field.move_grace_ms, 0, 3600000, "5000", CLI_RUN_LOCAL,             \
-                    "time beyond movetime or the clock before a stall"),                                              \
-        CLI_OPT_INT("--search-timeout", NULL, "MS", T, field.untimed_ms, 1, 86400000, "600000", CLI_RUN_LOCAL,         \
+/* The engine timeouts into the ClientTimeouts field of T, with flags. */
+#define CLI_TIMEOUT_OPTS(T, field, flags)                                                                              \
+    CLI_OPT_INT("--handshake-timeout", NULL, "MS", T, field.handshake_ms, 1, 3600000, "10000", flags,                  \
+                "uci -> uciok / xboard features"),                                                                     \
+        CLI_OPT_INT("--ready-timeout", NULL, "MS", T, field.ready_ms, 1, 3600000, "5000", flags,                       \
+                    "isready -> readyok / ping -> pong"),                                                              \
+        CLI_OPT_INT("--move-grace", NULL, "MS", T, field.move_grace_ms, 0, 3600000, "5000", flags,                     \
+                    "time beyond movetime or the clock before a stall"),                                               \
+        CLI_OPT_INT("--search-timeout", NULL, "MS", T, field.untimed_ms, 1, 86400000, "600000", flags,                 \
                     "a depth or node search longer than this is a stall")
 
 /* The table of a command word, or NULL. */

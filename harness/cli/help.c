@@ -44,21 +44,38 @@ static int option_head(const CliOpt *o, char *head, size_t size)
     return n > (int)size - 1 ? (int)size - 1 : n;
 }
 
-/* The help, then its range and default: "(1 to 256; default 1)", on a
- * line of its own when the help's last line is long. */
-static void put_option_help(FILE *f, const CliOpt *o, int indent)
+/* help, then its range and default: "(1 to 256; default 1)", and " [run]"
+ * for a run option; the note on a line of its own when the help's last
+ * line is long. range and def may be empty or NULL. */
+static void put_help(FILE *f, const char *help, const char *range, const char *def, bool run)
 {
-    char note[160] = "";
-    bool range = o->kind == CLI_INT || o->kind == CLI_LONG;
-    if (range && o->def) snprintf(note, sizeof note, " (%lld to %lld; default %s)", o->min, o->max, o->def);
-    else if (range) snprintf(note, sizeof note, " (%lld to %lld)", o->min, o->max);
-    else if (o->def) snprintf(note, sizeof note, " (default %s)", o->def);
-    if (o->flags & CLI_RUN_LOCAL) snprintf(note + strlen(note), sizeof note - strlen(note), " [run]");
-    cli_put_indented(f, o->help, indent);
-    const char *last = strrchr(o->help, '\n');
-    size_t width = (size_t)indent + strlen(last ? last + 1 : o->help) + strlen(note);
-    if (note[0] && width > HELP_WIDTH) fprintf(f, "\n%*s%s", indent, "", note + 1);
+    char note[192] = "";
+    bool has_range = range && range[0], has_def = def && def[0];
+    if (has_range || has_def)
+        snprintf(note, sizeof note, " (%s%s%s%s)", has_range ? range : "", has_range && has_def ? "; " : "",
+                 has_def ? "default " : "", has_def ? def : "");
+    if (run) snprintf(note + strlen(note), sizeof note - strlen(note), " [run]");
+    cli_put_indented(f, help, HELP_COLUMN);
+    const char *last = strrchr(help, '\n');
+    size_t width = HELP_COLUMN + strlen(last ? last + 1 : help) + strlen(note);
+    if (note[0] && width > HELP_WIDTH) fprintf(f, "\n%*s%s", HELP_COLUMN, "", note + 1);
     else fputs(note, f);
+}
+
+/* "2 to 5" for an option with a range, else "". */
+static const char *option_range(const CliOpt *o, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (o->kind == CLI_INT || o->kind == CLI_LONG) snprintf(buf, len, "%lld to %lld", o->min, o->max);
+    return buf;
+}
+
+/* "  HEAD" padded to HELP_COLUMN, or on a line of its own when it reaches that far. */
+static void put_head(FILE *f, const char *head, int n)
+{
+    fputs(head, f);
+    if (n < HELP_COLUMN - 1) fprintf(f, "%*s", HELP_COLUMN - n, "");
+    else fprintf(f, "\n%*s", HELP_COLUMN, "");
 }
 
 static void print_engine_keys(FILE *f)
@@ -66,15 +83,12 @@ static void print_engine_keys(FILE *f)
     fprintf(f, "\nEngine keys (-engine KEY=VALUE..., -each KEY=VALUE...):\n");
     for (int k = 0; k < spec_key_count(); k++) {
         const SpecKeyInfo *key = spec_key_at(k);
-        char head[128];
-        int n = snprintf(head, sizeof head, "  %s=%s%s%s", key->key, key->arg, key->aliases ? " or " : "",
-                         key->aliases ? key->aliases : "");
-        if (key->aliases) n += snprintf(head + n, sizeof head - (size_t)n, "=%s", key->arg);
-        fputs(head, f);
-        if (n < HELP_COLUMN - 1) fprintf(f, "%*s", HELP_COLUMN - n, "");
-        else fprintf(f, "\n%*s", HELP_COLUMN, "");
-        fputs(key->help, f);
-        if (key->def) fprintf(f, " (default %s)", key->def);
+        char head[128], range[64] = "";
+        int n = snprintf(head, sizeof head, "  %s=%s", key->key, key->arg);
+        if (key->aliases) n += snprintf(head + n, sizeof head - (size_t)n, " or %s=%s", key->aliases, key->arg);
+        if (key->max) snprintf(range, sizeof range, "%llu to %llu", key->min, key->max);
+        put_head(f, head, n);
+        put_help(f, key->help, range, key->def, false);
         fputc('\n', f);
     }
 }
@@ -88,12 +102,9 @@ void cli_print_help(const CliCommand *cmd, FILE *f)
     fprintf(f, "\n\nOptions (one dash or two; the names after 'or' are the same option%s):\n",
             run ? ";\n[run]: a run option, which --resume takes anew" : "");
     for (const CliOpt *o = cmd->opts; o->name; o++) {
-        char head[160];
-        int n = option_head(o, head, sizeof head);
-        fputs(head, f);
-        if (n < HELP_COLUMN - 1) fprintf(f, "%*s", HELP_COLUMN - n, "");
-        else fprintf(f, "\n%*s", HELP_COLUMN, "");
-        put_option_help(f, o, HELP_COLUMN);
+        char head[160], range[64];
+        put_head(f, head, option_head(o, head, sizeof head));
+        put_help(f, o->help, option_range(o, range, sizeof range), o->def, (o->flags & CLI_RUN_LOCAL) != 0);
         fputc('\n', f);
     }
     if (has_engine_keys(cmd)) print_engine_keys(f);
@@ -149,7 +160,9 @@ void cli_print_markdown_engine_keys(FILE *f)
         fprintf(f, "| `%s=` | %s%s%s | `", key->key, key->aliases ? "`" : "", key->aliases ? key->aliases : "",
                 key->aliases ? "=`" : "");
         md_cell(f, key->arg);
-        fputs("` | ", f);
+        fputs("`", f);
+        if (key->max) fprintf(f, " (%llu to %llu)", key->min, key->max);
+        fputs(" | ", f);
         md_cell(f, key->def);
         fputs(" | ", f);
         md_cell(f, key->help);

@@ -94,34 +94,6 @@ int spec_parse_tc(const char *text, TimeControl *tc)
     return *end == '\0' ? 0 : -1;
 }
 
-/* Limits: depth=, nodes=, movetime= (ms), st= (seconds); tc=, timemargin=. */
-static int set_limit(EngineEntry *e, const char *key, const char *value, char *err, size_t errlen)
-{
-    uint64_t v;
-    if (strcmp(key, "depth") == 0 && parse_u64(value, 1, 127, &v)) e->limits.depth = (int)v;
-    else if (strcmp(key, "nodes") == 0 && parse_u64(value, 1, UINT64_MAX / 2, &v)) e->limits.nodes = v;
-    else if (strcmp(key, "movetime") == 0 && parse_u64(value, 1, 86400000, &v)) e->limits.movetime = (int64_t)v;
-    else if (strcmp(key, "st") == 0) { /* seconds, fractions allowed (st=0.05), at least 1 ms */
-        char *end;
-        double sec = strtod(value, &end);
-        if (end == value || *end || !(sec >= 0.001 && sec <= 86400))
-            return util_fail(err, errlen, "st: bad value '%s' (expected seconds per move, 0.001 to 86400)", value);
-        e->limits.movetime = (int64_t)(sec * 1000 + 0.5);
-    }
-    else if (strcmp(key, "timemargin") == 0 && parse_u64(value, 0, 3600000, &v)) e->tc.margin_ms = (int64_t)v;
-    else if (strcmp(key, "tc") == 0) {
-        int64_t margin = e->tc.margin_ms;
-        if (spec_parse_tc(value, &e->tc))
-            return util_fail(err, errlen, "tc: bad time control '%s' (expected [MOVES/]TIME[+INC], TIME in "
-                                           "seconds or M:SS, e.g. 40/60+0.6, 1:00+1, 40/1:30, 10+0.1, or inf)", value);
-        e->tc.margin_ms = margin;
-    }
-    else if (strcmp(key, "timemargin") == 0)
-        return util_fail(err, errlen, "timemargin: bad value '%s' (expected milliseconds, 0 or more)", value);
-    else return util_fail(err, errlen, "%s: bad value '%s' (expected a positive whole number)", key, value);
-    return 0;
-}
-
 /* What to use instead of a cutechess-cli / fastchess engine key qibench
  * does not have ("" for any other key). */
 static const char *spec_foreign_key(const char *key)
@@ -148,7 +120,7 @@ struct SpecKey {
     SpecKeyInfo info;
     KeySet set;
     size_t offset, size; /* the field of EngineEntry it sets: what -each copies (size 0: not copied so) */
-    const char *marks;   /* the name it is recorded under (st is movetime, plies depth); NULL: info.key */
+    const char *marks;   /* the name it is recorded under (st is movetime, args arg); NULL: info.key */
 };
 
 /* A text field of e->spec: never cut short, an over-long one is an error. */
@@ -223,45 +195,81 @@ static int set_option(EngineEntry *e, const SpecKey *k, const char *key, const c
     return 0;
 }
 
-static int set_limit_key(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+/* A whole number in [k->info.min, k->info.max] into k's field (an int, or 64 bits):
+ * depth=, nodes=, movetime=, timemargin=. */
+static int set_number(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
 {
-    (void)key; /* plies= is depth= */
-    return set_limit(e, k->info.key, value, err, errlen);
+    uint64_t v;
+    if (!parse_u64(value, k->info.min, k->info.max, &v))
+        return util_fail(err, errlen, "%s: bad value '%s' (expected a whole number from %llu to %llu)", k->info.key,
+                         value, (unsigned long long)k->info.min, (unsigned long long)k->info.max);
+    (void)key;
+    if (k->size == sizeof(int)) *(int *)((char *)e + k->offset) = (int)v;
+    else *(uint64_t *)((char *)e + k->offset) = v; /* uint64_t nodes, int64_t milliseconds */
+    return 0;
+}
+
+/* st=S: seconds a move, fractions allowed (st=0.05), at least 1 ms. */
+static int set_st(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    char *end;
+    double sec = strtod(value, &end);
+    (void)k, (void)key;
+    if (end == value || *end || !(sec >= 0.001 && sec <= 86400))
+        return util_fail(err, errlen, "st: bad value '%s' (expected seconds per move, 0.001 to 86400)", value);
+    e->limits.movetime = (int64_t)(sec * 1000 + 0.5);
+    return 0;
+}
+
+/* tc=[MOVES/]TIME[+INC] (keeps timemargin=). */
+static int set_tc(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    int64_t margin = e->tc.margin_ms;
+    (void)k, (void)key;
+    if (spec_parse_tc(value, &e->tc))
+        return util_fail(err, errlen, "tc: bad time control '%s' (expected [MOVES/]TIME[+INC], TIME in "
+                                       "seconds or M:SS, e.g. 40/60+0.6, 1:00+1, 40/1:30, 10+0.1, or inf)", value);
+    e->tc.margin_ms = margin;
+    return 0;
 }
 
 #define FIELD(f) offsetof(EngineEntry, f), sizeof(((EngineEntry *)0)->f)
 
 static const SpecKey KEYS[] = {
-    {{"name", NULL, "N", NULL, "the engine's name in tables and results (default: cmd's file name)"}, set_text,
-     FIELD(spec.name), NULL},
-    {{"cmd", NULL, "PATH", "bin/GAME-engine", "the engine's program"}, set_text, FIELD(spec.cmd), NULL},
-    {{"arg", NULL, "A", NULL, "one argument of the program (again for more)"}, set_arg, 0, 0, NULL},
-    {{"args", NULL, "\"A B ...\"", NULL, "the program's arguments, split at spaces (fastchess)"}, set_args, 0, 0, "arg"},
-    {{"dir", NULL, "D", NULL, "the folder the program runs in"}, set_text, FIELD(spec.dir), NULL},
-    {{"proto", NULL, "uci|xboard", "uci", "the protocol (ucci and cecp: the same)"}, set_proto, FIELD(spec.proto), NULL},
-    {{"option.NAME", NULL, "VALUE", NULL, "an engine option, set before the first game (again for more)"}, set_option,
-     0, 0, NULL},
-    {{"notation", NULL, "NAME|auto", "auto", "the notation the engine's moves are in (qibench help lists them)"},
+    {{"name", NULL, "N", NULL, "the engine's name in tables and results (default: cmd's file name)", 0, 0},
+     set_text, FIELD(spec.name), NULL},
+    {{"cmd", NULL, "PATH", "bin/GAME-engine", "the engine's program", 0, 0}, set_text, FIELD(spec.cmd), NULL},
+    {{"arg", NULL, "A", NULL, "one argument of the program (repeatable)", 0, 0}, set_arg, 0, 0, NULL},
+    {{"args", NULL, "\"A B ...\"", NULL, "the program's arguments, split at spaces (fastchess)", 0, 0},
+     set_args, 0, 0, "arg"},
+    {{"dir", NULL, "D", NULL, "the working directory of the program", 0, 0}, set_text, FIELD(spec.dir), NULL},
+    {{"proto", NULL, "uci|xboard", "uci", "the protocol (ucci and cecp: the same)", 0, 0},
+     set_proto, FIELD(spec.proto), NULL},
+    {{"option.NAME", NULL, "VALUE", NULL, "an engine option (repeatable)", 0, 0}, set_option, 0, 0, NULL},
+    {{"notation", NULL, "NAME|auto", "auto",
+      "a notation the game's engines write (qibench help lists them);\n"
+      "auto: the game's profile by the engine's name, else the protocol notation", 0, 0},
      set_notation, FIELD(spec.notation), NULL},
-    {{"quirks", NULL, "K=V,...", NULL, "how the engine departs from its protocol (see docs)"}, set_quirks,
-     FIELD(spec.quirks), NULL},
-    {{"initstr", NULL, "TEXT", NULL, "a line sent to the engine after its handshake"}, set_text, FIELD(spec.initstr),
-     NULL},
-    {{"restart", NULL, "on|off|auto", "auto", "a new process for every game (on), never (off)"}, set_restart,
-     FIELD(spec.restart), NULL},
-    {{"stderr", NULL, "FILE", NULL, "the engine's standard error goes to FILE"}, set_text, FIELD(spec.stderr_file),
-     NULL},
-    {{"depth", "plies", "N", NULL, "search to depth N (1 to 127; plies=N as fastchess)"}, set_limit_key,
-     FIELD(limits.depth), NULL},
-    {{"nodes", NULL, "N", NULL, "search N nodes a move"}, set_limit_key, FIELD(limits.nodes), NULL},
-    {{"movetime", NULL, "MS", NULL, "milliseconds a move (1 to 86400000)"}, set_limit_key, FIELD(limits.movetime),
-     NULL},
-    {{"st", NULL, "S", NULL, "seconds a move, fractions allowed (0.001 to 86400)"}, set_limit_key,
-     FIELD(limits.movetime), "movetime"},
-    {{"tc", NULL, "[MOVES/]TIME[+INC]|inf", NULL, "a clock: TIME in seconds or M:SS, INC seconds a move"},
-     set_limit_key, FIELD(tc), NULL},
-    {{"timemargin", NULL, "MS", "0", "milliseconds an engine may overstep its clock"}, set_limit_key,
-     FIELD(tc.margin_ms), NULL},
+    {{"quirks", NULL, "K=V,...", NULL, "how the engine departs from its protocol (docs: third-party engines)", 0, 0},
+     set_quirks, FIELD(spec.quirks), NULL},
+    {{"initstr", NULL, "TEXT", NULL, "sent after the handshake (\\n separates lines)", 0, 0},
+     set_text, FIELD(spec.initstr), NULL},
+    {{"restart", NULL, "on|off|auto", "auto", "on: a new process every game; off, auto: one process, restarted\n"
+      "after a failure", 0, 0},
+     set_restart, FIELD(spec.restart), NULL},
+    {{"stderr", NULL, "FILE", NULL, "the engine's stderr (default RESULTS/RUN/NAME.stderr.log)", 0, 0},
+     set_text, FIELD(spec.stderr_file), NULL},
+    {{"depth", "plies", "N", NULL, "search to depth N (plies=N as fastchess)", 1, 127},
+     set_number, FIELD(limits.depth), NULL},
+    {{"nodes", NULL, "N", NULL, "search N nodes a move", 1, UINT64_MAX / 2}, set_number, FIELD(limits.nodes), NULL},
+    {{"movetime", NULL, "MS", NULL, "milliseconds a move", 1, 86400000}, set_number, FIELD(limits.movetime), NULL},
+    {{"st", NULL, "S", NULL, "seconds a move, fractions allowed (0.001 to 86400)", 0, 0},
+     set_st, FIELD(limits.movetime), "movetime"},
+    {{"tc", NULL, "[MOVES/]TIME[+INC]|inf", NULL,
+      "a clock: TIME and INC in seconds or M:SS (40/60+0.6, 1:00+1);\n"
+      "MOVES/: the time again after every MOVES moves; inf: no clock", 0, 0},
+     set_tc, FIELD(tc), NULL},
+    {{"timemargin", NULL, "MS", "0", "grace before a time loss", 0, 3600000}, set_number, FIELD(tc.margin_ms), NULL},
 };
 
 #define NKEYS ((int)(sizeof KEYS / sizeof *KEYS))

@@ -62,7 +62,8 @@ typedef struct {
     const char *aliases; /* another name (fastchess's plies for depth), or NULL */
     const char *arg;     /* what the value is: "N", "uci|xboard" */
     const char *def;     /* the default, or NULL */
-    const char *help;
+    const char *help;    /* lines after a '\n' are indented */
+    unsigned long long min, max; /* a whole number's range (max 0: not a whole number) */
 } SpecKeyInfo;
 
 /* The engine keys, in the order help lists them: how many, and the i-th

@@ -194,7 +194,7 @@ const CliOpt MATCH_OPTS[] = {
                 "off a terminal, a status line every N games"),
     CLI_OPT_INT("--ratinginterval", NULL, "N", M, opt.rating_interval, 0, 10000000, "0: only at the end",
                 CLI_RUN_LOCAL, "standings table every N games"),
-    CLI_TIMEOUT_OPTS(M, opt.timeouts),
+    CLI_TIMEOUT_OPTS(M, opt.timeouts, CLI_RUN_LOCAL),
     CLI_OPT_END,
 };
 #undef M

@@ -54,7 +54,7 @@ const CliOpt SUITE_OPTS[] = {
                  "with --playout: the -engine that defends"),
     CLI_OPT_SET("--rules", NULL, CLI_VALUE, "NAME", S, opt.rule_set, cli_set_rules, "asian", 0,
                 "Xiangqi rule set: asian, check-only, chess-like"),
-    CLI_TIMEOUT_OPTS(S, opt.timeouts),
+    CLI_TIMEOUT_OPTS(S, opt.timeouts, 0),
     CLI_OPT_END,
 };
 #undef S
