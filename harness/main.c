@@ -85,16 +85,19 @@ static void print_variants(FILE *f)
     fprintf(f, "\n");
 }
 
-/* The games, each with the notations its engines may write (notation=). */
+/* The games, each with the notations its engines may write (notation=)
+ * and its rule sets (--rules, the default first). */
 static void print_games(FILE *f)
 {
-    fprintf(f, "\nGames: --game NAME or -variant NAME (suite, bench, match, tournament, openings)\n");
+    fprintf(f, "\nGames: --game NAME or -variant NAME (suite, bench, match, tournament, play, openings, regress)\n");
     for (int i = 0; i < game_count(); i++) {
         const Game *g = game_at(i);
         fprintf(f, "  %-10s %s against %s; notation=", g->name, g->side_name[0], g->side_name[1]);
         for (int n = 0, first = 1; n < g->notation_count; n++)
             if (g->notations[n].protocol) fprintf(f, "%s%s", first ? "" : "|", g->notations[n].name), first = 0;
-        fprintf(f, "|auto%s\n", g == game_default() ? " (the default game)" : "");
+        fprintf(f, "|auto");
+        for (int r = 0; g->rule_sets && g->rule_sets[r]; r++) fprintf(f, "%s%s", r ? "|" : "; --rules ", g->rule_sets[r]);
+        fprintf(f, "%s\n", g == game_default() ? " (the default game)" : "");
     }
 }
 

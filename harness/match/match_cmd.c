@@ -145,7 +145,8 @@ const CliOpt MATCH_OPTS[] = {
                  "(an odd total is rounded up to whole pairs)"),
     CLI_OPT_SET("--repeat", NULL, CLI_LIST, "[2]", M, opt, set_repeat, NULL, 0,
                 "each opening played twice, colours swapped: always so in qibench"),
-    CLI_OPT_FLAG("--noswap", NULL, M, opt.noswap, 0, "the first engine of a pairing has Red in both games of a pair"),
+    CLI_OPT_FLAG("--noswap", NULL, M, opt.noswap, 0,
+                 "the first engine of a pairing plays the first side in both games of a pair"),
     CLI_OPT_LONG("--seed", "srand", "N", M, seed, 0, LONG_MAX, "1", 0, "seed of order=random openings"),
     CLI_OPT_INT("--concurrency", NULL, "N", M, opt.concurrency, 1, 256, "1", CLI_RUN_LOCAL, "games at a time"),
     CLI_OPT_SET("--format", "tournament", CLI_VALUE, "KIND", M, opt.format, set_format, "round-robin", 0,
@@ -154,8 +155,8 @@ const CliOpt MATCH_OPTS[] = {
     CLI_OPT_INT("--tiebreak-pairs", NULL, "K", M, opt.tiebreak_pairs, 0, 1000, "2", 0,
                 "knockout: at most K more pairs for a tied encounter"),
     CLI_OPT_INT("--swiss-rounds", NULL, "R", M, opt.swiss_rounds, 1, MAX_ENGINES, "ceil(log2 N)", 0, "Swiss: rounds"),
-    CLI_OPT_SET("--rules", NULL, CLI_VALUE, "NAME", M, opt.rules.rule_set, cli_set_rules, "asian", 0,
-                "Xiangqi rule set: asian, check-only, chess-like"),
+    CLI_OPT_SET("--rules", NULL, CLI_VALUE, "NAME", M, opt.rules.rule_set, cli_set_rules, "the game's first", 0,
+                "the game's rule set (qibench help lists each game's)"),
     CLI_OPT_INT("--maxplies", NULL, "N", M, opt.rules.max_plies, 0, 100000, "0: none", 0,
                 "a game is drawn after N plies"),
     CLI_OPT_SET("--maxmoves", NULL, CLI_VALUE, "N", M, opt.rules.max_plies, set_maxmoves, NULL, 0,
@@ -174,9 +175,10 @@ const CliOpt MATCH_OPTS[] = {
     CLI_OPT_INT("--wait", NULL, "MS", M, opt.wait_ms, 0, 3600000, "0", 0, "pause between a worker's games"),
     CLI_OPT_SET("--pgnout", NULL, CLI_LIST, "FILE [min] [fi] [notation=N]", M, out, set_pgnout, NULL, 0,
                 "append the games to FILE when the run is over (file=FILE as fastchess;\n"
-                "min: no comments; fi: finished games only; notation=iccs (H2-E2, the\n"
-                "default), wxf (C2.5), chinese (炮二平五) or record (h2e2); a run stopped\n"
-                "early: when --resume finishes it); games.pgn is always written as games end"),
+                "min: no comments; fi: finished games only; notation=NAME: one of the\n"
+                "game's PGN notations, default its first, or record, the moves as\n"
+                "games.jsonl has them; a run stopped early: when --resume finishes it);\n"
+                "games.pgn is always written as games end"),
     CLI_OPT_SET("--epdout", NULL, CLI_LIST, "FILE", M, out, set_pgnout, NULL, 0,
                 "append each game's final position to FILE when the run is over\n(file=FILE as fastchess)"),
     CLI_OPT_SET("--name", NULL, CLI_VALUE, "RUN", M, name, cli_set_run_name, "COMMAND-YYYYMMDD-HHMMSS", CLI_RUN_LOCAL,

@@ -83,8 +83,8 @@ const CliOpt PLAY_OPTS[] = {
     CLI_OPT_FLAG("--flip", NULL, PlayOptions, flip, 0, "the second player's side at the bottom"),
     CLI_OPT_TEXT("--notation", NULL, "N", PlayOptions, notation, 0, 0, NULL, 0, "the notation moves are shown in"),
     CLI_OPT_INT("--delay", NULL, "MS", PlayOptions, delay_ms, 0, 600000, "0", 0, "pause after an engine's move"),
-    CLI_OPT_SET("--rules", NULL, CLI_VALUE, "NAME", PlayOptions, rule_set, cli_set_rules, "asian", 0,
-                "Xiangqi rule set: asian, check-only, chess-like"),
+    CLI_OPT_SET("--rules", NULL, CLI_VALUE, "NAME", PlayOptions, rule_set, cli_set_rules, "the game's first", 0,
+                "the game's rule set (qibench help lists each game's)"),
     CLI_OPT_TEXT("--results", NULL, "DIR", PlayOptions, results, 0, 0, "results", 0, "where the game is saved"),
     CLI_OPT_END,
 };

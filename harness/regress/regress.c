@@ -46,7 +46,7 @@ enum { REGRESS_PASS = 0, REGRESS_H0 = 1, REGRESS_SETUP = 2, REGRESS_ERROR = 3, R
 /* ================================================================ */
 
 typedef struct {
-    const Game *game;         /* --game / -variant, default xiangqi */
+    const Game *game;         /* --game / -variant, default the first game */
     const char *base_rev;     /* --base, required */
     const char *repo;         /* --repo, default "." (its git top level is used) */
     const char *candidate;    /* --candidate binary; NULL: build the working tree */

@@ -52,8 +52,8 @@ const CliOpt SUITE_OPTS[] = {
     CLI_OPT_FLAG("--playout", NULL, S, opt.playout, 0, "play out the positions with `result R; within N;`"),
     CLI_OPT_TEXT("--defender", NULL, "NAME", S, opt.defender, 0, 0, "each engine against itself", 0,
                  "with --playout: the -engine that defends"),
-    CLI_OPT_SET("--rules", NULL, CLI_VALUE, "NAME", S, opt.rule_set, cli_set_rules, "asian", 0,
-                "Xiangqi rule set: asian, check-only, chess-like"),
+    CLI_OPT_SET("--rules", NULL, CLI_VALUE, "NAME", S, opt.rule_set, cli_set_rules, "the game's first", 0,
+                "the game's rule set (qibench help lists each game's)"),
     CLI_TIMEOUT_OPTS(S, opt.timeouts, 0),
     CLI_OPT_END,
 };
