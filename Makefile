@@ -127,6 +127,15 @@ $(BUILD)/version.h: FORCE
 	@echo '#define QIBENCH_VERSION "$(VERSION)"' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(BUILD)/harness/results/json.o $(BUILD)/harness/results/io.o $(BUILD)/harness/main.o: $(BUILD)/version.h
+
+# The games qibench knows, for harness/games/registry.c: GAME(GAME_<NAME>)
+# a line, in GAMES order (the first is the default), so that the list is
+# GAMES alone. Rewritten only when it changes, as version.h.
+$(BUILD)/games.h: FORCE
+	@mkdir -p $(dir $@)
+	@for g in $(GAMES); do echo "GAME(GAME_$$(echo $$g | tr a-z A-Z))"; done >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/harness/games/registry.o: $(BUILD)/games.h
 .PHONY: FORCE
 FORCE:
 
