@@ -5,8 +5,9 @@
  * the game, moves are opaque 32-bit MoveCodes, sides are 0 (the first
  * player) and 1, named by the game, and every ending carries a reason the
  * game names. No game's name, side or notation appears outside its own
- * files (tests/e2e_neutral.sh checks). The per-move path (gameplay, engine replies) calls through these
- * pointers; the engines' hot paths (search, move generation) never do.
+ * files (tests/e2e_neutral.sh checks). The per-move path (gameplay, engine
+ * replies) calls through these pointers; the engines' hot paths (search,
+ * move generation) never do.
  */
 #ifndef HARNESS_GAME_H
 #define HARNESS_GAME_H
@@ -22,9 +23,8 @@ typedef uint32_t MoveCode;
 
 /* Room for any game's position text (with the NUL): a FEN-like text of a
  * 19x19 board (361 squares, 18 rank separators, side, counters) is under
- * 450 bytes; 1024 leaves room for larger boards' counters and tags. A game
- * whose text would not fit refuses it in set_position. And room for a move's
- * text. */
+ * 450 bytes; 1024 leaves room for larger boards' counters and tags (a
+ * game's position_text never writes more). And room for a move's text. */
 #define GAME_TEXT_MAX 1024
 #define MOVE_TEXT_BYTES 64
 /* Most reasons a game may have (Game.reason_count is at most this). */
@@ -137,7 +137,7 @@ typedef struct Game {
     const GameEngine *profiles; /* third-party engines' quirks for this game */
     int profile_count;
     const GameSgf *sgf;      /* NULL: the game has no SGF */
-    const GamePgn *pgn;
+    const GamePgn *pgn;      /* NULL: the game has no PGN */
     const char *const *rule_sets; /* --rules names, NULL-terminated, the default first (NULL: one, unnamed) */
     const char *limit_rule;  /* what GameRules.limit counts ("plies without a capture"), NULL: no such rule */
 
