@@ -290,7 +290,7 @@ static int final_position(const Game *game, const JsonValue *record, char *buf, 
 
 static int write_epd(const PgnOut *o, const Game *game, const char *run_dir, char *err, size_t errlen)
 {
-    char path[1200], why[256], pos[512];
+    char path[1200], why[256], pos[GAME_TEXT_MAX];
     snprintf(path, sizeof path, "%s/games.jsonl", run_dir);
     char *text = read_all(path, err, errlen);
     if (!text) return -1;
