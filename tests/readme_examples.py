@@ -16,8 +16,9 @@ prompt taken off, continuation lines joined) is one example. Each is either
   /tmp/xiangqi-old, origin/main): each such example is listed with the reason.
 
 Every relative link of every page ([text](path) and [text](path#anchor))
-must name a file of the repository, and an anchor a heading of that page;
-a broken link is a failure. GENERATED lists the pages that a make target
+must name a file of the repository, and an anchor a heading of that page,
+and every table row must have its header's number of cells; a broken link
+or row is a failure. GENERATED lists the pages that a make target
 writes, which may be missing from a checkout.
 
 Prints one line per example and per page's links, and the closing
@@ -117,8 +118,9 @@ def anchors(path):
 
 
 def check_links(page):
-    """Broken relative links of page: a list of "PAGE:LINE: why"."""
-    bad, inblock = [], False
+    """Broken relative links of page, and table rows whose cells do not match
+    their header's (an unescaped | in a cell): a list of "PAGE:LINE: why"."""
+    bad, inblock, width = [], False, None
     rel = os.path.relpath(page, ROOT)
     for n, line in enumerate(open(page, encoding="utf-8").read().split("\n"), 1):
         if line.startswith("```"):
@@ -126,6 +128,14 @@ def check_links(page):
             continue
         if inblock:
             continue
+        if line.startswith("|"):
+            cells = len(re.split(r"(?<!\\)\|", line.strip())) - 2
+            if width is None:
+                width = cells
+            elif cells != width:
+                bad.append("%s:%d: a table row of %d cells under a header of %d" % (rel, n, cells, width))
+        else:
+            width = None
         for m in LINK.finditer(re.sub(r"`[^`]*`", "", line)):
             target = m.group(1)
             if re.match(r"[a-z]+:", target):
@@ -209,7 +219,7 @@ def main():
             failed += 1
         else:
             passed += 1
-            print("ok   %s: every relative link resolves" % os.path.relpath(page, ROOT))
+            print("ok   %s: every relative link resolves, every table row fits" % os.path.relpath(page, ROOT))
     if not args.links_only:
         for page in pages:
             d = sandbox()
