@@ -205,7 +205,7 @@ bench-expected: all ## rewrite tests/bench.expected (check-only, the engine's de
 ablation: all ## the search features: modern against modern without each (with each, for the others), and the node ratios; a table into results/ablation-* (scripts/ablation.sh: ABLATION_LIMIT, ABLATION_ROUNDS)
 	@sh scripts/ablation.sh
 
-check-readme: all ## run every README example that the README does not say takes minutes or hours (tests/readme_examples.py; "N passed, N failed, N skipped")
+check-readme: all ## run every example of README.md and docs/*.md that its page does not say takes minutes or hours, and check every relative link (tests/readme_examples.py; "N passed, N failed, N skipped")
 	@$(PYTHON) tests/readme_examples.py
 
 run: all ## the main job: nine variants over the bench set, endgame playouts, a short match, the report
