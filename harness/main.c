@@ -85,8 +85,8 @@ static void print_variants(FILE *f)
     fprintf(f, "\n");
 }
 
-/* The games, each with the notations its engines may write (notation=)
- * and its rule sets (--rules, the default first). */
+/* The games, each with the notations its engines may write (notation=),
+ * its rule sets (--rules, the default first) and what --nocapture counts. */
 static void print_games(FILE *f)
 {
     fprintf(f, "\nGames: --game NAME or -variant NAME (suite, bench, match, tournament, play, openings, regress)\n");
@@ -97,6 +97,7 @@ static void print_games(FILE *f)
             if (g->notations[n].protocol) fprintf(f, "%s%s", first ? "" : "|", g->notations[n].name), first = 0;
         fprintf(f, "|auto");
         for (int r = 0; g->rule_sets && g->rule_sets[r]; r++) fprintf(f, "%s%s", r ? "|" : "; --rules ", g->rule_sets[r]);
+        if (g->limit_rule) fprintf(f, "; --nocapture counts %s", g->limit_rule);
         fprintf(f, "%s\n", g == game_default() ? " (the default game)" : "");
     }
 }

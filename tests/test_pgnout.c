@@ -67,16 +67,16 @@ static void expect(PgnNotation n, const char *format_tag, const char *movetext)
  * "1. 炮二平五 ... 马二进三" is 63 bytes and the 16-byte comment would make 80. */
 static void test_notations(void)
 {
-    expect(PGN_NOTATION_WXF, "[Format \"WXF\"]\n",
+    expect(pgn_notation_by_name(XQ, "wxf"), "[Format \"WXF\"]\n",
            "1. C2.5 {book} H8+7 {+0.10/1 0.004s} 2. H2+3 {-0.05/3 0.100s} R9.8\n{0.00/2 0.001s} 1-0");
-    expect(PGN_NOTATION_CHINESE, "[Format \"Chinese\"]\n",
+    expect(pgn_notation_by_name(XQ, "chinese"), "[Format \"Chinese\"]\n",
            "1. 炮二平五 {book} 马8进7 {+0.10/1 0.004s} 2. 马二进三\n"
            "{-0.05/3 0.100s} 车9平8 {0.00/2 0.001s} 1-0");
     /* the record's notation: no Format tag */
     expect(PGN_NOTATION_RECORD, "",
            "1. h2e2 {book} h9g7 {+0.10/1 0.004s} 2. h0g2 {-0.05/3 0.100s} i9h9\n{0.00/2 0.001s} 1-0");
     /* ICCS again: the same movetext, filled again the same way */
-    expect(PGN_NOTATION_ICCS, "[Format \"ICCS\"]\n",
+    expect(pgn_notation_by_name(XQ, "iccs"), "[Format \"ICCS\"]\n",
            "1. H2-E2 {book} H9-G7 {+0.10/1 0.004s} 2. H0-G2 {-0.05/3 0.100s} I9-H9\n{0.00/2 0.001s} 1-0");
 }
 
@@ -89,7 +89,7 @@ static void test_black_first(void)
                        "1... H9-G7 2. H0-G2 *\n\n";
     int rc = -1;
     char err[256] = "";
-    char *got = convert(text, PGN_NOTATION_WXF, &rc, err, sizeof err);
+    char *got = convert(text, pgn_notation_by_name(XQ, "wxf"), &rc, err, sizeof err);
     CHECK(got && rc == 0 && strstr(got, "\n\n1... H8+7 2. H2+3 *\n\n"), "black first: %s (%s)", got ? got : "(null)",
           err);
     free(got);
@@ -101,7 +101,7 @@ static void test_bad_move(void)
     const char *text = "[Game \"Chinese Chess\"]\n\n1. H2-E2 A9-A5 *\n\n";
     int rc = 0;
     char err[256] = "";
-    char *got = convert(text, PGN_NOTATION_WXF, &rc, err, sizeof err);
+    char *got = convert(text, pgn_notation_by_name(XQ, "wxf"), &rc, err, sizeof err);
     CHECK(rc == -1 && strstr(err, "'A9-A5'"), "bad move: rc %d, err '%s'", rc, err);
     free(got);
 }
@@ -121,7 +121,7 @@ static void test_wrapping(void)
     strcat(text, "*\n\n");
     int rc = -1;
     char err[256] = "";
-    char *got = convert(text, PGN_NOTATION_CHINESE, &rc, err, sizeof err);
+    char *got = convert(text, pgn_notation_by_name(XQ, "chinese"), &rc, err, sizeof err);
     CHECK(got && rc == 0, "wrapping: %s", err);
     int longest = 0, lines = 0;
     for (char *p = got ? strstr(got, "\n\n") + 2 : NULL; p && *p; lines++) {

@@ -93,8 +93,9 @@ static void put_game(FILE *out, const char *text, size_t len, const PgnOut *o)
 int pgnout_check(const PgnOut *o, const Game *game, char *err, size_t errlen)
 {
     if (!o->notation || pgn_notation_by_name(game, o->notation) >= 0) return 0;
-    return util_fail(err, errlen, "--pgnout: unknown notation=%s (expected %s)", o->notation,
-                     strcmp(game->name, "xiangqi") == 0 ? "iccs, wxf, chinese or record" : "record");
+    char names[256];
+    pgn_notation_names(game, names, sizeof names);
+    return util_fail(err, errlen, "--pgnout: unknown notation=%s (expected %s)", o->notation, names);
 }
 
 /* Fills lines under PGN_LINE_MAX bytes, word by word (as formats/pgn.c does). */
@@ -159,16 +160,15 @@ int pgnout_convert(FILE *out, const Game *game, const char *text, size_t len, Pg
         body = nl ? nl + 1 : text + len;
     }
     size_t tags_len = (size_t)(body - text);
-    char fen[512];
+    char fen[GAME_TEXT_MAX];
     if (!tag_value(text, tags_len, "FEN", fen, sizeof fen)) snprintf(fen, sizeof fen, "%s", game->start);
     GameState *s = game_state_at(game, fen);
     if (!s) return util_fail(err, errlen, "bad FEN tag '%s'", fen);
-    static const char *const FORMAT[] = {NULL, "ICCS", "WXF", "Chinese"};
     for (const char *line = text; line < body;) {
         const char *nl = memchr(line, '\n', (size_t)(body - line));
         size_t n_line = nl ? (size_t)(nl - line) + 1 : (size_t)(body - line);
         if (strncmp(line, "[Format ", 8) == 0) {
-            if (FORMAT[n]) fprintf(out, "[Format \"%s\"]\n", FORMAT[n]);
+            if (pgn_format_name(game, n)) fprintf(out, "[Format \"%s\"]\n", pgn_format_name(game, n));
         } else {
             fwrite(line, 1, n_line, out);
         }
@@ -214,18 +214,7 @@ int pgnout_convert(FILE *out, const Game *game, const char *text, size_t len, Pg
             rc = util_fail(err, errlen, "move '%.*s' cannot be read: %s", (int)wl, w, why);
             break;
         }
-        if (n == PGN_NOTATION_WXF || n == PGN_NOTATION_CHINESE) {
-            int nk = game_notation_by_name(game, n == PGN_NOTATION_WXF ? "wxf" : "chinese");
-            if (nk < 0 || game->format_move(s, m, nk, moved, sizeof moved) != 0) moved[0] = '\0';
-        } else {
-            char rec[MOVE_TEXT_BYTES];
-            game_move_record(game, s, m, rec, sizeof rec);
-            if (n == PGN_NOTATION_ICCS && strlen(rec) == 4) /* h2e2 -> H2-E2 */
-                snprintf(moved, sizeof moved, "%c%c-%c%c", toupper((unsigned char)rec[0]), rec[1],
-                         toupper((unsigned char)rec[2]), rec[3]);
-            else
-                snprintf(moved, sizeof moved, "%s", rec);
-        }
+        pgn_move_text(game, s, m, n, moved, sizeof moved);
         int used = snprintf(word + pending, sizeof word - pending, "%s%s", pending ? " " : "", moved);
         fill(&lf, word, pending + (size_t)(used > 0 ? used : 0));
         pending = 0;
@@ -301,7 +290,7 @@ static int final_position(const Game *game, const JsonValue *record, char *buf, 
 
 static int write_epd(const PgnOut *o, const Game *game, const char *run_dir, char *err, size_t errlen)
 {
-    char path[1200], why[256], pos[512];
+    char path[1200], why[256], pos[GAME_TEXT_MAX];
     snprintf(path, sizeof path, "%s/games.jsonl", run_dir);
     char *text = read_all(path, err, errlen);
     if (!text) return -1;
