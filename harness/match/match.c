@@ -80,6 +80,7 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
         return;
     }
     standings_account(run, k, i, red, black, g->result, standings_term_key(run, g), g->plies - g->opening_plies);
+    standings_count_line(run, out.json.buf);
     show_progress(run, g, red, black);
     pthread_mutex_unlock(&run->lock);
     json_free(&out.json);
@@ -260,8 +261,23 @@ static void make_pairings(MatchRun *run)
 }
 
 
+/* The tallies of the stored games: the search statistics with the run's
+ * engines in their order, and the rating list. */
+static void init_tallies(MatchRun *run)
+{
+    const EngineList *list = run->opt->engines;
+    const char *names[MAX_ENGINES];
+    for (int e = 0; e < list->count; e++) names[e] = list->engines[e].spec.name;
+    run->search = searchstats_new(run->opt->game, names, list->count);
+    if (!run->search) fprintf(stderr, "qibench: warning: no search statistics: out of memory\n");
+    ratings_games_init(&run->ratings);
+}
+
 static void free_run(MatchRun *run)
 {
+    searchstats_free(run->search);
+    ratings_games_free(&run->ratings);
+    record_free(&run->stored);
     book_free(&run->book);
     free(run->jobs);
     formats_free(run);
@@ -381,6 +397,7 @@ int match_run(const MatchOptions *opt)
     static MatchRun run;
     memset(&run, 0, sizeof run);
     run.opt = opt;
+    init_tallies(&run);
     int status = plan_run(&run, opt);
     if (status == 0) {
         pthread_mutex_init(&run.lock, NULL);

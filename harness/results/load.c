@@ -13,6 +13,7 @@
 
 #include "match/match_run.h"
 #include "results/check.h"
+#include "results/record.h"
 #include "util/util.h"
 
 enum { DERIVED_JSONL, DERIVED_PGN, DERIVED_SGF };
@@ -25,30 +26,30 @@ static int engine_index(const EngineList *list, const char *name)
     return -1;
 }
 
-/* Which game of the run a games.jsonl line is: pair *k, game *i (0 or 1),
- * engines *red and *black. Returns 0, or -1 with err when it is not a game
- * of this run, of this shard, or is one already read. */
-static int which_game(MatchRun *run, const char *line, int *k, int *i, int *red, int *black, char *err,
+/* Which game of the run a stored game is: pair *k, game *i (0 or 1),
+ * engines *red and *black (the first and second side). Returns 0, or -1
+ * with err when it is not a game of this run, of this shard, or is one
+ * already read. */
+static int which_game(MatchRun *run, const StoredGame *sg, int *k, int *i, int *red, int *black, char *err,
                       size_t errlen)
 {
-    char pair[32], game[32], rname[128], bname[128];
-    if (!json_get(line, "pair", pair, sizeof pair) || !json_get(line, "game", game, sizeof game)
-        || !json_get(line, "red", rname, sizeof rname) || !json_get(line, "black", bname, sizeof bname))
-        return util_fail(err, errlen, "expected one game as a JSON object (pair, game, red, black, ...)");
+    if (sg->pair < 0 || sg->game < 0)
+        return util_fail(err, errlen, "expected one game as a JSON object (pair, game, %s, %s, ...)",
+                         record_side_key(run->opt->game, 0), record_side_key(run->opt->game, 1));
     const EngineList *list = run->opt->engines;
-    char *end;
-    long kk = strtol(pair, &end, 10);
+    long kk = sg->pair > INT32_MAX ? INT32_MAX : (long)sg->pair;
     /* knockout, Swiss: a later stage's pairs, planned once the stage before is read */
-    while (!*end && kk >= run->njobs && run->plan && formats_extend(run) > 0) {}
-    if (*end || kk < 0 || kk >= run->njobs)
-        return util_fail(err, errlen, "pair %s is not a pair of this run (0 to %d)", pair, run->njobs - 1);
+    while (kk >= run->njobs && run->plan && formats_extend(run) > 0) {}
+    if (kk >= run->njobs)
+        return util_fail(err, errlen, "pair %lld is not a pair of this run (0 to %d)", (long long)sg->pair, run->njobs - 1);
     const PairJob *job = &run->jobs[kk];
     const Pairing *p = &run->pairings[job->pairing];
+    const char *rname = sg->side[0], *bname = sg->side[1];
     int r = engine_index(list, rname), b = engine_index(list, bname);
     if (r < 0 || b < 0) return util_fail(err, errlen, "'%s' is not an engine of this run", r < 0 ? rname : bname);
-    long ii = strtol(game, &end, 10) - 1;
-    if (*end || ii < 0 || ii > 1 || r != (ii == 0 ? p->a : p->b) || b != (ii == 0 ? p->b : p->a))
-        return util_fail(err, errlen, "pair %ld game %s is %s against %s, not %s - %s", kk, game,
+    long ii = (long)(sg->game > 3 ? 3 : sg->game) - 1;
+    if (ii < 0 || ii > 1 || r != (ii == 0 ? p->a : p->b) || b != (ii == 0 ? p->b : p->a))
+        return util_fail(err, errlen, "pair %ld game %lld is %s against %s, not %s - %s", kk, (long long)sg->game,
                          list->engines[p->a].spec.name, list->engines[p->b].spec.name, rname, bname);
     if (!job->mine) return util_fail(err, errlen, "pair %ld belongs to another shard", kk);
     if (job->done & (1u << ii)) return util_fail(err, errlen, "pair %ld game %ld is recorded twice", kk, ii + 1);
@@ -72,14 +73,15 @@ static void reseal(FILE *f, const char *line, size_t len, char seed[CHECK_BYTES]
 static int take_game(MatchRun *run, const char *line, size_t len, bool merge, char *err, size_t errlen)
 {
     static GameRecord g; /* callers hold no lock: loading is single-threaded */
+    StoredGame *sg = &run->stored;
     int k = 0, i = 0, red = 0, black = 0;
-    char date[16];
-    if (which_game(run, line, &k, &i, &red, &black, err, errlen) || results_replay(run, line, k, &g, err, errlen))
+    if (record_parse(line, run->opt->game, sg, err, errlen) || which_game(run, sg, &k, &i, &red, &black, err, errlen)
+        || results_replay(run, sg, k, &g, err, errlen))
         return -1;
     standings_account(run, k, i, red, black, g.result, standings_term_key(run, &g), 0);
+    standings_count_stored(run, sg);
     GameOutput out;
-    if (!json_get(line, "date", date, sizeof date) || strcmp(date, "null") == 0) date[0] = '\0';
-    results_game_tags(run, red, black, run->jobs[k].round, date, &out);
+    results_game_tags(run, red, black, run->jobs[k].round, sg->date, &out);
     char *pgn, *sgf;
     size_t pgn_len, sgf_len;
     if (results_game_texts(run, &g, &out, &pgn, &pgn_len, &sgf, &sgf_len))

@@ -1,0 +1,80 @@
+/*
+ * results/record.h - one stored game of games.jsonl as a typed record, parsed
+ * once by one function (record_parse, with the one JSON parser,
+ * results/jsonread.h), and the one reader of a games.jsonl file
+ * (record_read_file). Every reader of stored games takes its record from
+ * here: --resume and merge (results/load.c, results/replay.c), the ratings
+ * (stats/ratings_cmd.c), the search statistics (stats/searchstats.c),
+ * --epdout and the count of abandoned games (formats/pgnout.c).
+ *
+ * The engines are named by the game's own sides, lower case: "red" and
+ * "black" for Xiangqi, "white" and "black" for Amazons. Files written
+ * before the side names came from the game say "red" and "black" for every
+ * game: those keys are read too.
+ */
+#ifndef HARNESS_RESULTS_RECORD_H
+#define HARNESS_RESULTS_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/game.h"
+
+#define RECORD_NAME_BYTES 128
+
+/* One move of a stored game. Numbers absent from the line are -1. */
+typedef struct {
+    char move[MOVE_TEXT_BYTES]; /* in the game's record notation ("" when absent) */
+    bool book;                  /* "book": true, a move of the opening */
+    int64_t time_ms, depth, nodes, seldepth, allot_ms; /* whole numbers >= 0, or -1 */
+    bool has_cp, has_mate;
+    int64_t cp, mate;
+} StoredMove;
+
+/* One games.jsonl line. Numbers absent are -1, texts absent or null "". */
+typedef struct {
+    char side[2][RECORD_NAME_BYTES]; /* the engines by side: the game's first side (Red, White), then Black */
+    int points2;                     /* the first side's half points: 2, 1, 0 ("1-0", "1/2-1/2", "0-1") */
+    char result[16], reason[64], detail[256], date[16], opening[64];
+    char fen[GAME_TEXT_MAX];
+    int64_t round, pair, game, plies;
+    bool has_moves;                  /* "moves" is present (a list of move objects) */
+    int nmoves;
+    StoredMove *moves;               /* nmoves of them (heap: record_free) */
+    int cap;
+} StoredGame;
+
+/* The key of side (0 or 1) in the lines of game: its side name in lower
+ * case ("red", "white", "black"); "red" / "black" when game is NULL. */
+const char *record_side_key(const Game *game, int side);
+
+/*
+ * Parses one line (a JSON object, strict RFC 8259) of a game played under
+ * game (NULL: any game; the sides are then read as "red" or "white", and
+ * "black") into *g, reusing its move array. Required: both sides' names
+ * (different strings) and a result; every other member is checked when
+ * present (its type, whole numbers >= 0). Returns 0, or -1 with a
+ * one-line "expected ..." in err. Free g with record_free.
+ */
+int record_parse(const char *line, const Game *game, StoredGame *g, char *err, size_t errlen);
+
+/* Frees g's moves (g itself is the caller's); g may be NULL. */
+void record_free(StoredGame *g);
+
+/* What record_read_file calls for each game: 0 to go on, -1 (with err) to stop. */
+typedef int (*RecordFn)(void *ctx, const StoredGame *g, char *err, size_t errlen);
+
+/*
+ * Reads the games.jsonl at path line by line (memory: one line), each
+ * parsed by record_parse and handed to fn. When path's folder holds a
+ * sealed run.json, every line must be sealed in the chain that starts at
+ * its check (results/check.h); files written before the checksums (no
+ * check in run.json, or no run.json) are read without. Returns 0 (a
+ * missing file is an error unless missing_ok), or -1 with a one-line
+ * "PATH:LINE: expected ..." in err.
+ */
+int record_read_file(const char *path, const Game *game, bool missing_ok, RecordFn fn, void *ctx, char *err,
+                     size_t errlen);
+
+#endif
