@@ -222,3 +222,26 @@ int record_read_file(const char *path, const Game *game, bool missing_ok, Record
     fclose(f);
     return rc;
 }
+
+typedef struct {
+    int games, abandoned;
+} Abandoned;
+
+static int count_abandoned(void *ctx, const StoredGame *g, char *err, size_t errlen)
+{
+    Abandoned *a = ctx;
+    (void)err, (void)errlen;
+    a->games++;
+    a->abandoned += strncmp(g->reason, "abandoned", 9) == 0;
+    return 0;
+}
+
+int record_count_abandoned(const char *run_dir, int *games, int *abandoned)
+{
+    char path[1200], err[1600];
+    Abandoned a = {0, 0};
+    snprintf(path, sizeof path, "%s/games.jsonl", run_dir);
+    int rc = record_read_file(path, NULL, false, count_abandoned, &a, err, sizeof err);
+    *games = a.games, *abandoned = a.abandoned;
+    return rc;
+}

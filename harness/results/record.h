@@ -77,4 +77,9 @@ typedef int (*RecordFn)(void *ctx, const StoredGame *g, char *err, size_t errlen
 int record_read_file(const char *path, const Game *game, bool missing_ok, RecordFn fn, void *ctx, char *err,
                      size_t errlen);
 
+/* The games of run_dir/games.jsonl: how many there are and how many were
+ * abandoned (an engine crashed or stalled). Returns 0, or -1 when the file
+ * cannot be read (the counts then cover the lines before the fault). */
+int record_count_abandoned(const char *run_dir, int *games, int *abandoned);
+
 #endif
