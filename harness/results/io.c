@@ -19,6 +19,7 @@
 #include "match/match_run.h"
 #include "results/check.h"
 #include "results/jsonread.h"
+#include "results/record.h"
 #include "formats/sgf.h"
 #include "util/util.h"
 #include "version.h" /* generated: QIBENCH_VERSION (Makefile) */
@@ -149,8 +150,8 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
     char text[MOVE_TEXT_BYTES];
     GameState *pos = game_state_at(run->opt->game, g->fen);
     json_begin_object(js, NULL);
-    json_string(js, "red", list->engines[red].spec.name);
-    json_string(js, "black", list->engines[black].spec.name);
+    json_string(js, record_side_key(run->opt->game, 0), list->engines[red].spec.name); /* "red", "white" */
+    json_string(js, record_side_key(run->opt->game, 1), list->engines[black].spec.name);
     json_int(js, "round", round + 1);
     json_int(js, "pair", pair);
     json_int(js, "game", game + 1);
