@@ -21,6 +21,7 @@ CONCURRENCY=${CONCURRENCY:-2}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-memory.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 status=0
+first=
 for games in "$@"; do
     /usr/bin/time -v -o "$tmp/time.$games" "$QIBENCH" match \
         -engine name=a cmd="$ENGINE" -engine name=b cmd="$ENGINE" -each depth=1 option.Hash=1 \
@@ -33,5 +34,11 @@ for games in "$@"; do
     kib=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$tmp/time.$games")
     echo "$games games: peak RSS ${kib:-?} KiB (exit $rc, $played games played)"
     [ "$rc" -eq 0 ] && [ "$played" -eq "$games" ] || { status=1; tail -n 3 "$tmp/err.$games" >&2; }
+    first=${first:-$kib}
 done
+if [ $# -gt 1 ] && [ -n "$first" ] && [ -n "$kib" ]; then
+    grown=$((kib - first))
+    if [ "$grown" -le 1024 ]; then echo "grown by $grown KiB from $1 to $games games: within 1 MiB"
+    else echo "grown by $grown KiB from $1 to $games games: more than 1 MiB" >&2; status=1; fi
+fi
 exit $status
