@@ -2,7 +2,8 @@
 # scripts/bench_memory.sh - the harness's peak memory against the number of
 # games: a match of our own engine against itself at depth 1 (fast games),
 # for each count of games, with the standings and summary.json every 50
-# games (--ratinginterval), --pgnout and --epdout; the engines with a 1 MiB
+# games (--ratinginterval), --pgnout and --epdout, then the finished run
+# resumed (every game read back and replayed, none played); the engines with a 1 MiB
 # hash (option.Hash=1) so that they stay smaller than qibench; prints "GAMES games:
 # peak RSS KIB KiB" from /usr/bin/time -v ("Maximum resident set size", of
 # the largest of qibench and its engines, which wait4 reports: qibench, as the
@@ -32,13 +33,23 @@ for games in "$@"; do
     rc=$?
     played=$(wc -l <"$tmp/run$games/games.jsonl" 2>/dev/null || echo 0)
     kib=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$tmp/time.$games")
-    echo "$games games: peak RSS ${kib:-?} KiB (exit $rc, $played games played)"
     [ "$rc" -eq 0 ] && [ "$played" -eq "$games" ] || { status=1; tail -n 3 "$tmp/err.$games" >&2; }
-    first=${first:-$kib}
+    # the finished run resumed: every game read back, checked and replayed, none played
+    /usr/bin/time -v -o "$tmp/rtime.$games" "$QIBENCH" match --resume "$tmp/run$games" >/dev/null 2>"$tmp/rerr.$games"
+    rrc=$?
+    rkib=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$tmp/rtime.$games")
+    [ "$rrc" -eq 0 ] || { status=1; tail -n 3 "$tmp/rerr.$games" >&2; }
+    echo "$games games: peak RSS ${kib:-?} KiB (exit $rc, $played games played); --resume of it: ${rkib:-?} KiB (exit $rrc)"
+    first=${first:-$kib} rfirst=${rfirst:-$rkib}
 done
 if [ $# -gt 1 ] && [ -n "$first" ] && [ -n "$kib" ]; then
     grown=$((kib - first))
-    if [ "$grown" -le 1024 ]; then echo "grown by $grown KiB from $1 to $games games: within 1 MiB"
-    else echo "grown by $grown KiB from $1 to $games games: more than 1 MiB" >&2; status=1; fi
+    rgrown=$((rkib - rfirst))
+    if [ "$grown" -le 1024 ] && [ "$rgrown" -le 1024 ]; then
+        echo "grown by $grown KiB (--resume: $rgrown KiB) from $1 to $games games: within 1 MiB"
+    else
+        echo "grown by $grown KiB (--resume: $rgrown KiB) from $1 to $games games: more than 1 MiB" >&2
+        status=1
+    fi
 fi
 exit $status

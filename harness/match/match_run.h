@@ -60,10 +60,8 @@ typedef struct {
     char chain[17];         /* the check of the last line of games.jsonl (results/check.h) */
     bool rollback_failed;   /* a failed write could not be undone (results_write_game) */
     /* Loading (results_load): games.jsonl (merge), games.pgn, games.sgf as
-     * derived from the games read, in memory until results_commit. */
+     * derived from the games read, in temporary files until results_commit. */
     FILE *derived[3];
-    char *derived_buf[3];
-    size_t derived_len[3];
     long torn_at;           /* --resume: where a torn last line starts, or -1 */
     int games_done, pairs_done;
     int games_planned;      /* games of this shard's pairs */

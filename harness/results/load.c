@@ -3,7 +3,8 @@
  * folder) and merge (the shards' folders). Every line's checksum chain is
  * verified (results/check.h), every game replayed under the rules
  * (results/replay.c) and counted, and games.pgn / games.sgf derived from
- * the games read. Nothing is written until everything was read: then
+ * the games read into temporary files (the memory does not grow with the
+ * games). Nothing is written until everything was read: then
  * results_commit replaces what differs (see match/match_run.h).
  */
 #include <errno.h>
@@ -140,9 +141,9 @@ static int read_lines(MatchRun *run, FILE *f, const char *path, char seed[CHECK_
 int results_load(MatchRun *run, const char *dir, bool merge)
 {
     char path[1200], err[1400], seed[CHECK_BYTES];
-    for (int d = 0; d < DERIVED_COUNT; d++)
-        if (!run->derived[d] && !(run->derived[d] = open_memstream(&run->derived_buf[d], &run->derived_len[d])))
-            return fprintf(stderr, "qibench: out of memory\n"), -1;
+    for (int d = 0; d < DERIVED_COUNT; d++) /* on disk, not in memory: a run may hold any number of games */
+        if (!run->derived[d] && !(run->derived[d] = tmpfile()))
+            return fprintf(stderr, "qibench: cannot create a temporary file: %s\n", strerror(errno)), -1;
     if (check_run_json(dir, seed, err, sizeof err)) return fprintf(stderr, "qibench: %s\n", err), -1;
     if (!merge) memcpy(run->chain, seed, CHECK_BYTES);
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
@@ -156,34 +157,46 @@ int results_load(MatchRun *run, const char *dir, bool merge)
     return rc;
 }
 
-/* Does dir/name hold exactly buf? */
-static bool file_holds(const char *path, const char *buf, size_t len)
+/* Does the file at path hold exactly what src holds (both read from their start)? */
+static bool file_holds(const char *path, FILE *src)
 {
     FILE *f = fopen(path, "r");
     if (!f) return false;
-    char chunk[8192];
-    size_t at = 0, n;
+    char a[8192], b[8192];
+    size_t n, m;
     bool same = true;
-    while (same && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        same = at + n <= len && memcmp(chunk, buf + at, n) == 0;
-        at += n;
-    }
+    rewind(src);
+    do {
+        n = fread(a, 1, sizeof a, f), m = fread(b, 1, sizeof b, src);
+        same = n == m && memcmp(a, b, n) == 0;
+    } while (same && n > 0);
     fclose(f);
-    return same && at == len;
+    return same && !ferror(src);
 }
 
-/* dir/name replaced by buf: written to name.tmp, then renamed over it.
- * Returns 0, or -1 (printed; the .tmp removed, name unchanged). */
-static int replace_file(const char *dir, const char *name, const char *buf, size_t len)
+/* Copies src (from its start) to f. Returns 0, or -1 when a read or write failed. */
+static int copy_file(FILE *src, FILE *f)
+{
+    char chunk[8192];
+    size_t n;
+    rewind(src);
+    while ((n = fread(chunk, 1, sizeof chunk, src)) > 0)
+        if (fwrite(chunk, 1, n, f) != n) return -1;
+    return ferror(src) ? -1 : 0;
+}
+
+/* dir/name replaced by what src holds: written to name.tmp, then renamed
+ * over it. Returns 0, or -1 (printed; the .tmp removed, name unchanged). */
+static int replace_file(const char *dir, const char *name, FILE *src)
 {
     char path[1200], tmp[1300];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (file_holds(path, buf, len)) return 0;
+    if (file_holds(path, src)) return 0;
     FILE *f = fopen(tmp, "w");
     const char *what = "create";
     int rc = f ? 0 : -1;
-    if (f && ((len && fwrite(buf, 1, len, f) != len) | fflush(f) | fsync(fileno(f)))) what = "write", rc = -1;
+    if (f && (copy_file(src, f) | fflush(f) | fsync(fileno(f)))) what = "write", rc = -1;
     if (f && fclose(f) && rc == 0) what = "write", rc = -1;
     if (rc == 0 && rename(tmp, path) != 0) what = "rename", rc = -1;
     if (rc) {
@@ -201,10 +214,11 @@ int results_commit(MatchRun *run, bool merge)
     int rc = 0;
     for (int d = 0; d < DERIVED_COUNT && rc == 0; d++) {
         if (!run->derived[d]) continue;
-        if (fflush(run->derived[d])) return fprintf(stderr, "qibench: out of memory\n"), -1;
+        if (fflush(run->derived[d]))
+            return fprintf(stderr, "qibench: cannot write a temporary file: %s\n", strerror(errno)), -1;
         if (d == DERIVED_JSONL && !merge) continue;
         if (d == DERIVED_SGF && !run->opt->game->sgf) continue;
-        rc = replace_file(dir, DERIVED_NAME[d], run->derived_buf[d], run->derived_len[d]);
+        rc = replace_file(dir, DERIVED_NAME[d], run->derived[d]);
     }
     if (rc == 0 && !merge && run->torn_at >= 0) { /* the PGN matches the whole lines: cut the torn one */
         char path[1200];
@@ -219,8 +233,6 @@ void results_free_derived(MatchRun *run)
 {
     for (int d = 0; d < DERIVED_COUNT; d++) {
         if (run->derived[d]) fclose(run->derived[d]);
-        free(run->derived_buf[d]);
         run->derived[d] = NULL;
-        run->derived_buf[d] = NULL;
     }
 }
