@@ -158,9 +158,9 @@ static void test_medians(void)
     searchstats_free(s);
 }
 
-static int count(void *ctx, const StoredGame *g, char *err, size_t errlen)
+static int count(void *ctx, const StoredGame *g, const char *line, size_t len, char *err, size_t errlen)
 {
-    (void)g, (void)err, (void)errlen;
+    (void)g, (void)line, (void)len, (void)err, (void)errlen;
     ++*(int *)ctx;
     return 0;
 }
@@ -224,7 +224,7 @@ static void test_read_file(void)
     snprintf(both, sizeof both, "%s{\"red\":\"a\",\"black\":\"b\",\"result\":\"1-0\"}\n", l1);
     put(dir, "games.jsonl", both);
     CHECK(record_read_file(path, XQ, false, count, &n, err, sizeof err) == -1
-              && strstr(err, "games.jsonl:2: expected the line to end with its \"check\""),
+              && strstr(err, "games.jsonl:2: expected one game as a JSON object on one line, ending with its \"check\""),
           "an unsealed line in a sealed run: %s", err);
     put(dir, "games.jsonl", l1);
     FILE *f = fopen(path, "a");

@@ -103,8 +103,9 @@ typedef struct {
 } EpdOut;
 
 /* The position after a stored game onto the EPD file. */
-static int put_final_position(void *ctx, const StoredGame *g, char *err, size_t errlen)
+static int put_final_position(void *ctx, const StoredGame *g, const char *line, size_t len, char *err, size_t errlen)
 {
+    (void)line, (void)len;
     const EpdOut *e = ctx;
     const Game *game = e->game;
     char pos[512];

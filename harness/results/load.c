@@ -18,6 +18,12 @@
 #include "util/util.h"
 
 enum { DERIVED_JSONL, DERIVED_PGN, DERIVED_SGF };
+
+/* What take_game reads into. */
+typedef struct {
+    MatchRun *run;
+    bool merge;
+} Loading;
 static const char *const DERIVED_NAME[DERIVED_COUNT] = {"games.jsonl", "games.pgn", "games.sgf"};
 
 static int engine_index(const EngineList *list, const char *name)
@@ -69,16 +75,16 @@ static void reseal(FILE *f, const char *line, size_t len, char seed[CHECK_BYTES]
     memcpy(seed, next, CHECK_BYTES);
 }
 
-/* One whole, sealed line: replayed, counted, and its PGN / SGF (and for a
- * merge the line itself) added to the derived files. Returns 0 or -1 with err. */
-static int take_game(MatchRun *run, const char *line, size_t len, bool merge, char *err, size_t errlen)
+/* One whole, sealed line (its record sg): replayed, counted, and its PGN /
+ * SGF (and for a merge the line itself) added to the derived files.
+ * Returns 0 or -1 with err. */
+static int take_game(void *ctx, const StoredGame *sg, const char *line, size_t len, char *err, size_t errlen)
 {
     static GameRecord g; /* callers hold no lock: loading is single-threaded */
-    StoredGame *sg = &run->stored;
+    Loading *l = ctx;
+    MatchRun *run = l->run;
     int k = 0, i = 0, red = 0, black = 0;
-    if (record_parse(line, run->opt->game, sg, err, errlen) || which_game(run, sg, &k, &i, &red, &black, err, errlen)
-        || results_replay(run, sg, k, &g, err, errlen))
-        return -1;
+    if (which_game(run, sg, &k, &i, &red, &black, err, errlen) || results_replay(run, sg, k, &g, err, errlen)) return -1;
     standings_account(run, k, i, red, black, g.result, standings_term_key(run, &g), 0);
     standings_count_stored(run, sg);
     GameOutput out;
@@ -89,71 +95,29 @@ static int take_game(MatchRun *run, const char *line, size_t len, bool merge, ch
         return free(pgn), free(sgf), util_fail(err, errlen, "cannot write this game as PGN or SGF");
     fwrite(pgn, 1, pgn_len, run->derived[DERIVED_PGN]);
     if (sgf) fwrite(sgf, 1, sgf_len, run->derived[DERIVED_SGF]);
-    if (merge) reseal(run->derived[DERIVED_JSONL], line, len, run->chain);
+    if (l->merge) reseal(run->derived[DERIVED_JSONL], line, len, run->chain);
     free(pgn);
     free(sgf);
     return 0;
 }
 
-/* Reads the lines of f (path, for messages) after seed. Returns 0 with
- * *whole the bytes of the whole lines and *torn_line the line number of a
- * torn last line (0: none), or -1 (printed). */
-static int read_lines(MatchRun *run, FILE *f, const char *path, char seed[CHECK_BYTES], bool merge, long *whole,
-                      long *torn_line)
-{
-    char *line = NULL, err[1800], why[512];
-    size_t cap = 0;
-    ssize_t n;
-    long lineno = 0;
-    int rc = 0;
-    *whole = 0, *torn_line = 0;
-    while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
-        lineno++;
-        char next[CHECK_BYTES];
-        if (*torn_line) { /* a broken line followed by more: not a torn end */
-            rc = util_fail(err, sizeof err, "%s:%ld: expected one game as a JSON object on one line", path, *torn_line);
-            break;
-        }
-        if (line[n - 1] != '\n' || strlen(line) != (size_t)n) {
-            *torn_line = lineno;
-            continue;
-        }
-        int c = check_line(line, (size_t)n, seed, next);
-        if (c == -1)
-            rc = util_fail(err, sizeof err, "%s:%ld: expected one game as a JSON object on one line, ending with "
-                           "its \"check\"", path, lineno);
-        else if (c == -2)
-            rc = util_fail(err, sizeof err, "%s:%ld: the checksum does not match: this line was changed, or a line "
-                           "before it deleted, added or moved", path, lineno);
-        else if (!merge)
-            memcpy(run->chain, next, CHECK_BYTES);
-        if (rc == 0 && take_game(run, line, (size_t)n, merge, why, sizeof why))
-            rc = util_fail(err, sizeof err, "%s:%ld: %s", path, lineno, why);
-        if (rc == 0) memcpy(seed, next, CHECK_BYTES), *whole += (long)n;
-    }
-    free(line);
-    if (rc) fprintf(stderr, "qibench: %s\n", err);
-    else if (*torn_line)
-        fprintf(stderr, "qibench: %s:%ld: discarded a torn last line (a write cut short)\n", path, *torn_line);
-    return rc;
-}
-
 int results_load(MatchRun *run, const char *dir, bool merge)
 {
-    char path[1200], err[1400], seed[CHECK_BYTES];
+    char path[1200], err[1800], seed[CHECK_BYTES];
     for (int d = 0; d < DERIVED_COUNT; d++) /* on disk, not in memory: a run may hold any number of games */
         if (!run->derived[d] && !(run->derived[d] = tmpfile()))
             return fprintf(stderr, "qibench: cannot create a temporary file: %s\n", strerror(errno)), -1;
     if (check_run_json(dir, seed, err, sizeof err)) return fprintf(stderr, "qibench: %s\n", err), -1;
-    if (!merge) memcpy(run->chain, seed, CHECK_BYTES);
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
-    FILE *f = fopen(path, "r");
-    if (!f && errno == ENOENT && !merge) return 0; /* a resumed run that finished no game */
-    if (!f) return fprintf(stderr, "qibench: cannot open %s for reading: %s\n", path, strerror(errno)), -1;
-    long whole, torn;
-    int rc = read_lines(run, f, path, seed, merge, &whole, &torn);
-    fclose(f);
-    if (!merge) run->torn_at = torn ? whole : -1;
+    Loading l = {run, merge};
+    /* a resumed run that finished no game has no games.jsonl */
+    RecordReader r = {.game = run->opt->game, .missing_ok = !merge, .torn_ok = true, .seed = seed, .fn = take_game,
+                      .ctx = &l};
+    int rc = record_read(path, &r, err, sizeof err);
+    if (!merge) memcpy(run->chain, r.last, CHECK_BYTES), run->torn_at = r.torn_line ? r.whole : -1;
+    if (rc) fprintf(stderr, "qibench: %s\n", err);
+    else if (r.torn_line)
+        fprintf(stderr, "qibench: %s:%ld: discarded a torn last line (a write cut short)\n", path, r.torn_line);
     return rc;
 }
 

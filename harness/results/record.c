@@ -177,60 +177,81 @@ static int chain_seed(const char *path, char seed[CHECK_BYTES], char *err, size_
     return c == 0;
 }
 
-/* One line: its place in the chain (when sealed is set), then parsed and handed on. */
-static int take_line(const char *line, size_t n, const Game *game, bool sealed, char seed[CHECK_BYTES], StoredGame *g,
-                     RecordFn fn, void *ctx, char *err, size_t errlen)
+/* One whole line: its place in the chain (when r->sealed), then parsed and handed on. */
+static int take_line(RecordReader *r, const char *line, size_t n, StoredGame *g, char *err, size_t errlen)
 {
     char next[CHECK_BYTES];
-    if (line[n - 1] != '\n')
-        return util_fail(err, errlen, "expected a line end: the last game is cut short (a run killed while writing; "
-                         "qibench match --resume removes it)");
-    if (n != strlen(line)) return util_fail(err, errlen, "expected text, found a NUL byte");
-    int c = sealed ? check_line(line, n, seed, next) : 0;
-    if (c == -1) return util_fail(err, errlen, "expected the line to end with its \"check\" (written by qibench)");
+    int c = r->sealed ? check_line(line, n, r->last, next) : 0;
+    if (c == -1) return util_fail(err, errlen, "expected one game as a JSON object on one line, ending with its \"check\"");
     if (c == -2)
         return util_fail(err, errlen, "the checksum does not match: this line was changed, or a line before it "
                          "deleted, added or moved");
-    if (sealed) memcpy(seed, next, CHECK_BYTES);
-    if (record_parse(line, game, g, err, errlen)) return -1;
-    return fn(ctx, g, err, errlen);
+    if (r->sealed) memcpy(r->last, next, CHECK_BYTES);
+    if (record_parse(line, r->game, g, err, errlen)) return -1;
+    return r->fn(r->ctx, g, line, n, err, errlen);
 }
 
-int record_read_file(const char *path, const Game *game, bool missing_ok, RecordFn fn, void *ctx, char *err,
-                     size_t errlen)
+/* The lines of f; see record_read. */
+static int read_lines(RecordReader *r, FILE *f, const char *path, char *err, size_t errlen)
 {
-    char seed[CHECK_BYTES], why[1024];
-    int sealed = chain_seed(path, seed, err, errlen);
-    if (sealed < 0) return -1;
-    FILE *f = fopen(path, "r");
-    if (!f && errno == ENOENT && missing_ok) return 0;
-    if (!f) return util_fail(err, errlen, "cannot read %s: %s", path, strerror(errno));
     StoredGame g = {0};
-    char *line = NULL;
+    char *line = NULL, why[1024];
     size_t cap = 0;
     ssize_t n;
     long lineno = 0;
     int rc = 0;
     while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
         lineno++;
-        if (take_line(line, (size_t)n, game, sealed, seed, &g, fn, ctx, why, sizeof why))
+        bool whole = line[n - 1] == '\n' && strlen(line) == (size_t)n;
+        if (r->torn_line) /* a broken line followed by more: not a torn end */
+            rc = util_fail(err, errlen, "%s:%ld: expected one game as a JSON object on one line", path, r->torn_line);
+        else if (!whole && r->torn_ok)
+            r->torn_line = lineno;
+        else if (!whole)
+            rc = util_fail(err, errlen, "%s:%ld: %s", path, lineno, line[n - 1] != '\n'
+                           ? "expected a line end: the last game is cut short (a run killed while writing; qibench "
+                             "match --resume removes it)" : "expected text, found a NUL byte");
+        else if (take_line(r, line, (size_t)n, &g, why, sizeof why))
             rc = util_fail(err, errlen, "%s:%ld: %s", path, lineno, why);
+        else
+            r->whole += (long)n;
     }
     if (rc == 0 && ferror(f)) rc = util_fail(err, errlen, "cannot read %s: %s", path, strerror(errno));
     free(line);
     record_free(&g);
+    return rc;
+}
+
+int record_read(const char *path, RecordReader *r, char *err, size_t errlen)
+{
+    r->whole = 0, r->torn_line = 0;
+    int sealed = r->seed ? 1 : chain_seed(path, r->last, err, errlen);
+    if (sealed < 0) return -1;
+    if (r->seed) memcpy(r->last, r->seed, CHECK_BYTES);
+    r->sealed = sealed;
+    FILE *f = fopen(path, "r");
+    if (!f && errno == ENOENT && r->missing_ok) return 0;
+    if (!f) return util_fail(err, errlen, "cannot read %s: %s", path, strerror(errno));
+    int rc = read_lines(r, f, path, err, errlen);
     fclose(f);
     return rc;
+}
+
+int record_read_file(const char *path, const Game *game, bool missing_ok, RecordFn fn, void *ctx, char *err,
+                     size_t errlen)
+{
+    RecordReader r = {.game = game, .missing_ok = missing_ok, .fn = fn, .ctx = ctx};
+    return record_read(path, &r, err, errlen);
 }
 
 typedef struct {
     int games, abandoned;
 } Abandoned;
 
-static int count_abandoned(void *ctx, const StoredGame *g, char *err, size_t errlen)
+static int count_abandoned(void *ctx, const StoredGame *g, const char *line, size_t len, char *err, size_t errlen)
 {
     Abandoned *a = ctx;
-    (void)err, (void)errlen;
+    (void)line, (void)len, (void)err, (void)errlen;
     a->games++;
     a->abandoned += strncmp(g->reason, "abandoned", 9) == 0;
     return 0;

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "games/game.h"
+#include "results/check.h"
 
 #define RECORD_NAME_BYTES 128
 
@@ -62,18 +63,35 @@ int record_parse(const char *line, const Game *game, StoredGame *g, char *err, s
 /* Frees g's moves (g itself is the caller's); g may be NULL. */
 void record_free(StoredGame *g);
 
-/* What record_read_file calls for each game: 0 to go on, -1 (with err) to stop. */
-typedef int (*RecordFn)(void *ctx, const StoredGame *g, char *err, size_t errlen);
+/* What a reader calls for each game (line: its text, len bytes with the
+ * line end): 0 to go on, -1 (with err) to stop. */
+typedef int (*RecordFn)(void *ctx, const StoredGame *g, const char *line, size_t len, char *err, size_t errlen);
+
+/* How record_read reads a games.jsonl, and what it found. */
+typedef struct {
+    const Game *game;     /* the game played (NULL: any; see record_parse) */
+    bool missing_ok;      /* a missing file holds no game (else an error) */
+    bool torn_ok;         /* a torn last line (no line end) is left out and reported in torn_line (else an error) */
+    const char *seed;     /* every line must continue the chain from this check (run.json's); NULL: from the
+                           * folder's run.json when it is sealed, else (files before the checksums) unchecked */
+    RecordFn fn;
+    void *ctx;
+    /* found: */
+    bool sealed;          /* the lines were checked */
+    char last[CHECK_BYTES]; /* the check of the last line read (the seed when none), when sealed */
+    long whole;           /* bytes of the whole lines read */
+    long torn_line;       /* the line number of a torn last line, 0 for none */
+} RecordReader;
 
 /*
- * Reads the games.jsonl at path line by line (memory: one line), each
- * parsed by record_parse and handed to fn. When path's folder holds a
- * sealed run.json, every line must be sealed in the chain that starts at
- * its check (results/check.h); files written before the checksums (no
- * check in run.json, or no run.json) are read without. Returns 0 (a
- * missing file is an error unless missing_ok), or -1 with a one-line
- * "PATH:LINE: expected ..." in err.
+ * Reads the games.jsonl at path line by line (memory: one line), each line
+ * checked in its chain (see RecordReader.seed), parsed by record_parse and
+ * handed to r->fn. Returns 0, or -1 with a one-line "PATH:LINE: expected
+ * ..." in err.
  */
+int record_read(const char *path, RecordReader *r, char *err, size_t errlen);
+
+/* record_read of path with the chain of its folder's run.json, no torn line allowed. */
 int record_read_file(const char *path, const Game *game, bool missing_ok, RecordFn fn, void *ctx, char *err,
                      size_t errlen);
 

@@ -26,8 +26,9 @@ static const char USAGE[] = "usage: qibench ratings DIR... [--anchor NAME] [--js
 /* ------------------------------------------------------------------------ */
 
 /* One stored game into the ratings. */
-static int add_stored(void *ctx, const StoredGame *sg, char *err, size_t errlen)
+static int add_stored(void *ctx, const StoredGame *sg, const char *line, size_t len, char *err, size_t errlen)
 {
+    (void)line, (void)len;
     return ratings_add_stored(ctx, sg, err, errlen);
 }
 

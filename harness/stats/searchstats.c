@@ -161,20 +161,6 @@ SearchStats *searchstats_new(const Game *game, const char *const *names, int nna
     return s;
 }
 
-static int add_stored(void *ctx, const StoredGame *g, char *err, size_t errlen)
-{
-    return searchstats_add(ctx, g, err, errlen);
-}
-
-SearchStats *searchstats_read(const char *path, const Game *game, const char *const *names, int nnames, char *err,
-                              size_t errlen)
-{
-    SearchStats *s = searchstats_new(game, names, nnames);
-    if (!s) return util_fail(err, errlen, "out of memory"), NULL;
-    if (record_read_file(path, game, true, add_stored, s, err, errlen)) return searchstats_free(s), NULL;
-    return s;
-}
-
 void searchstats_free(SearchStats *s)
 {
     if (!s) return;

@@ -42,16 +42,6 @@ SearchStats *searchstats_new(const Game *game, const char *const *names, int nna
  * "expected ..." in err (s then holds part of the game). */
 int searchstats_add(SearchStats *s, const StoredGame *g, char *err, size_t errlen);
 
-/*
- * Reads the games of the games.jsonl at path, played under game, and
- * counts them; engines come in the order of names[0..nnames) (NULL, 0:
- * first appearance), then any others as they appear. Returns the counts
- * (free with searchstats_free), or NULL with a one-line
- * "PATH:LINE: expected ..." in err (a missing file is an empty run).
- */
-SearchStats *searchstats_read(const char *path, const Game *game, const char *const *names, int nnames, char *err,
-                              size_t errlen);
-
 /* Frees s; s may be NULL. */
 void searchstats_free(SearchStats *s);
 
