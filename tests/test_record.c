@@ -231,6 +231,11 @@ static void test_read_file(void)
     if (f) fputs("{\"red\":\"a\"", f), fclose(f);
     CHECK(record_read_file(path, XQ, false, count, &n, err, sizeof err) == -1 && strstr(err, ":2: expected a line end"),
           "torn last line: %s", err);
+    run[10] = run[10] == 'q' ? 'Q' : 'q'; /* run.json changed after it was sealed */
+    put(dir, "run.json", run);
+    put(dir, "games.jsonl", l1);
+    CHECK(record_read_file(path, XQ, false, count, &n, err, sizeof err) == -1 && strstr(err, "run.json:1: the checksum"),
+          "run.json changed: %s", err);
     char rm[600];
     snprintf(rm, sizeof rm, "%s/run.json", dir);
     unlink(rm);

@@ -162,19 +162,13 @@ void record_free(StoredGame *g)
  * from before the checksums), -1 with err when run.json was changed. */
 static int chain_seed(const char *path, char seed[CHECK_BYTES], char *err, size_t errlen)
 {
-    char dir[4200], run[4300];
+    char dir[4200];
     snprintf(dir, sizeof dir, "%s", path);
-    snprintf(run, sizeof run, "%s/run.json", dirname(dir));
-    FILE *f = fopen(run, "r");
-    if (!f) return 0;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n = getline(&line, &cap, f);
-    fclose(f);
-    int c = n > 0 ? check_line(line, (size_t)n, NULL, seed) : -1;
-    free(line);
-    if (c == -2) return util_fail(err, errlen, "%s:1: the checksum does not match: run.json was changed", run);
-    return c == 0;
+    int state = check_run_json_state(dirname(dir), seed);
+    if (state == CHECK_SEALED) return 1;
+    if (state == CHECK_MISSING || state == CHECK_UNSEALED) return 0;
+    snprintf(dir, sizeof dir, "%s", path);
+    return check_run_json(dirname(dir), seed, err, errlen);
 }
 
 /* One whole line: its place in the chain (when r->sealed), then parsed and handed on. */
