@@ -127,6 +127,15 @@ $(BUILD)/version.h: FORCE
 	@echo '#define QIBENCH_VERSION "$(VERSION)"' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(BUILD)/harness/results/json.o $(BUILD)/harness/results/io.o $(BUILD)/harness/main.o: $(BUILD)/version.h
+
+# The games qibench knows, for harness/games/registry.c: GAME(GAME_<NAME>)
+# a line, in GAMES order (the first is the default), so that the list is
+# GAMES alone. Rewritten only when it changes, as version.h.
+$(BUILD)/games.h: FORCE
+	@mkdir -p $(dir $@)
+	@for g in $(GAMES); do echo "GAME(GAME_$$(echo $$g | tr a-z A-Z))"; done >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/harness/games/registry.o: $(BUILD)/games.h
 .PHONY: FORCE
 FORCE:
 
@@ -196,7 +205,7 @@ bench-expected: all ## rewrite tests/bench.expected (check-only, the engine's de
 ablation: all ## the search features: modern against modern without each (with each, for the others), and the node ratios; a table into results/ablation-* (scripts/ablation.sh: ABLATION_LIMIT, ABLATION_ROUNDS)
 	@sh scripts/ablation.sh
 
-check-readme: all ## run every README example that the README does not say takes minutes or hours (tests/readme_examples.py; "N passed, N failed, N skipped")
+check-readme: all ## run every example of README.md and docs/*.md that its page does not say takes minutes or hours, and check every relative link (tests/readme_examples.py; "N passed, N failed, N skipped")
 	@$(PYTHON) tests/readme_examples.py
 
 run: all ## the main job: nine variants over the bench set, endgame playouts, a short match, the report

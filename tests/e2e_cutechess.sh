@@ -232,21 +232,22 @@ fi
 exits 2 "unknown option -foo (see qibench match --help)" match $A -foo
 exits 2 "unknown option -tbpieces: qibench has no tablebase adjudication" match $A -tbpieces 6
 
-# --- README: the perft divide is real output; make and `make help` agree; the
-# examples name files that exist; the option table has every cell filled -----------
+# --- README and docs/: the perft divide is real output; make and `make help` agree;
+# the examples name files that exist; the option table has every cell filled --------
 README=$(abs README.md)
+DOCS=$(abs docs)
 sed -n '/^\$ bin\/xiangqi-engine perft 3$/,/^Nodes searched/p' "$README" | grep -E '^[a-i][0-9][a-i][0-9]: ' >"$tmp/divide"
 "$E" perft 3 >"$tmp/divide.real"
 check "README's perft 3 divide lines ($(lines "$tmp/divide")) are the engine's" \
     sh -c "test -s '$tmp/divide' && ! grep -vxF -f '$tmp/divide.real' '$tmp/divide' >/dev/null"
-check "README: no example names book.pgn, ./new-engine or ./old-engine" \
-    sh -c "! grep -qE 'file=book\.pgn|\./new-engine|\./old-engine' '$README'"
-check "make help and README's make row name the same binaries" sh -c "
+check "README and docs/: no example names book.pgn, ./new-engine or ./old-engine" \
+    sh -c "! grep -qE 'file=book\.pgn|\./new-engine|\./old-engine' '$README' '$DOCS'/*.md"
+check "make help and docs/testing.md's make row name the same binaries" sh -c "
     grep -E '^all:.*## ' '$(abs Makefile)' | grep -q 'bin/xiangqi-engine, bin/amazons-engine) and bin/qibench' &&
-    grep -E '^\| .make. \(.make all.\)' '$README' | grep -q 'bin/xiangqi-engine., .bin/amazons-engine.) and .bin/qibench'"
-check "README's cutechess/fastchess table: every row has four filled cells" "$PYTHON" -c "
+    grep -E '^\| .make. \(.make all.\)' '$DOCS/testing.md' | grep -q 'bin/xiangqi-engine., .bin/amazons-engine.) and .bin/qibench'"
+check "docs/cutechess.md's cutechess/fastchess table: every row has four filled cells" "$PYTHON" -c "
 import sys
-t = open('$README').read().split('### Coming from cutechess-cli or fastchess')[1].split('| --- | --- | --- | --- |\n')[1].split('\n\n')[0]
+t = open('$DOCS/cutechess.md').read().split('# Coming from cutechess-cli or fastchess')[1].split('| --- | --- | --- | --- |\n')[1].split('\n\n')[0]
 rows = t.strip().splitlines()
 assert len(rows) >= 30, len(rows)
 for r in rows:

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "games/game.h" /* not engine/xiangqi/game.h, first on the path */
+#include "players/client.h"
 #include "testhelp.h"
 
 static MoveCode list[GAME_MOVES_MAX];
@@ -97,11 +98,52 @@ static void check_parse(const Game *g, const char *text, int want)
     g->state_free(s);
 }
 
+/* Every game's engine profiles are quirks= text the client reads, naming
+ * only dialects the game knows. */
+static void test_profiles(void)
+{
+    for (int i = 0; i < game_count(); i++) {
+        const Game *g = game_at(i);
+        for (int k = 0; k < g->profile_count; k++) {
+            EngineQuirks q = {0};
+            char err[256] = "";
+            int rc = client_parse_quirks(g->profiles[k].quirks, &q, err, sizeof err);
+            if (rc == 0) rc = client_check_quirks(g, &q, err, sizeof err);
+            CHECK(rc == 0, "%s profile %s: %s", g->name, g->profiles[k].name, err);
+            CHECK(game_notation_by_name(g, g->profiles[k].notation) >= 0, "%s profile %s: notation %s", g->name,
+                  g->profiles[k].name, g->profiles[k].notation);
+        }
+    }
+}
+
+/* The position text as an engine spells it: xboard's h / e for the horse
+ * and elephant (the usual dialect), or n / b as the FEN has them. */
+static void test_engine_position(const Game *xq, const Game *am)
+{
+    char out[GAME_TEXT_MAX], err[128] = "";
+    const char *fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    CHECK(game_engine_position(xq, fen, "", out, sizeof out, err, sizeof err) == 0
+              && strcmp(out, "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1") == 0,
+          "he: %s", out);
+    CHECK(game_engine_position(xq, fen, "nb", out, sizeof out, err, sizeof err) == 0 && strcmp(out, fen) == 0,
+          "nb: %s", out);
+    CHECK(game_engine_position(xq, fen, "zz", out, sizeof out, err, sizeof err) == -1
+              && strcmp(err, "expected he or nb") == 0,
+          "zz refused: %s", err);
+    CHECK(game_engine_position(xq, fen, "he", out, 20, err, sizeof err) == -1, "too long for 20 bytes refused");
+    CHECK(game_engine_position(am, am->start, "", out, sizeof out, err, sizeof err) == 0 && strcmp(out, am->start) == 0,
+          "amazons as it is: %s", out);
+    CHECK(game_engine_position(am, am->start, "he", out, sizeof out, err, sizeof err) == -1,
+          "amazons has one spelling");
+}
+
 int main(void)
 {
     test_registry();
     const Game *xq = game_by_name("xiangqi"), *am = game_by_name("amazons");
     if (!xq || !am) return TEST_REPORT();
+    test_profiles();
+    test_engine_position(xq, am);
     test_start(xq, 44);
     test_start(am, 2176);
     /* Two chariots: a8 checks along rank 9 (e9's rank), b8 covers rank 8. */

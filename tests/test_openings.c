@@ -296,6 +296,14 @@ static void test_errors(void)
     snprintf(want, sizeof want, "%s:2: bad FEN: ", path);
     CHECK(strncmp(err, want, strlen(want)) == 0, "bad FEN error '%s'", err);
 
+    /* A FEN tag longer than any position text is refused, not cut. */
+    static char long_fen[GAME_TEXT_MAX + 64];
+    snprintf(long_fen, sizeof long_fen, "[FEN \"%0*d\"]\n\n*\n", GAME_TEXT_MAX + 8, 0);
+    path = write_temp(long_fen);
+    o = options(path, BOOK_PGN, 0, 0);
+    snprintf(want, sizeof want, "%s:1: FEN tag: longer than a position text (%d bytes)", path, GAME_TEXT_MAX - 1);
+    EXPECT_ERROR(&o, want);
+
     path = write_temp("[Event x]\n*\n");
     o = options(path, BOOK_PGN, 0, 0);
     snprintf(want, sizeof want, "%s:1: malformed tag, expected [Name \"value\"]", path);

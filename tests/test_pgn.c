@@ -253,21 +253,22 @@ static void test_notations(void)
     PgnTags tags = {"e", "s", "2024.01.01", 1, "a", "b", "-", NULL, NULL, NULL};
     GameRecord *g = sample_game();
     static const struct {
-        PgnNotation n;
-        const char *format, *moves;
+        const char *name, *format, *moves;
     } CASES[] = {
-        {PGN_NOTATION_WXF, "[Format \"WXF\"]\n",
+        {"wxf", "[Format \"WXF\"]\n",
          "1. C2.5 {book} H8+7 {book} 2. H2+3 {+0.35/12 1.234s} R9.8 {-0.10/11 0.950s} 3. C8.7"},
-        {PGN_NOTATION_CHINESE, "[Format \"Chinese\"]\n",
+        {"chinese", "[Format \"Chinese\"]\n",
          "1. 炮二平五 {book} 马8进7 {book} 2. 马二进三 {+0.35/12 1.234s} 车9平8"},
-        {PGN_NOTATION_ICCS, "[Format \"ICCS\"]\n", "1. H2-E2 {book} H9-G7 {book} 2. H0-G2"},
-        {PGN_NOTATION_RECORD, NULL, "1. h2e2 {book} h9g7 {book} 2. h0g2 {+0.35/12 1.234s} i9h9"},
+        {"iccs", "[Format \"ICCS\"]\n", "1. H2-E2 {book} H9-G7 {book} 2. H0-G2"},
+        {"record", NULL, "1. h2e2 {book} h9g7 {book} 2. h0g2 {+0.35/12 1.234s} i9h9"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         char *text = NULL;
         size_t len = 0;
         FILE *f = open_memstream(&text, &len);
-        CHECK(f && pgn_write_notation(f, XQ, &tags, g, CASES[i].n) == 0, "notation %zu: written", i);
+        PgnNotation n = pgn_notation_by_name(XQ, CASES[i].name);
+        CHECK(n >= 0, "notation %s: known", CASES[i].name);
+        CHECK(f && pgn_write_notation(f, XQ, &tags, g, n) == 0, "notation %zu: written", i);
         if (f) fclose(f);
         if (!text) continue;
         char *body = strstr(text, "\n\n");
@@ -278,25 +279,36 @@ static void test_notations(void)
         else CHECK(strstr(text, "[Format ") == NULL, "record notation: no Format tag\n%s", text);
         const char *first = "[Game \"Chinese Chess\"]\n[Event ";
         CHECK(strncmp(text, first, strlen(first)) == 0, "notation %zu: Game tag first", i);
-        if (CASES[i].n == PGN_NOTATION_WXF) CHECK(strstr(text, " H2+3 {0.007s} 1-0") != NULL, "WXF 马2进3\n%s", text);
-        if (CASES[i].n == PGN_NOTATION_CHINESE)
+        if (strcmp(CASES[i].name, "wxf") == 0)
+            CHECK(strstr(text, " H2+3 {0.007s} 1-0") != NULL, "WXF 马2进3\n%s", text);
+        if (strcmp(CASES[i].name, "chinese") == 0)
             CHECK(strstr(text, "3. 炮八平七 {+M3/20 0.500s}") != NULL && strstr(text, "马2进3 {0.007s} 1-0"),
                   "Chinese moves 5 and 6\n%s", text);
         free(text);
     }
     /* names: Xiangqi has all four, another game its record notation only */
-    CHECK(pgn_notation_by_name(XQ, "iccs") == PGN_NOTATION_ICCS && pgn_notation_by_name(XQ, "wxf") == PGN_NOTATION_WXF
-              && pgn_notation_by_name(XQ, "chinese") == PGN_NOTATION_CHINESE
+    PgnNotation iccs = pgn_notation_by_name(XQ, "iccs"), wxf = pgn_notation_by_name(XQ, "wxf"),
+                chinese = pgn_notation_by_name(XQ, "chinese");
+    CHECK(iccs > 0 && wxf > 0 && chinese > 0 && iccs != wxf && wxf != chinese && iccs != chinese
               && pgn_notation_by_name(XQ, "record") == PGN_NOTATION_RECORD,
           "notation names");
+    char names[128];
+    pgn_notation_names(XQ, names, sizeof names);
+    CHECK(strcmp(names, "iccs, wxf, chinese or record") == 0, "notation names listed: %s", names);
+    CHECK(strcmp(pgn_format_name(XQ, wxf), "WXF") == 0 && pgn_format_name(XQ, PGN_NOTATION_RECORD) == NULL,
+          "Format tag values");
     const Game *amazons = game_by_name("amazons");
     CHECK(pgn_notation_by_name(XQ, "san") == -1 && pgn_notation_by_name(XQ, NULL) == -1
               && (!amazons || (pgn_notation_by_name(amazons, "wxf") == -1
                                && pgn_notation_by_name(amazons, "record") == PGN_NOTATION_RECORD)),
           "unknown notation names");
     if (amazons) {
+        pgn_notation_names(amazons, names, sizeof names);
+        CHECK(strcmp(names, "record") == 0, "amazons notation names listed: %s", names);
+    }
+    if (amazons) {
         FILE *f = fopen("/dev/null", "w");
-        CHECK(f && pgn_write_notation(f, amazons, &tags, g, PGN_NOTATION_WXF) == -1, "WXF for amazons refused");
+        CHECK(f && pgn_write_notation(f, amazons, &tags, g, wxf) == -1, "WXF for amazons refused");
         if (f) fclose(f);
     }
     free(g);
@@ -418,7 +430,8 @@ static void test_round_trip(void)
     add_move(games[2], "h7e7", false, false, 0, 0, 0);
     add_move(games[2], "h0g2", true, true, 1, 3, 10);
     games[2]->opening_plies = 1;
-    for (PgnNotation n = PGN_NOTATION_RECORD; n <= PGN_NOTATION_CHINESE; n++) round_trip(games, 3, n);
+    static const char *const NAMES[] = {"record", "iccs", "wxf", "chinese"};
+    for (int i = 0; i < 4; i++) round_trip(games, 3, pgn_notation_by_name(XQ, NAMES[i]));
     for (int i = 0; i < 3; i++) free(games[i]);
 }
 

@@ -95,6 +95,21 @@ static void test_setup(void)
                "an arrow");
 }
 
+/* Setup properties that do not fit are refused, not cut: the buffer one
+ * byte short of "AW[da][ga][ad][jd]AB[ag][jg][dj][gj]PL[B]" (41 bytes). */
+static void test_setup_room(void)
+{
+    char buf[64];
+    GameState *s = game_state_at(AM, "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 b - - 0 1");
+    CHECK(s != NULL, "position set");
+    if (!s) return;
+    CHECK(AM->sgf->setup(s, buf, sizeof buf) == 0 && strcmp(buf, "AW[da][ga][ad][jd]AB[ag][jg][dj][gj]PL[B]") == 0,
+          "setup: %s", buf);
+    CHECK(AM->sgf->setup(s, buf, 41) == -1, "setup refused in 41 bytes");
+    CHECK(AM->sgf->setup(s, buf, 20) == -1, "setup refused in 20 bytes");
+    AM->state_free(s);
+}
+
 static void test_lines(void)
 {
     static GameRecord g;
@@ -132,6 +147,7 @@ int main(void)
 {
     test_short_game();
     test_setup();
+    test_setup_room();
     test_lines();
     test_no_sgf();
     return TEST_REPORT();

@@ -58,7 +58,7 @@ typedef Position GamePosition;
  * (asian unless --rules says otherwise), and --rules asian / setoption name
  * Rules value asian make it search under the AXF rules
  * (tests/bench.asian.expected). */
-#define GAME_RULE_SETS {"asian", "check-only", "chess-like"}
+#define GAME_RULE_SETS {RULES_SET_NAMES}
 #define GAME_RULE_SET_COUNT RULES_SET_COUNT
 #define GAME_RULE_SET_DEFAULT RULES_CHECK_ONLY
 typedef Move GameMove;

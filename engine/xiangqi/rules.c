@@ -9,7 +9,7 @@
 #include "chase.h"
 #include "movegen.h"
 
-static const char *const SET_NAMES[RULES_SET_COUNT] = {"asian", "check-only", "chess-like"};
+static const char *const SET_NAMES[RULES_SET_COUNT] = {RULES_SET_NAMES};
 
 RulesConfig rules_default_config(void)
 {

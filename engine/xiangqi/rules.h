@@ -28,6 +28,9 @@ typedef enum {
 
 /* The rule sets, by name (rules_set_name); RULES_ASIAN is the default. */
 typedef enum { RULES_ASIAN, RULES_CHECK_ONLY, RULES_CHESS_LIKE, RULES_SET_COUNT } RuleSet;
+/* Their names, in RuleSet order: the one list (rules.c, the engine's Rules
+ * option through GAME_RULE_SETS, and qibench's --rules all use it). */
+#define RULES_SET_NAMES "asian", "check-only", "chess-like"
 
 typedef struct {
     int no_capture_plies; /* draw after this many plies without capture; 0 = never, < 0 = the rule set's */

@@ -10,7 +10,8 @@
  *
  * Quoted operands may hold spaces and ';' (and \" or \\). Recognised
  * opcodes: id, bm, am, dm, result, within, ecco, opening, variation; any other opcode is skipped with
- * its operands. Moves are ICCS and must be legal in the position.
+ * its operands. Moves are in the game's record notation and must be legal in
+ * the position.
  *
  * Errors are one line: whatever the input holds (control characters,
  * invalid UTF-8), the text written to err holds printable ASCII and valid

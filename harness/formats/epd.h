@@ -1,7 +1,7 @@
 /*
  * formats/epd.h - EPD position suites: "FEN [opcode operands;]..." one per line,
- * with `#` comments. Positions and moves in the game's record notation
- * (Xiangqi: FEN and ICCS).
+ * with `#` comments. Positions in the game's position text, moves in its
+ * record notation.
  */
 #ifndef HARNESS_EPD_H
 #define HARNESS_EPD_H

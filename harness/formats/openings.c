@@ -8,7 +8,8 @@
  * In the movetext, move numbers ("1.", "12...", also glued: "1.h2e2"),
  * comments ("{...}" and ";" to the end of the line), variations ("(...)",
  * nested, skipped whole), NAGs ("$1") and annotation suffixes ("!", "?")
- * are skipped; every other token is a move in ICCS, WXF or Chinese notation,
+ * are skipped; every other token is a move in any notation of the game a
+ * person may type, or in one of its dashed PGN notations ("H2-E2"),
  * checked against the legal moves of the position. Moves past the kept
  * plies are skipped without being checked. A line starting with '%' is an
  * escape line and ignored.
@@ -25,11 +26,14 @@
 #include <string.h>
 
 #include "formats/epd.h"
+#include "formats/pgn.h"
 #include "util/util.h"
 
-/* Longest movetext token read (a Chinese move is 12 bytes of UTF-8). */
+/* Longest movetext token read (a move in CJK characters is 12 bytes of UTF-8). */
 #define PGN_TOKEN_MAX 64
-/* Longest tag name and value kept (longer values are cut). */
+/* Longest tag name and value kept: longer names and names' values (Event,
+ * Opening, ...) are cut; a FEN tag longer than a position text
+ * (GAME_TEXT_MAX) is an error. */
 #define PGN_TAG_NAME_MAX 32
 #define PGN_TAG_VALUE_MAX 128
 
@@ -176,11 +180,13 @@ static int read_token(Lexer *lx, char *buf, size_t buflen)
     return 0;
 }
 
-/* Reads "[Name "value"]" (lx->p at '['), unescaping \" and \\ in the value. */
-static int read_tag(Lexer *lx, char *name, char *value)
+/* Reads "[Name "value"]" (lx->p at '['), unescaping \" and \\ in the
+ * value, which is cut at GAME_TEXT_MAX - 1 bytes (*cut set then). */
+static int read_tag(Lexer *lx, char *name, char value[GAME_TEXT_MAX], bool *cut)
 {
     int line = lx->line;
     size_t n = 0, v = 0;
+    *cut = false;
     lx->p++;
     while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\t')) lx->p++;
     while (lx->p < lx->end && !is_space(*lx->p) && *lx->p != '"' && *lx->p != ']')
@@ -192,7 +198,8 @@ static int read_tag(Lexer *lx, char *name, char *value)
         return fail(lx->sink, "%s:%d: malformed tag, expected [Name \"value\"]", lx->path, line);
     for (lx->p++; lx->p < lx->end && *lx->p != '"' && *lx->p != '\n'; lx->p++) {
         if (*lx->p == '\\' && lx->p + 1 < lx->end && (lx->p[1] == '"' || lx->p[1] == '\\')) lx->p++;
-        if (v + 1 < PGN_TAG_VALUE_MAX) value[v++] = *lx->p;
+        if (v + 1 < GAME_TEXT_MAX) value[v++] = *lx->p;
+        else *cut = true;
     }
     value[v] = '\0';
     if (lx->p >= lx->end || *lx->p != '"')
@@ -213,7 +220,7 @@ typedef struct {
     bool any;       /* a tag or movetext token was seen */
     bool begun;     /* movetext seen: pos is set up */
     int first_line; /* where the game starts */
-    char fen[PGN_TAG_VALUE_MAX];
+    char fen[GAME_TEXT_MAX];
     int fen_line;   /* 0 = no FEN tag */
     char opening[PGN_TAG_VALUE_MAX], event[PGN_TAG_VALUE_MAX];
     char ecco[PGN_TAG_VALUE_MAX], variation[PGN_TAG_VALUE_MAX]; /* xqbase's ECCO tags */
@@ -284,50 +291,38 @@ static int game_finish(PgnReader *r)
 
 static int game_tag(PgnReader *r)
 {
-    char name[PGN_TAG_NAME_MAX], value[PGN_TAG_VALUE_MAX];
+    char name[PGN_TAG_NAME_MAX], value[GAME_TEXT_MAX];
+    bool cut;
     int line = r->lx.line;
     if (r->g.begun && game_finish(r) != 0) return -1;
     game_touch(r);
-    if (read_tag(&r->lx, name, value) != 0) return -1;
+    if (read_tag(&r->lx, name, value, &cut) != 0) return -1;
     if (strcmp(name, "FEN") == 0) {
+        if (cut)
+            return fail(r->lx.sink, "%s:%d: FEN tag: longer than a position text (%d bytes)", r->lx.path, line,
+                        GAME_TEXT_MAX - 1);
         memcpy(r->g.fen, value, sizeof value);
         r->g.fen_line = line;
     } else if (strcmp(name, "Opening") == 0) {
-        memcpy(r->g.opening, value, sizeof value);
+        copy_text(r->g.opening, sizeof r->g.opening, value);
     } else if (strcmp(name, "Event") == 0) {
-        memcpy(r->g.event, value, sizeof value);
+        copy_text(r->g.event, sizeof r->g.event, value);
     } else if (strcmp(name, "ECCO") == 0) {
         if (strlen(value) != 3 || value[0] < 'A' || value[0] > 'E' || !is_digit(value[1]) || !is_digit(value[2]))
             return fail(r->lx.sink, "%s:%d: ECCO tag: expected a code A00-E99, got '%.20s'", r->lx.path, line, value);
-        memcpy(r->g.ecco, value, sizeof value);
+        copy_text(r->g.ecco, sizeof r->g.ecco, value);
     } else if (strcmp(name, "Variation") == 0) {
-        memcpy(r->g.variation, value, sizeof value);
+        copy_text(r->g.variation, sizeof r->g.variation, value);
     }
     return 0; /* SetUp and the rest need nothing: a FEN tag is used when present */
-}
-
-/* xqbase's ICCS "H2-E2" (either case) as the record's "h2e2" into out
- * (room for 5); false for any other text. */
-static bool iccs_dashed(const char *text, char out[5])
-{
-    if (strlen(text) != 5 || text[2] != '-') return false;
-    for (int i = 0; i < 5; i += 3) {
-        char file = (char)tolower((unsigned char)text[i]);
-        if (file < 'a' || file > 'i' || !is_digit(text[i + 1])) return false;
-        out[i == 0 ? 0 : 2] = file;
-        out[i == 0 ? 1 : 3] = text[i + 1];
-    }
-    out[4] = '\0';
-    return true;
 }
 
 /* Parses text as a move of the current position and plays it. */
 static int try_move(PgnReader *r, const char *text, char *why, size_t whylen)
 {
     MoveCode m;
-    char iccs[5];
     if (r->game->parse_move(r->pos, text, NOTATION_ANY, &m, why, whylen) != 0
-        && (!iccs_dashed(text, iccs) || r->game->parse_move(r->pos, iccs, NOTATION_ANY, &m, why, whylen) != 0))
+        && pgn_read_dashed(r->game, r->pos, text, &m, why, whylen) != 0)
         return -1;
     if (r->whole) r->whole[r->g.op.nmoves++] = m;
     else r->g.op.moves[r->g.op.nmoves++] = m;
@@ -346,7 +341,8 @@ static int game_move(PgnReader *r, char *tok)
     const char *rest = tok;
     while (is_digit(*rest)) rest++;
     if (rest != tok && *rest == '.') {
-        /* "12." or "1.h2e2"; but WXF "33.4" is a move whole */
+        /* "12." or "1.h2e2"; but a move such as "33.4" (a notation of
+         * files and steps) is a move whole */
         if (try_move(r, tok, why, sizeof why) == 0) return 0;
         while (*rest == '.') rest++;
     } else {

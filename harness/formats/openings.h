@@ -42,8 +42,8 @@ typedef struct {
 } BookOptions;
 
 /*
- * Loads and orders the book. PGN move text is any notation a person may type
- * (Xiangqi: ICCS "h2e2" or xqbase's "H2-E2", WXF or Chinese), with move numbers, comments {...},
+ * Loads and orders the book. PGN move text is any notation of the game a
+ * person may type, or one of its dashed PGN notations ("H2-E2"), with move numbers, comments {...},
  * variations (...) and NAGs skipped. Returns 0, or -1 with a one-line error
  * naming file and line ("book.pgn:12: move 'h2h9': no legal move ...").
  * A book with no openings is an error. Free with book_free.

@@ -1,29 +1,21 @@
 /*
- * formats/pgn.c - writing games as PGN (the game's Variant tag; Xiangqi with the
- * xqbase.com tags Game, Red and Format beside the standard ones, moves in
- * ICCS "H2-E2", WXF or Chinese; other games in their record notation).
+ * formats/pgn.c - writing games as PGN: the game's Variant tag and the tags
+ * and move spellings its GamePgn gives (harness/games/), beside the
+ * standard ones.
  *
  * The layout follows what GUIs and cutechess-style tools read:
  *
- *     [Game "Chinese Chess"] (Xiangqi), the seven-tag roster, [Red] and
- *     [Format] (Xiangqi), [ECCO]/[Opening]/[Variation] (a classified opening),
- *     then Variant, FEN, SetUp, Termination, TimeControl and PlyCount
+ *     the game's [Game] tag, the seven-tag roster, the game's other tag for
+ *     the first player and [Format] (a notation with one),
+ *     [ECCO]/[Opening]/[Variation] (a classified opening), then Variant,
+ *     Rules, FEN, SetUp, Termination, TimeControl and PlyCount
  *     (blank line)
  *     1. H2-E2 {book} H9-G7 {+0.35/12 1.234s} 2. H0-G2 {-0.10/11 0.950s} ... 1-0
  *
- * xqbase.com's PGN convention for Chinese Chess ("中国象棋电脑应用规范(三):
- * PGN文件格式", the computer Chinese Chess standards published with ECCO):
- * the Game tag first, with the value "Chinese Chess"; Red and Black name the
- * players (Red instead of chess's White: both are written here, for both
- * kinds of reader); Opening, Variation and ECCO classify the opening; Format
- * says how the moves are written: ICCS ("H2-E2"), WXF ("C2.5") or Chinese
- * ("炮二平五").
- *     (blank line)
- *
  * Move numbers follow the start FEN's side to move and fullmove number: a
- * game that starts with Black to move begins "N...". Movetext lines are
- * filled word by word and kept under 80 characters; a comment is never cut
- * and a move number stays on the line of its move.
+ * game that starts with the second player to move begins "N...". Movetext
+ * lines are filled word by word and kept under 80 characters; a comment is
+ * never cut and a move number stays on the line of its move.
  */
 #include "formats/pgn.h"
 
@@ -53,47 +45,54 @@ static void write_tag(FILE *f, const char *name, const char *value)
 
 static const char *or_unknown(const char *s) { return s && s[0] ? s : "?"; }
 
-/* Is game Xiangqi (the game the xqbase tags and notations are for)? */
-static bool is_xiangqi(const Game *game) { return strcmp(game->name, "xiangqi") == 0; }
-
-/* The xqbase Format tag value of n. */
-static const char *format_name(PgnNotation n)
+/* The game's PGN notation n (1 ..), or NULL (the record's, or not one). */
+static const GamePgnNotation *pgn_notation(const Game *game, PgnNotation n)
 {
-    return n == PGN_NOTATION_ICCS      ? "ICCS"
-           : n == PGN_NOTATION_WXF     ? "WXF"
-           : n == PGN_NOTATION_CHINESE ? "Chinese"
-                                       : NULL;
+    return game->pgn && n >= 1 && n <= game->pgn->notation_count ? &game->pgn->notations[n - 1] : NULL;
 }
 
-int pgn_notation_by_name(const Game *game, const char *name)
+PgnNotation pgn_notation_by_name(const Game *game, const char *name)
 {
     if (!name) return -1;
     if (strcmp(name, "record") == 0) return PGN_NOTATION_RECORD;
-    if (!is_xiangqi(game)) return -1;
-    if (strcmp(name, "iccs") == 0) return PGN_NOTATION_ICCS;
-    if (strcmp(name, "wxf") == 0) return PGN_NOTATION_WXF;
-    if (strcmp(name, "chinese") == 0) return PGN_NOTATION_CHINESE;
+    for (int i = 0; game->pgn && i < game->pgn->notation_count; i++)
+        if (strcmp(name, game->pgn->notations[i].name) == 0) return i + 1;
     return -1;
+}
+
+void pgn_notation_names(const Game *game, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; game->pgn && i < game->pgn->notation_count && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s, ", game->pgn->notations[i].name);
+    if (used >= 2 && used < len) used -= 2; /* the last ", " becomes " or " */
+    if (used < len) snprintf(buf + used, len - used, "%srecord", used ? " or " : "");
+}
+
+const char *pgn_format_name(const Game *game, PgnNotation n)
+{
+    const GamePgnNotation *pn = pgn_notation(game, n);
+    return pn ? pn->format : NULL;
 }
 
 static void write_tags(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *g, const char *fen,
                        PgnNotation n)
 {
     char num[24];
-    if (is_xiangqi(game)) write_tag(f, "Game", "Chinese Chess");
+    const GamePgn *pgn = game->pgn;
+    if (pgn->game_tag) write_tag(f, "Game", pgn->game_tag);
     write_tag(f, "Event", or_unknown(tags->event));
     write_tag(f, "Site", or_unknown(tags->site));
     write_tag(f, "Date", tags->date && tags->date[0] ? tags->date : "????.??.??");
     if (tags->round > 0) snprintf(num, sizeof num, "%d", tags->round);
     else strcpy(num, "?");
     write_tag(f, "Round", num);
-    write_tag(f, "White", or_unknown(tags->red));
-    write_tag(f, "Black", or_unknown(tags->black));
+    write_tag(f, pgn->player_tag[0], or_unknown(tags->first));
+    write_tag(f, pgn->player_tag[1], or_unknown(tags->second));
     write_tag(f, "Result", game_result_text(g->result));
-    if (is_xiangqi(game)) {
-        write_tag(f, "Red", or_unknown(tags->red));
-        if (format_name(n)) write_tag(f, "Format", format_name(n));
-    }
+    if (pgn->first_player_tag) write_tag(f, pgn->first_player_tag, or_unknown(tags->first));
+    if (pgn_format_name(game, n)) write_tag(f, "Format", pgn_format_name(game, n));
     if (tags->ecco && tags->ecco[0]) write_tag(f, "ECCO", tags->ecco);
     if (tags->opening && tags->opening[0]) write_tag(f, "Opening", tags->opening);
     if (tags->variation && tags->variation[0]) write_tag(f, "Variation", tags->variation);
@@ -155,21 +154,51 @@ static void move_comment(const MoveRecord *mr, bool book, char *buf, size_t bufl
     snprintf(buf, buflen, "{%s/%d %s}", score, mr->depth, time);
 }
 
-/* The move m of pos in notation n ("" when it cannot be written). ICCS is
- * the record's "h2e2" written "H2-E2". */
-static void move_text(const Game *game, GameState *pos, MoveCode m, PgnNotation n, char *buf, size_t len)
+/* Coordinates "h2e2" written "H2-E2": upper case, a dash before the second
+ * square (where a letter follows a digit). */
+static void dash_coordinates(char *buf, size_t len)
 {
-    if (n == PGN_NOTATION_WXF || n == PGN_NOTATION_CHINESE) {
-        int k = game_notation_by_name(game, n == PGN_NOTATION_WXF ? "wxf" : "chinese");
-        if (k < 0 || game->format_move(pos, m, k, buf, len) != 0) buf[0] = '\0';
+    char out[MOVE_TEXT_BYTES + 1];
+    size_t o = 0;
+    for (size_t i = 0; buf[i] && o + 2 < sizeof out; i++) {
+        if (i > 0 && isalpha((unsigned char)buf[i]) && isdigit((unsigned char)buf[i - 1])) out[o++] = '-';
+        out[o++] = (char)toupper((unsigned char)buf[i]);
+    }
+    out[o] = '\0';
+    if (o < len) memcpy(buf, out, o + 1);
+    else buf[0] = '\0';
+}
+
+int pgn_read_dashed(const Game *game, GameState *pos, const char *text, MoveCode *out, char *why, size_t whylen)
+{
+    char plain[MOVE_TEXT_BYTES];
+    size_t o = 0, dashes = 0;
+    for (size_t i = 0; text[i]; i++) {
+        bool dash = text[i] == '-' && i > 0 && isdigit((unsigned char)text[i - 1])
+                    && isalpha((unsigned char)text[i + 1]);
+        if (!dash && !isalnum((unsigned char)text[i])) return -1;
+        if (o + 1 >= sizeof plain) return -1;
+        if (dash) dashes++;
+        else plain[o++] = (char)tolower((unsigned char)text[i]);
+    }
+    plain[o] = '\0';
+    if (dashes != 1) return -1;
+    for (int i = 0; game->pgn && i < game->pgn->notation_count; i++) {
+        const GamePgnNotation *pn = &game->pgn->notations[i];
+        if (pn->dashed && game->parse_move(pos, plain, pn->notation, out, why, whylen) == 0) return 0;
+    }
+    return -1;
+}
+
+void pgn_move_text(const Game *game, GameState *pos, MoveCode m, PgnNotation n, char *buf, size_t len)
+{
+    const GamePgnNotation *pn = pgn_notation(game, n);
+    if (!pn) {
+        game_move_record(game, pos, m, buf, len);
         return;
     }
-    game_move_record(game, pos, m, buf, len);
-    if (n == PGN_NOTATION_ICCS && strlen(buf) == 4 && len >= 6) {
-        char iccs[6] = {(char)toupper((unsigned char)buf[0]), buf[1], '-', (char)toupper((unsigned char)buf[2]),
-                        buf[3], '\0'};
-        memcpy(buf, iccs, sizeof iccs);
-    }
+    if (game->format_move(pos, m, pn->notation, buf, len) != 0) buf[0] = '\0';
+    else if (pn->dashed) dash_coordinates(buf, len);
 }
 
 /* The movetext, the moves replayed from pos (set to the start position). */
@@ -179,7 +208,7 @@ static void write_movetext(FILE *f, const Game *game, GameState *pos, const Game
     char word[MOVE_TEXT_BYTES + 64], text[MOVE_TEXT_BYTES];
     for (int i = 0; i < g->plies; i++) {
         int number = game->move_number(pos);
-        move_text(game, pos, g->moves[i].move, n, text, sizeof text);
+        pgn_move_text(game, pos, g->moves[i].move, n, text, sizeof text);
         /* a move number stays on the line of its move */
         if (game->side_to_move(pos) == 0) snprintf(word, sizeof word, "%d. %s", number, text);
         else if (i == 0) snprintf(word, sizeof word, "%d... %s", number, text);
@@ -199,12 +228,12 @@ static void write_movetext(FILE *f, const Game *game, GameState *pos, const Game
 
 int pgn_write(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *g)
 {
-    return pgn_write_notation(f, game, tags, g, is_xiangqi(game) ? PGN_NOTATION_ICCS : PGN_NOTATION_RECORD);
+    return pgn_write_notation(f, game, tags, g, game->pgn && game->pgn->notation_count > 0 ? 1 : PGN_NOTATION_RECORD);
 }
 
 int pgn_write_notation(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *g, PgnNotation n)
 {
-    if (n != PGN_NOTATION_RECORD && !is_xiangqi(game)) return -1;
+    if (!game->pgn || (n != PGN_NOTATION_RECORD && !pgn_notation(game, n))) return -1;
     const char *fen = g->fen[0] ? g->fen : game->start;
     GameState *pos = game->state_new();
     if (!pos || game->set_position(pos, fen, NULL, 0)) {

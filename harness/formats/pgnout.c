@@ -59,8 +59,9 @@ static void put_game(FILE *out, const char *text, size_t len, const PgnOut *o)
 int pgnout_check(const PgnOut *o, const Game *game, char *err, size_t errlen)
 {
     if (!o->notation || pgn_notation_by_name(game, o->notation) >= 0) return 0;
-    return util_fail(err, errlen, "--pgnout: unknown notation=%s (expected %s)", o->notation,
-                     strcmp(game->name, "xiangqi") == 0 ? "iccs, wxf, chinese or record" : "record");
+    char names[256];
+    pgn_notation_names(game, names, sizeof names);
+    return util_fail(err, errlen, "--pgnout: unknown notation=%s (expected %s)", o->notation, names);
 }
 
 int pgnout_open(PgnOut *o, char *err, size_t errlen)
@@ -77,12 +78,13 @@ int pgnout_game(PgnOut *o, const Game *game, const PgnTags *tags, const GameReco
     if (!o || !o->file || (o->fi && g->result == RESULT_NONE)) return 0;
     PgnTags t = *tags;
     if (o->site) t.site = o->site;
-    PgnNotation n = o->notation ? (PgnNotation)pgn_notation_by_name(game, o->notation)
-                                : strcmp(game->name, "xiangqi") == 0 ? PGN_NOTATION_ICCS : PGN_NOTATION_RECORD;
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
-    int rc = mem && pgn_write_notation(mem, game, &t, g, n) == 0 ? 0 : -1;
+    /* without notation=, the moves as games.pgn has them (pgn_write) */
+    int rc = !mem ? -1
+             : o->notation ? pgn_write_notation(mem, game, &t, g, pgn_notation_by_name(game, o->notation))
+                           : pgn_write(mem, game, &t, g);
     if (mem && fclose(mem)) rc = -1;
     if (rc == 0) put_game(o->file, text, len, o);
     free(text);
@@ -108,7 +110,7 @@ static int put_final_position(void *ctx, const StoredGame *g, const char *line, 
     (void)line, (void)len;
     const EpdOut *e = ctx;
     const Game *game = e->game;
-    char pos[512];
+    char pos[GAME_TEXT_MAX];
     GameState *s = g->fen[0] ? game_state_at(game, g->fen) : NULL;
     if (!s || !g->has_moves) {
         game->state_free(s);

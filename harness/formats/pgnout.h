@@ -20,12 +20,12 @@ typedef struct PgnOut {
     bool fi;          /* fi: only games with a result */
     const char *epd;  /* --epdout FILE, or NULL */
     const char *site; /* --site TEXT: the Site tag in FILE (NULL: as written, "?") */
-    const char *notation; /* notation=NAME: the moves in FILE (NULL: as games.pgn, ICCS H2-E2) */
+    const char *notation; /* notation=NAME: the moves in FILE (NULL: as games.pgn) */
     FILE *file;       /* FILE open for appending while the run plays (pgnout_open) */
 } PgnOut;
 
 /*
- * --pgnout FILE [min] [fi] [notation=iccs|wxf|chinese|record] (or
+ * --pgnout FILE [min] [fi] [notation=NAME: one of the game's PGN notations, or record] (or
  * file=FILE, min=true as fastchess) or
  * --epdout FILE (file=FILE) at argv[*i]; *i moves past its words.
  * Returns 0, or -1 with err naming the bad word.

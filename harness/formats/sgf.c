@@ -2,7 +2,7 @@
  * formats/sgf.c - writing games as SGF FF[4] (https://red-bean.com/sgf/): a game
  * tree "(;root;move;move...)". The game supplies its GM number, board size,
  * each side's move property, how a move and a set-up position are written
- * (for Amazons see harness/games/amazons.c).
+ * (see the game's GameSgf in harness/games/).
  */
 #include "formats/sgf.h"
 
@@ -40,7 +40,8 @@ static void result_value(const Game *game, const GameRecord *g, char *buf)
     buf[3] = '\0';
 }
 
-static void write_root(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *g, const GameState *pos)
+/* The root node; 0, or -1 when the setup properties do not fit. */
+static int write_root(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *g, const GameState *pos)
 {
     char date[16] = "", result[8], setup[1024];
     fprintf(f, "(;FF[4]GM[%d]SZ[%d]CA[UTF-8]AP[qibench]", game->sgf->gm, game->sgf->size);
@@ -51,13 +52,16 @@ static void write_root(FILE *f, const Game *game, const PgnTags *tags, const Gam
             if (*c == '.') *c = '-';
     }
     if (!strchr(date, '?')) write_text(f, "DT", date);
-    write_text(f, "PW", tags->red);
-    write_text(f, "PB", tags->black);
+    for (int side = 0; side < 2; side++) { /* PW, PB: "P" and the side's move property */
+        char id[3] = {'P', game->sgf->colour[side], '\0'};
+        write_text(f, id, side ? tags->second : tags->first);
+    }
     result_value(game, g, result);
     write_text(f, "RE", result);
-    game->sgf->setup(pos, setup, sizeof setup);
+    if (game->sgf->setup(pos, setup, sizeof setup)) return -1;
     fputs(setup, f);
     fputc('\n', f);
+    return 0;
 }
 
 int sgf_write(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *g)
@@ -65,8 +69,7 @@ int sgf_write(FILE *f, const Game *game, const PgnTags *tags, const GameRecord *
     if (!game->sgf) return -1;
     GameState *pos = game_state_at(game, g->fen[0] ? g->fen : game->start);
     if (!pos) return -1;
-    write_root(f, game, tags, g, pos);
-    int rc = 0;
+    int rc = write_root(f, game, tags, g, pos);
     for (int i = 0; i < g->plies && rc == 0; i++) {
         char value[64];
         int side = game->side_to_move(pos);

@@ -16,7 +16,6 @@
 
 #include "games/amazons_impl.h"
 #include "amazons/board.h"
-#include "players/client.h"
 #include "amazons/game.h"
 #include "amazons/movegen.h"
 #include "amazons/notation.h"
@@ -34,8 +33,8 @@ enum { END_NO_TURN = 1, END_REASONS };
 
 /* The engines the harness knows: Fairy-Stockfish (UCI_Variant amazons)
  * writes "d1d6,d6g9". */
-static const EngineProfile PROFILES[] = {
-    {"fairy-stockfish", "fairy-stockfish", "fairy", {"", QUIRK_AUTO, QUIRK_AUTO, QUIRK_AUTO, PV_COORD, "", -1}},
+static const GameEngine PROFILES[] = {
+    {"fairy-stockfish", "fairy-stockfish", "fairy", "pv=coord,mate=cecp"},
 };
 
 /* Every ply fills a square: from the start, 100 - 8 amazons = 92 plies at most. */
@@ -197,29 +196,36 @@ static int am_sgf_move(MoveCode m, char *buf, size_t len)
     return 0;
 }
 
-/* AB[..]AW[..]AA[..] (and PL[B] when Black moves first), or "" at the default start. */
-static void am_sgf_setup(const GameState *s, char *buf, size_t len)
+/* AB[..]AW[..]AA[..] (and PL[B] when Black moves first), or "" at the
+ * default start; -1 when they do not fit in len. */
+static int am_sgf_setup(const GameState *s, char *buf, size_t len)
 {
     static const char *const PROPERTY[4] = {"", "AW", "AB", "AA"};
     AmzPosition start;
     size_t used = 0;
     buf[0] = '\0';
     amz_pos_from_text(&start, AMZ_START_TEXT, NULL, 0);
-    if (memcmp(start.board, s->pos.board, sizeof start.board) == 0 && s->pos.side == AMZ_WHITE) return;
+    if (memcmp(start.board, s->pos.board, sizeof start.board) == 0 && s->pos.side == AMZ_WHITE) return 0;
     for (int cell = 1; cell <= 3; cell++) {
         bool named = false;
-        for (int sq = 0; sq < AMZ_SQUARES && used + 8 < len; sq++) {
+        for (int sq = 0; sq < AMZ_SQUARES; sq++) {
             if (s->pos.board[sq] != cell) continue;
+            if (used + 8 >= len) return -1;
             char p[3] = {0};
             sgf_point(sq, p);
             used += (size_t)snprintf(buf + used, len - used, "%s[%s]", named ? "" : PROPERTY[cell], p);
             named = true;
         }
     }
-    if (s->pos.side == AMZ_BLACK && used + 6 < len) snprintf(buf + used, len - used, "PL[B]");
+    if (s->pos.side == AMZ_BLACK && used + 6 >= len) return -1;
+    if (s->pos.side == AMZ_BLACK) snprintf(buf + used, len - used, "PL[B]");
+    return 0;
 }
 
 static const GameSgf SGF = {18, AMZ_FILES, {'W', 'B'}, am_sgf_move, am_sgf_setup};
+
+/* PGN: the roster's tags, moves in the record notation. */
+static const GamePgn PGN = {NULL, {"White", "Black"}, NULL, NULL, 0};
 
 const Game GAME_AMAZONS = {
     .name = "amazons",
@@ -231,16 +237,16 @@ const Game GAME_AMAZONS = {
     .max_plies = AMAZONS_MAX_PLIES,
     .phase_end = {20, 50},
     .has_draws = false,
-    .default_rules = {0, 0},
+    .default_rules = {0, 0, 0},
     .notations = NOTATIONS,
     .notation_count = N_COUNT,
     .record_notation = N_CANONICAL,
     .protocol_notation = N_FAIRY,
     .reason_count = END_REASONS,
-    .fen_dialects = NULL,
     .profiles = PROFILES,
     .profile_count = (int)(sizeof PROFILES / sizeof PROFILES[0]),
     .sgf = &SGF,
+    .pgn = &PGN,
     .reason_name = am_reason_name,
     .state_new = am_state_new,
     .state_free = am_state_free,

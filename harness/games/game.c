@@ -72,3 +72,13 @@ void game_move_record(const Game *g, GameState *s, MoveCode m, char *buf, size_t
 {
     if (g->format_move(s, m, g->record_notation, buf, len)) buf[0] = '\0';
 }
+
+int game_engine_position(const Game *g, const char *text, const char *dialect, char *out, size_t len, char *err,
+                         size_t errlen)
+{
+    if (g->engine_position) return g->engine_position(text, dialect, out, len, err, errlen);
+    if (dialect[0]) return snprintf(err, errlen, "expected nothing: this game has one spelling"), -1;
+    if (strlen(text) >= len) return snprintf(err, errlen, "position text too long"), -1;
+    memcpy(out, text, strlen(text) + 1);
+    return 0;
+}

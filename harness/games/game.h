@@ -3,9 +3,11 @@
  * (harness/games/<game>.c), found by name. Everything else in harness/ is
  * written against this file alone: positions are opaque GameStates owned by
  * the game, moves are opaque 32-bit MoveCodes, sides are 0 (the first
- * player: Red, White) and 1, and every ending carries a reason the game
- * names. The per-move path (gameplay, engine replies) calls through these
- * pointers; the engines' hot paths (search, move generation) never do.
+ * player) and 1, named by the game, and every ending carries a reason the
+ * game names. No game's name, side or notation appears outside its own
+ * files (tests/e2e_neutral.sh checks). The per-move path (gameplay, engine
+ * replies) calls through these pointers; the engines' hot paths (search,
+ * move generation) never do.
  */
 #ifndef HARNESS_GAME_H
 #define HARNESS_GAME_H
@@ -19,8 +21,11 @@
 typedef uint32_t MoveCode;
 #define MOVE_CODE_NONE 0u
 
-/* Room for any game's position text and move text (with the NUL). */
-#define GAME_TEXT_MAX 192
+/* Room for any game's position text (with the NUL): a FEN-like text of a
+ * 19x19 board (361 squares, 18 rank separators, side, counters) is under
+ * 450 bytes; 1024 leaves room for larger boards' counters and tags (a
+ * game's position_text never writes more). And room for a move's text. */
+#define GAME_TEXT_MAX 1024
 #define MOVE_TEXT_BYTES 64
 /* Most reasons a game may have (Game.reason_count is at most this). */
 #define GAME_REASONS_MAX 64
@@ -38,20 +43,20 @@ typedef enum { RESULT_NONE, RESULT_FIRST_WINS, RESULT_SECOND_WINS, RESULT_DRAW }
 typedef struct {
     GameResult result;
     int reason;
-    char detail[96]; /* the reason's particulars in words ("Red's chariot chasing the horse on c7"), or "" */
+    char detail[96]; /* the reason's particulars in words (which piece chases which), or "" */
 } GameOutcome;
 
 /* The limits a harness sets on a game (0 = never). */
 typedef struct {
-    int no_capture_plies; /* draw after this many plies without a capture (games with captures); < 0: the rule set's */
-    int max_plies;        /* draw after this many plies from the start position */
-    int rule_set;         /* an index of Game.rule_sets (0: the game's default) */
+    int limit;     /* the game's own move-limit rule (Game.limit_rule): its count for a draw; < 0: the rule set's */
+    int max_plies; /* draw after this many plies from the start position */
+    int rule_set;  /* an index of Game.rule_sets (0: the game's default) */
 } GameRules;
 
 /* One notation of a game. */
 typedef struct {
-    const char *name; /* "iccs", "wxf", ...: notation=NAME, --notation NAME */
-    const char *label;   /* in messages: "ICCS" */
+    const char *name;    /* lower case: notation=NAME, --notation NAME */
+    const char *label;   /* in messages, as the notation is spelled */
     const char *article; /* "a" or "an", before the label */
     const char *example; /* a move in it: "h2e2" */
     bool protocol;    /* engines may write it (UCI / xboard moves) */
@@ -67,7 +72,7 @@ enum { MOVE_MALFORMED = -1, MOVE_ILLEGAL = -2 };
 
 /* How a board is drawn (Game.render). */
 typedef struct {
-    bool ascii;    /* letters only: no colour, no box drawing, no Chinese characters */
+    bool ascii;    /* letters only: no colour, no box drawing, no wide characters */
     bool colour;   /* ANSI colours (ignored with ascii) */
     bool flipped;  /* the second player's side at the bottom */
     MoveCode last; /* the last move, marked (MOVE_CODE_NONE: none) */
@@ -85,15 +90,40 @@ typedef struct {
     /* The property value of move m ("djddgd"); 0, or -1 when it cannot be written. */
     int (*move_value)(MoveCode m, char *buf, size_t len);
     /* The setup properties (AB[..]AW[..]...) of s, or "" when s is the
-     * start position the game's SGF assumes. */
-    void (*setup)(const GameState *s, char *buf, size_t len);
+     * start position the game's SGF assumes; 0, or -1 when they do not fit. */
+    int (*setup)(const GameState *s, char *buf, size_t len);
 } GameSgf;
+
+/* A spelling of moves in PGN files with a [Format] tag (GamePgn). */
+typedef struct {
+    const char *name;   /* pgn_notation_by_name's NAME, notation=NAME */
+    const char *format; /* the [Format] tag's value */
+    int notation;       /* the Game.notations index the moves are written in */
+    bool dashed;        /* coordinates upper case with a dash between the squares ("H2-E2") */
+} GamePgnNotation;
+
+/* What a game writes in PGN files (Game.pgn). */
+typedef struct {
+    const char *game_tag;         /* [Game] written first, or NULL */
+    const char *player_tag[2];    /* the roster's tags for the players (PGN's, by chess's colours) */
+    const char *first_player_tag; /* another tag naming the first player, after Result, or NULL */
+    const GamePgnNotation *notations; /* with a [Format] tag; the first is pgn_write's (none: the record's) */
+    int notation_count;
+} GamePgn;
+
+/* A third-party engine the game knows (players/client.c reads it). */
+typedef struct {
+    const char *name;     /* for quirks=profile=NAME */
+    const char *match;    /* words of the engine's name that select it (lower case, '|'-separated) */
+    const char *notation; /* its move notation (a protocol notation of the game) */
+    const char *quirks;   /* how it departs from its protocol, in quirks= syntax ("setboard=0,pv=san") */
+} GameEngine;
 
 typedef struct Game {
     const char *name;        /* --game NAME, positions/NAME/ */
     const char *variant;     /* UCI_Variant / xboard variant, PGN Variant tag */
-    const char *engine;      /* our engine's program name, next to qibench ("xiangqi-engine") */
-    const char *side_name[2];/* "Red", "Black" */
+    const char *engine;      /* our engine's program name, next to qibench ("NAME-engine") */
+    const char *side_name[2];/* each side's name, capitalised, in the game's words */
     const char *start;       /* the start position's text */
     int max_moves;           /* room for the longest legal move list */
     int max_plies;           /* no game can be longer (0: no such bound) */
@@ -105,11 +135,12 @@ typedef struct Game {
     int record_notation;     /* in games.jsonl, EPD and PGN files */
     int protocol_notation;   /* what engines speak unless told otherwise */
     int reason_count;        /* reasons are 1 .. reason_count - 1 */
-    const char *const *fen_dialects; /* xboard setboard spellings (NULL: the text as it is) */
-    const struct EngineProfile *profiles; /* third-party engines' quirks for this game */
+    const GameEngine *profiles; /* third-party engines' quirks for this game */
     int profile_count;
     const GameSgf *sgf;      /* NULL: the game has no SGF */
+    const GamePgn *pgn;      /* NULL: the game has no PGN */
     const char *const *rule_sets; /* --rules names, NULL-terminated, the default first (NULL: one, unnamed) */
+    const char *limit_rule;  /* what GameRules.limit counts ("plies without a capture"), NULL: no such rule */
 
     /* A short lower-case name of a reason ("checkmate", "perpetual check"). */
     const char *(*reason_name)(int reason);
@@ -119,7 +150,8 @@ typedef struct Game {
     void (*state_copy)(GameState *dst, const GameState *src);
     /* Sets the position from text; 0, or -1 with a one-line reason. */
     int (*set_position)(GameState *s, const char *text, char *err, size_t errlen);
-    /* The position's full text in the game's canonical form. */
+    /* The position's full text in the game's canonical form (it fits in
+     * GAME_TEXT_MAX bytes). */
     void (*position_text)(const GameState *s, char *buf, size_t len);
     int (*side_to_move)(const GameState *s);
     /* The full-move number (PGN move numbering). */
@@ -144,13 +176,15 @@ typedef struct Game {
     int (*format_move)(GameState *s, MoveCode m, int n, char *buf, size_t len);
     /* How the game stands under rules (NULL: default_rules). */
     GameOutcome (*outcome)(GameState *s, const GameRules *rules);
-    /* The position text spelled for an engine (dialect: fen_dialects index). */
-    void (*engine_position)(const char *text, int dialect, char *out, size_t len);
+    /* The position text spelled for an engine in the game's dialect named
+     * dialect (quirks fen=NAME; "": the usual one). 0, or -1 with a reason
+     * naming the dialects there are, or when out is too small. */
+    int (*engine_position)(const char *text, const char *dialect, char *out, size_t len, char *err, size_t errlen);
     /* Draws the board of s on out: lines of at most RENDER_COLUMNS_MAX
      * columns, each ending '\n', with the files and ranks labelled. */
     void (*render)(const GameState *s, const RenderOptions *o, FILE *out);
     /* An ending (o.result not RESULT_NONE, o.reason one of the game's) in
-     * words, with the winner: "Black is checkmated: Red wins". */
+     * words, with the winner ("X is checkmated: Y wins", X and Y side names). */
     void (*ending_text)(GameOutcome o, char *buf, size_t len);
 } Game;
 
@@ -161,7 +195,7 @@ const Game *game_by_name(const char *name);
 int game_count(void);
 const Game *game_at(int i);
 
-/* The default game (xiangqi). */
+/* The default game (the registry's first). */
 const Game *game_default(void);
 
 /* The known games' names, ", "-separated, for messages. */
@@ -194,6 +228,10 @@ int game_replay(const Game *g, GameState *s, const char *root, const MoveCode *m
 
 /* A new state set to position (NULL when it is not one, or no memory). */
 GameState *game_state_at(const Game *g, const char *position);
+
+/* g->engine_position (a game without one has one spelling: dialect ""). */
+int game_engine_position(const Game *g, const char *text, const char *dialect, char *out, size_t len, char *err,
+                         size_t errlen);
 
 /* The move in the game's record notation ("" when it cannot be written). */
 void game_move_record(const Game *g, GameState *s, MoveCode m, char *buf, size_t len);

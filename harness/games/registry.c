@@ -1,19 +1,22 @@
 /*
- * registry.c - the games the harness knows, one line each; the first is the
- * default. Adding a game: its descriptor file beside this one, a line here,
- * and its name in the Makefile's HARNESS_GAMES.
+ * registry.c - the games the harness knows: the Makefile's GAMES, one
+ * GAME(GAME_<NAME>) line each in the generated games.h; the first is the
+ * default. Adding a game: its descriptor file beside this one (defining
+ * GAME_<NAME>) and its name in the Makefile's GAMES.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "games/game.h"
 
-extern const Game GAME_XIANGQI;
-extern const Game GAME_AMAZONS;
+#define GAME(descriptor) extern const Game descriptor;
+#include "games.h"
+#undef GAME
 
 static const Game *const GAMES[] = {
-    &GAME_XIANGQI,
-    &GAME_AMAZONS,
+#define GAME(descriptor) &descriptor,
+#include "games.h"
+#undef GAME
 };
 #define GAME_COUNT (int)(sizeof GAMES / sizeof GAMES[0])
 

@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "xiangqi/board.h"
-#include "players/client.h"
 #include "xiangqi/game.h"
 #include "xiangqi/movegen.h"
 #include "xiangqi/notation.h"
@@ -33,25 +32,34 @@ static const GameNotation NOTATIONS[N_COUNT] = {
     [N_SAN_FAIRY] = {"san-fairy", "SAN", "a", "Ce3", false, false, -1},     /* ranks 1-10 */
 };
 
-/* xboard setboard letters for horse and elephant: h / e (xboard's Xiangqi) or n / b. */
-enum { FEN_HE, FEN_NB };
-static const char *const FEN_DIALECTS[] = {"he", "nb", NULL};
+/* PGN as xqbase.com writes it ("中国象棋电脑应用规范(三): PGN文件格式", the
+ * computer Chinese Chess standards published with ECCO): the Game tag first,
+ * Red beside chess's White (both are written, for both kinds of reader),
+ * and the Format tag naming how moves are written: ICCS "H2-E2" (the
+ * default), WXF "C2.5" or Chinese "炮二平五" (UTF-8). */
+static const GamePgnNotation PGN_NOTATIONS[] = {
+    {"iccs", "ICCS", N_ICCS, true},
+    {"wxf", "WXF", N_WXF, false},
+    {"chinese", "Chinese", N_CHINESE, false},
+};
+static const GamePgn PGN = {"Chinese Chess", {"White", "Black"}, "Red", PGN_NOTATIONS,
+                            (int)(sizeof PGN_NOTATIONS / sizeof PGN_NOTATIONS[0])};
 
 /*
  * The engines the harness knows. Done for every xboard engine, so not in the
  * table: `xboard` is the first line (Sjaak II starts in console mode),
  * `variant xiangqi` goes after each `new` (which resets Sjaak's variant).
  */
-static const EngineProfile PROFILES[] = {
+static const GameEngine PROFILES[] = {
     /* UCI_Variant xiangqi (offered, so sent), moves with ranks 1-10 both ways. */
-    {"fairy-stockfish", "fairy-stockfish", "fairy", {"", QUIRK_AUTO, QUIRK_AUTO, QUIRK_AUTO, PV_COORD, "nb", -1}},
+    {"fairy-stockfish", "fairy-stockfish", "fairy", "pv=coord,fen=nb,mate=cecp"},
     /* Fairy-Max for Xiangqi: no setboard (openings are played as moves from
      * the start), bare moves (no usermove), mate scores 8000 - plies. */
-    {"maxqi", "maxqi", "iccs", {"", QUIRK_NO, QUIRK_NO, QUIRK_AUTO, PV_COORD, "he", 8000}},
+    {"maxqi", "maxqi", "iccs", "setboard=0,usermove=0,pv=coord,fen=he,mate=8000"},
     /* Fairy-Max itself (its Debian build has no xiangqi: the variants check refuses it). */
-    {"fairy-max", "fairy-max|fairymax", "iccs", {"", QUIRK_NO, QUIRK_NO, QUIRK_AUTO, PV_COORD, "he", 8000}},
+    {"fairy-max", "fairy-max|fairymax", "iccs", "setboard=0,usermove=0,pv=coord,fen=he,mate=8000"},
     /* Sjaak II: FEN with H / E, SAN principal variations ("1. ... Hc7 2. Hg2"). */
-    {"sjaak", "sjaak", "iccs", {"", QUIRK_AUTO, QUIRK_AUTO, QUIRK_AUTO, PV_SAN, "he", -1}},
+    {"sjaak", "sjaak", "iccs", "pv=san,fen=he,mate=cecp"},
 };
 
 /* ------------------------------------------------------------------------ */
@@ -259,13 +267,13 @@ static int xq_format_move(GameState *s, MoveCode m, int n, char *buf, size_t len
 /* ------------------------------------------------------------------------ */
 
 /* The names of --rules, in RuleSet order (the default, asian, first). */
-static const char *const RULE_SETS[] = {"asian", "check-only", "chess-like", NULL};
+static const char *const RULE_SETS[] = {RULES_SET_NAMES, NULL};
 _Static_assert(sizeof RULE_SETS / sizeof RULE_SETS[0] == RULES_SET_COUNT + 1, "a name per rule set");
 
 static GameOutcome xq_outcome(GameState *s, const GameRules *rules)
 {
     RulesConfig cfg = rules_default_config();
-    if (rules) cfg = (RulesConfig){rules->no_capture_plies, rules->max_plies, (RuleSet)rules->rule_set};
+    if (rules) cfg = (RulesConfig){rules->limit, rules->max_plies, (RuleSet)rules->rule_set};
     Outcome o = rules_outcome(&s->pos, &cfg);
     static const GameResult MAP[] = {[RULES_NONE] = RESULT_NONE, [RULES_RED_WINS] = RESULT_FIRST_WINS,
                                      [RULES_BLACK_WINS] = RESULT_SECOND_WINS, [RULES_DRAW] = RESULT_DRAW};
@@ -312,16 +320,20 @@ static void xq_ending_text(GameOutcome o, char *buf, size_t len)
     }
 }
 
-/* The FEN with xboard's Xiangqi letters (h horse, e elephant), or as it is (n / b). */
-static void xq_engine_position(const char *fen, int dialect, char *out, size_t outlen)
+/* The FEN with xboard's Xiangqi letters (dialect "he", the usual one: h
+ * horse, e elephant), or as it is ("nb"). */
+static int xq_engine_position(const char *fen, const char *dialect, char *out, size_t outlen, char *err, size_t errlen)
 {
+    bool he = dialect[0] == '\0' || strcmp(dialect, "he") == 0;
+    if (!he && strcmp(dialect, "nb") != 0) return snprintf(err, errlen, "expected he or nb"), -1;
+    if (strlen(fen) >= outlen) return snprintf(err, errlen, "position text too long"), -1;
     size_t i = 0;
-    bool he = dialect != FEN_NB;
-    for (; fen[i] && fen[i] != ' ' && i + 1 < outlen; i++) {
+    for (; fen[i] && fen[i] != ' '; i++) {
         char ch = fen[i];
         out[i] = !he ? ch : ch == 'n' ? 'h' : ch == 'N' ? 'H' : ch == 'b' ? 'e' : ch == 'B' ? 'E' : ch;
     }
     snprintf(out + i, outlen - i, "%s", fen + i);
+    return 0;
 }
 
 const Game GAME_XIANGQI = {
@@ -336,12 +348,13 @@ const Game GAME_XIANGQI = {
     .has_draws = true,
     .default_rules = {-1, 0, RULES_ASIAN}, /* the rule set's no-capture limit: 120, chess-like 100 */
     .rule_sets = RULE_SETS,
+    .limit_rule = "plies without a capture",
+    .pgn = &PGN,
     .notations = NOTATIONS,
     .notation_count = N_COUNT,
     .record_notation = N_ICCS,
     .protocol_notation = N_ICCS,
     .reason_count = END_COUNT,
-    .fen_dialects = FEN_DIALECTS,
     .profiles = PROFILES,
     .profile_count = (int)(sizeof PROFILES / sizeof PROFILES[0]),
     .reason_name = xq_reason_name,

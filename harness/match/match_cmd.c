@@ -146,7 +146,7 @@ static int match_option(int argc, char **argv, int *i, MatchArgs *a, char *err, 
     else if (strcmp(flag, "--maxmoves") == 0 && cli_parse_int(value, 0, 50000, &v)) opt->rules.max_plies = (int)(2 * v);
     else if (strcmp(flag, "--wait") == 0 && cli_parse_int(value, 0, 3600000, &v)) opt->wait_ms = (int)v;
     else if (strcmp(flag, "--site") == 0) a->out.site = value;
-    else if (strcmp(flag, "--nocapture") == 0 && cli_parse_int(value, 0, 100000, &v)) opt->rules.no_capture_plies = (int)v;
+    else if (strcmp(flag, "--nocapture") == 0 && cli_parse_int(value, 0, 100000, &v)) opt->rules.limit = (int)v;
     else if (strcmp(flag, "--rules") == 0) return cli_rule_set(opt->game, value, &opt->rules.rule_set, err, errlen);
     else if ((strcmp(flag, "--format") == 0 || strcmp(flag, "--tournament") == 0) && cli_format(value, &opt->format)) {}
     else if (strcmp(flag, "--tiebreak-pairs") == 0 && cli_parse_int(value, 0, 1000, &v)) opt->tiebreak_pairs = (int)v;

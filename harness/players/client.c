@@ -38,7 +38,7 @@ static void lower(const char *in, char *out, size_t outlen)
 }
 
 /* The profile of game one of whose match words occurs in name, or NULL. */
-static const EngineProfile *profile_for_name(const Game *game, const char *name)
+static const GameEngine *profile_for_name(const Game *game, const char *name)
 {
     char low[256], words[64], *cursor;
     lower(name, low, sizeof low);
@@ -50,19 +50,11 @@ static const EngineProfile *profile_for_name(const Game *game, const char *name)
     return NULL;
 }
 
-static const EngineProfile *profile_by_key(const Game *game, const char *key)
+static const GameEngine *profile_by_key(const Game *game, const char *key)
 {
     for (int i = 0; i < game->profile_count; i++)
         if (strcmp(game->profiles[i].name, key) == 0) return &game->profiles[i];
     return NULL;
-}
-
-/* The index of a fen dialect name of the game (0 when "" or unknown). */
-static int dialect_index(const Game *game, const char *name)
-{
-    for (int i = 0; game->fen_dialects && game->fen_dialects[i]; i++)
-        if (strcmp(game->fen_dialects[i], name) == 0) return i;
-    return 0;
 }
 
 /* Sets c->profile from quirks=profile= or from name (if none chose one
@@ -73,15 +65,15 @@ void client_apply_profile(Client *c, const char *name)
     if (u->profile[0]) c->profile = strcmp(u->profile, "none") == 0 ? NULL : profile_by_key(c->game, u->profile);
     else if (!c->profile && name) c->profile = profile_for_name(c->game, name);
     static const EngineQuirks none = {"", QUIRK_AUTO, QUIRK_AUTO, QUIRK_AUTO, PV_AUTO, "", -1};
-    const EngineQuirks *p = c->profile ? &c->profile->q : &none;
-    c->q = *p;
+    char why[256];
+    c->q = none; /* a game's profile that does not parse is refused by test_games */
+    if (c->profile && client_parse_quirks(c->profile->quirks, &c->q, why, sizeof why)) c->q = none;
     if (u->setboard) c->q.setboard = u->setboard;
     if (u->usermove) c->q.usermove = u->usermove;
     if (u->ping) c->q.ping = u->ping;
     if (u->pv) c->q.pv = u->pv;
     if (u->fen[0]) snprintf(c->q.fen, sizeof c->q.fen, "%s", u->fen);
     if (u->mate_score) c->q.mate_score = u->mate_score;
-    c->dialect = dialect_index(c->game, c->q.fen);
 }
 
 /* The move notation: notation= first, then the profile, then the game's
@@ -170,12 +162,9 @@ int client_check_quirks(const Game *game, const EngineQuirks *q, char *err, size
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s, ", game->profiles[i].name);
         return snprintf(err, errlen, "quirks: unknown profile '%s' (expected %snone)", q->profile, names), -1;
     }
-    if (q->fen[0] && (!game->fen_dialects || strcmp(game->fen_dialects[dialect_index(game, q->fen)], q->fen) != 0)) {
-        for (int i = 0; game->fen_dialects && game->fen_dialects[i]; i++)
-            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " or " : "", game->fen_dialects[i]);
-        return snprintf(err, errlen, "quirks: bad value '%s' for fen (expected %s)", q->fen,
-                        names[0] ? names : "nothing: this game has one spelling"), -1;
-    }
+    char text[GAME_TEXT_MAX], why[128];
+    if (q->fen[0] && game_engine_position(game, game->start, q->fen, text, sizeof text, why, sizeof why))
+        return snprintf(err, errlen, "quirks: bad value '%s' for fen (%s)", q->fen, why), -1;
     return 0;
 }
 
@@ -298,12 +287,19 @@ ClientStatus client_send_failed(Client *c, char *err, size_t errlen)
 
 ClientStatus client_send(Client *c, char *err, size_t errlen, const char *fmt, ...)
 {
-    char buf[LINE_BYTES];
-    va_list ap;
+    char stack[LINE_BYTES], *buf = stack; /* a longer command (a long game's move list) on the heap, never cut */
+    va_list ap, ap2;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_copy(ap2, ap);
+    int n = vsnprintf(stack, sizeof stack, fmt, ap);
     va_end(ap);
-    return proc_send(c->proc, "%s", buf) == 0 ? CLIENT_OK : client_send_failed(c, err, errlen);
+    if (n >= 0 && (size_t)n >= sizeof stack && (buf = malloc((size_t)n + 1)) != NULL)
+        vsnprintf(buf, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
+    if (n < 0 || !buf) return client_fail(CLIENT_UNSUPPORTED, err, errlen, "%s: cannot format a command", c->spec.name);
+    int rc = proc_send(c->proc, "%s", buf);
+    if (buf != stack) free(buf);
+    return rc == 0 ? CLIENT_OK : client_send_failed(c, err, errlen);
 }
 
 /* isready / readyok, or ping / pong: is the engine still answering? */

@@ -46,7 +46,7 @@ typedef struct {
     QuirkSwitch usermove; /* xboard: moves sent as "usermove h2e2"? (overrides the feature) */
     QuirkSwitch ping;     /* xboard: does ping / pong work? (overrides the feature) */
     PvNotation pv;        /* how PVs are written */
-    char fen[16];         /* xboard setboard spelling: one of the game's fen_dialects, "" = by profile */
+    char fen[16];         /* xboard setboard spelling: a dialect the game's engine_position knows, "" = by profile */
     int mate_score;       /* xboard: 0 = by profile, -1 = CECP 100000 + moves, N = N - plies (Fairy-Max 8000) */
 } EngineQuirks;
 
@@ -74,18 +74,13 @@ typedef struct {
 } EngineSpec;
 
 /*
- * What the harness knows about a third-party engine, per game (each game's
- * table is Game.profiles). A profile applies when one of its `match` words
- * (lower case, '|'-separated) occurs in the engine's program name, UCI `id
- * name` or xboard `myname`; quirks= on the command line overrides any field,
- * or picks a profile by name.
+ * What the harness knows about a third-party engine, per game: each game's
+ * table is Game.profiles (GameEngine: its quirks in quirks= syntax). A
+ * profile applies when one of its `match` words (lower case, '|'-separated)
+ * occurs in the engine's program name, UCI `id name` or xboard `myname`;
+ * quirks= on the command line overrides any field, or picks a profile by
+ * name.
  */
-typedef struct EngineProfile {
-    const char *name;     /* for quirks=profile=NAME */
-    const char *match;    /* name words that select it */
-    const char *notation; /* the engine's move notation (a protocol notation of the game) */
-    EngineQuirks q;
-} EngineProfile;
 
 /* Timeouts in milliseconds. */
 typedef struct {

@@ -34,9 +34,8 @@ struct Client {
     FILE *log;
     char stderr_path[1024];
     Proc *proc;
-    const EngineProfile *profile; /* NULL: none */
+    const GameEngine *profile;    /* NULL: none */
     EngineQuirks q;               /* in effect: the user's, then the profile's */
-    int dialect;                  /* index into game->fen_dialects, or 0 */
     ParseState parse;
     bool has_variant_option;      /* UCI: offers UCI_Variant */
     AnnouncedOption *options_seen; /* what the handshake announced (heap) */

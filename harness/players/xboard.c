@@ -156,8 +156,9 @@ static ClientStatus xboard_position(Client *c, const char *root_fen, const MoveC
         if (!c->setboard)
             return client_fail(CLIENT_UNSUPPORTED, err, errlen, "%s has setboard=0: it cannot start from %s", c->spec.name,
                         root_fen);
-        if (c->game->engine_position) c->game->engine_position(root_fen, c->dialect, buf, sizeof buf);
-        else snprintf(buf, sizeof buf, "%s", root_fen);
+        char why[128];
+        if (game_engine_position(c->game, root_fen, c->q.fen, buf, sizeof buf, why, sizeof why))
+            return client_fail(CLIENT_UNSUPPORTED, err, errlen, "%s: setboard %s: %s", c->spec.name, root_fen, why);
         st = client_send(c, err, errlen, "setboard %s", buf);
     }
     for (int i = 0; i < n && st == CLIENT_OK; i++) {

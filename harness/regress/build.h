@@ -37,7 +37,7 @@ int regress_git_line(const char *dir, char *out, size_t len, const char *a1, con
  * Returns 0 or -1 with the error and the end of tmp/extract.log printed. */
 int regress_extract_commit(const char *repo, const char *commit, const char *tmp, const char *dir);
 
-/* `make -C dir -jN bin/ENGINE` (engine: the game's, "xiangqi-engine") without the calling make's variables
+/* `make -C dir -jN bin/ENGINE` (engine: the game's, "NAME-engine") without the calling make's variables
  * (MAKEFLAGS, ...), output appended to log_path; what names it in messages.
  * Returns 0, or -1 with the error and the log's last lines printed. */
 int regress_build_engine(const char *dir, const char *engine, int jobs, const char *log_path, const char *what);

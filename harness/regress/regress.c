@@ -45,7 +45,7 @@ enum { REGRESS_PASS = 0, REGRESS_H0 = 1, REGRESS_SETUP = 2, REGRESS_ERROR = 3, R
 /* ================================================================ */
 
 typedef struct {
-    const Game *game;         /* --game / -variant, default xiangqi */
+    const Game *game;         /* --game / -variant, default game_default() */
     const char *base_rev;     /* --base, required */
     const char *repo;         /* --repo, default "." (its git top level is used) */
     const char *candidate;    /* --candidate binary; NULL: build the working tree */
@@ -86,7 +86,7 @@ static void usage(FILE *f)
             "engine (make bin/GAME-engine in the repository), then (a) runs both benches\n"
             "interleaved and compares node signatures and speed, (b) plays an SPRT match new vs base.\n\n"
             "  --base REV           base revision (commit, tag, branch; required)\n"
-            "  --game NAME          the game (or -variant NAME; default xiangqi): bin/NAME-engine\n"
+            "  --game NAME          the game (or -variant NAME; default %s): bin/NAME-engine\n"
             "  --repo DIR           git repository (default: the top level of the current directory)\n"
             "  --candidate PATH     test this engine binary instead of building the working tree\n"
             "  --jobs N             make -jN for the builds (default 2)\n"
@@ -112,7 +112,8 @@ static void usage(FILE *f)
             "1 regression (SPRT accepted H0), 2 usage or setup error (bad revision, failed build),\n"
             "3 error during the run (a bench failed or was not deterministic, the match stopped on errors),\n"
             "4 too slow (--min-speed: the speed ratio's lower bound below R; the SPRT did not accept H0).\n",
-            DEFAULT_BENCH_DEPTH, DEFAULT_BENCH_RUNS, DEFAULT_NODES, DEFAULT_TC_ROUNDS, DEFAULT_ELO0, DEFAULT_ELO1);
+            game_default()->name, DEFAULT_BENCH_DEPTH, DEFAULT_BENCH_RUNS, DEFAULT_NODES, DEFAULT_TC_ROUNDS, DEFAULT_ELO0,
+            DEFAULT_ELO1);
 }
 
 /* One --openings KEY=VALUE (a CliKeySet): checked as match will read it,

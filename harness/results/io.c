@@ -150,7 +150,7 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
     char text[MOVE_TEXT_BYTES];
     GameState *pos = game_state_at(run->opt->game, g->fen);
     json_begin_object(js, NULL);
-    json_string(js, record_side_key(run->opt->game, 0), list->engines[red].spec.name); /* "red", "white" */
+    json_string(js, record_side_key(run->opt->game, 0), list->engines[red].spec.name);
     json_string(js, record_side_key(run->opt->game, 1), list->engines[black].spec.name);
     json_int(js, "round", round + 1);
     json_int(js, "pair", pair);

@@ -16,10 +16,14 @@
 #include "results/jsonread.h"
 #include "util/util.h"
 
+/* The keys of the two sides in every game's lines of the files written
+ * before the sides were named by the game (the release of 8965c1b). */
+static const char *const LEGACY_KEY[2] = {"red", "black"};
+
 const char *record_side_key(const Game *game, int side)
 {
     static _Thread_local char key[2][32];
-    if (!game) return side ? "black" : "red";
+    if (!game) return LEGACY_KEY[side];
     size_t n = 0;
     for (const char *c = game->side_name[side]; *c && n + 1 < sizeof key[side]; c++)
         key[side][n++] = (char)tolower((unsigned char)*c);
@@ -97,13 +101,15 @@ static int parse_moves(const JsonValue *v, StoredGame *g, char *err, size_t errl
     return 0;
 }
 
-/* The side names: the game's keys, or (files before them, or game NULL) red / white and black. */
+/* The side names: the game's keys, or those of older files (LEGACY_KEY); with no game given, any game's. */
 static int parse_sides(const JsonValue *v, const Game *game, StoredGame *g, char *err, size_t errlen)
 {
     const char *key[2] = {record_side_key(game, 0), record_side_key(game, 1)};
     const char *name[2] = {jv_get_string(v, key[0]), jv_get_string(v, key[1])};
-    if (!name[0]) name[0] = jv_get_string(v, "red");
-    if (!name[0] && !game) name[0] = jv_get_string(v, "white");
+    for (int s = 0; s < 2; s++) { /* older files; with no game given, any game's keys */
+        if (!name[s]) name[s] = jv_get_string(v, LEGACY_KEY[s]);
+        for (int i = 0; !game && !name[s] && i < game_count(); i++) name[s] = jv_get_string(v, record_side_key(game_at(i), s));
+    }
     for (int s = 0; s < 2; s++)
         if (!name[s] || !*name[s] || strlen(name[s]) >= RECORD_NAME_BYTES)
             return util_fail(err, errlen, "expected \"%s\" and \"%s\": the engines' names as strings", key[0], key[1]);

@@ -7,10 +7,10 @@
  * (stats/ratings_cmd.c), the search statistics (stats/searchstats.c),
  * --epdout and the count of abandoned games (formats/pgnout.c).
  *
- * The engines are named by the game's own sides, lower case: "red" and
- * "black" for Xiangqi, "white" and "black" for Amazons. Files written
- * before the side names came from the game say "red" and "black" for every
- * game: those keys are read too.
+ * The engines are named by the game's own sides in lower case
+ * (Game.side_name). Files written before that (the release of 8965c1b)
+ * name the sides of every game by one pair of keys (record.c's
+ * LEGACY_KEY): those are read too.
  */
 #ifndef HARNESS_RESULTS_RECORD_H
 #define HARNESS_RESULTS_RECORD_H
@@ -47,13 +47,13 @@ typedef struct {
 } StoredGame;
 
 /* The key of side (0 or 1) in the lines of game: its side name in lower
- * case ("red", "white", "black"); "red" / "black" when game is NULL. */
+ * case; when game is NULL, the key of older files. */
 const char *record_side_key(const Game *game, int side);
 
 /*
  * Parses one line (a JSON object, strict RFC 8259) of a game played under
- * game (NULL: any game; the sides are then read as "red" or "white", and
- * "black") into *g, reusing its move array. Required: both sides' names
+ * game (NULL: any game; the sides are then read by any game's keys) into
+ * *g, reusing its move array. Required: both sides' names
  * (different strings) and a result; every other member is checked when
  * present (its type, whole numbers >= 0). Returns 0, or -1 with a
  * one-line "expected ..." in err. Free g with record_free.

@@ -19,9 +19,8 @@
  *
  * Phases by ply, the move's place in the game's record (book moves
  * included) counted from 1 at the record's start position, with the
- * bounds of the game (Game.phase_end; 20 and 80 when it has none):
- *   xiangqi  opening 1-20, middle game 21-80, endgame 81-
- *   amazons  opening 1-20, middle game 21-50, endgame 51- (at most 92 plies)
+ * bounds of the game (Game.phase_end: the last ply of the opening and of
+ * the middle game; 20 and 80 when it has none).
  */
 #ifndef HARNESS_SEARCHSTATS_H
 #define HARNESS_SEARCHSTATS_H

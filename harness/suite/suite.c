@@ -6,9 +6,7 @@
 #include "suite/suite.h"
 
 #include <errno.h>
-#include <math.h>
 #include <pthread.h>
-#include <sys/resource.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,29 +16,7 @@
 #include "play/playout.h"
 #include "proc/proc.h"
 #include "proc/stopsig.h"
-#include "suite/depth.h"
-
-typedef struct {
-    int engine, position;
-    ClientStatus status;
-    EngineReply reply;
-    char err[256];
-    int solved; /* 1 solved, 0 not, -1 nothing to solve or failed */
-    PlayoutResult *playout; /* playout mode only */
-} Job;
-
-typedef struct {
-    const SuiteOptions *opt;
-    EpdSuite suite;
-    Job *jobs;
-    int njobs;
-    atomic_int next;
-    pthread_mutex_t lock; /* guards jsonl and write_failed */
-    FILE *jsonl;
-    bool write_failed;
-    int done;             /* searches recorded, for the progress lines */
-    int defender;         /* playouts: index of the defending engine, -1 = self-play */
-} Runner;
+#include "suite/suite_impl.h"
 
 /* A results write failed (a full disk): say so once and take no more jobs.
  * Caller holds the lock. */
@@ -313,223 +289,6 @@ static void *worker(void *arg)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Summary                                                                  */
-/* ------------------------------------------------------------------------ */
-
-typedef struct {
-    int searched, failed, to_solve, solved, compared, same_move, same_score;
-    uint64_t nodes;
-    int64_t time_ms;
-    double log_ebf_sum; /* sum of ln(nodes) / depth */
-    int ebf_count;
-} Totals;
-
-static const Job *job_at(const Runner *run, int engine, int position)
-{
-    return &run->jobs[engine * run->suite.count + position];
-}
-
-static bool same_score(const EngineReply *a, const EngineReply *b)
-{
-    return a->has_score && b->has_score && a->mate == b->mate && a->score == b->score;
-}
-
-static Totals engine_totals(const Runner *run, int e, int ref)
-{
-    Totals t;
-    memset(&t, 0, sizeof t);
-    for (int p = 0; p < run->suite.count; p++) {
-        const Job *j = job_at(run, e, p), *r = job_at(run, ref, p);
-        if (j->status != CLIENT_OK) {
-            t.failed++;
-            continue;
-        }
-        t.searched++;
-        t.nodes += j->reply.nodes;
-        t.time_ms += j->reply.time_ms > 0 ? j->reply.time_ms : j->reply.wall_ms;
-        if (j->solved >= 0) t.to_solve++, t.solved += j->solved;
-        if (j->reply.depth > 0 && j->reply.nodes > 1) {
-            t.log_ebf_sum += log((double)j->reply.nodes) / j->reply.depth;
-            t.ebf_count++;
-        }
-        if (r->status == CLIENT_OK) {
-            t.compared++;
-            t.same_move += j->reply.best == r->reply.best;
-            t.same_score += same_score(&j->reply, &r->reply);
-        }
-    }
-    return t;
-}
-
-static void print_table(const Runner *run, int ref)
-{
-    const EngineList *list = run->opt->engines;
-    printf("\n%-16s %9s %8s %14s %10s %12s %6s %9s %9s %7s\n", "engine", "positions", "solved", "nodes", "time(s)",
-           "nodes/s", "EBF", "same-move", "same-score", "failed");
-    for (int e = 0; e < list->count; e++) {
-        Totals t = engine_totals(run, e, ref);
-        char solved[32], ebf[16], move[16], score[16];
-        snprintf(solved, sizeof solved, t.to_solve ? "%d/%d" : "-", t.solved, t.to_solve);
-        snprintf(ebf, sizeof ebf, t.ebf_count ? "%.2f" : "-", exp(t.log_ebf_sum / (t.ebf_count ? t.ebf_count : 1)));
-        snprintf(move, sizeof move, t.compared ? "%.0f%%" : "-", 100.0 * t.same_move / (t.compared ? t.compared : 1));
-        snprintf(score, sizeof score, t.compared ? "%.0f%%" : "-", 100.0 * t.same_score / (t.compared ? t.compared : 1));
-        double nps = t.time_ms > 0 ? 1000.0 * (double)t.nodes / (double)t.time_ms : 0;
-        printf("%-16s %9d %8s %14llu %10.2f %12.0f %6s %9s %9s %7d\n", list->engines[e].spec.name, t.searched, solved,
-               (unsigned long long)t.nodes, t.time_ms / 1000.0, nps, ebf, move, score, t.failed);
-    }
-    printf("\nsame-move / same-score: agreement with %s. EBF: geometric mean of nodes^(1/depth).\n",
-           list->engines[ref].spec.name);
-    struct rusage ru;
-    if (getrusage(RUSAGE_SELF, &ru) == 0 && run->njobs > 0) {
-        double ms = ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3 + ru.ru_stime.tv_sec * 1e3
-                    + ru.ru_stime.tv_usec / 1e3;
-        printf("harness CPU (qibench itself, not the engines): %.1f ms, %.3f ms per search\n", ms, ms / run->njobs);
-    }
-}
-
-/* A playout is passed, not reached (played to its end without the expected
- * result: a loss, a draw where a win was expected, the move bound) or engine
- * failed (an engine did not play it to its end). */
-typedef struct {
-    int played, passed, not_reached, failed;
-} PlayoutTotals;
-
-static PlayoutTotals playout_totals(const Runner *run, int e)
-{
-    PlayoutTotals t = {0, 0, 0, 0};
-    for (int k = 0; k < run->njobs; k++) {
-        const Job *j = &run->jobs[k];
-        if (e >= 0 && j->engine != e) continue;
-        t.played++;
-        if (j->playout->status != CLIENT_OK) t.failed++;
-        else if (j->playout->passed) t.passed++;
-        else t.not_reached++;
-    }
-    return t;
-}
-
-static void print_playout_table(const Runner *run)
-{
-    const EngineList *list = run->opt->engines;
-    printf("\n%-16s %9s %8s %12s %14s\n", "engine", "playouts", "passed", "not reached", "engine failed");
-    for (int e = 0; e < list->count; e++) {
-        PlayoutTotals t = playout_totals(run, e);
-        if (t.played)
-            printf("%-16s %9d %8d %12d %14d\n", list->engines[e].spec.name, t.played, t.passed, t.not_reached,
-                   t.failed);
-    }
-    printf("\npassed: the expected result within the move bound (a draw: no loss by the end); not reached:\n"
-           "played to the end without it; engine failed: an engine did not play it to the end.\n");
-}
-
-/* A failed search or playout (a crash, a stall, an illegal move, a
- * position the engine cannot set up) fails the run: one line on stderr
- * says how many and, for unsupported positions, what to do. Returns the
- * number failed. */
-static int report_failures(const Runner *run)
-{
-    int failed = 0, unsupported = 0, first_unsupported = -1;
-    for (int k = 0; k < run->njobs; k++) {
-        const Job *j = &run->jobs[k];
-        ClientStatus st = j->playout ? j->playout->status : j->status;
-        if (st == CLIENT_OK) continue;
-        failed++;
-        if (st == CLIENT_UNSUPPORTED && unsupported++ == 0) first_unsupported = j->engine;
-    }
-    if (!failed) return 0;
-    const char *what = run->opt->playout ? "playouts" : "searches";
-    if (unsupported)
-        fprintf(stderr, "qibench suite: %d of %d %s failed, %d of them unsupported: engine '%s' cannot set up the "
-                        "positions (an xboard engine without setboard): leave it out of the suite, or play it from "
-                        "the start position with match --openings file=F format=pgn\n", failed, run->njobs, what,
-                unsupported, run->opt->engines->engines[first_unsupported].spec.name);
-    else
-        fprintf(stderr, "qibench suite: %d of %d %s failed (see the status column of %s.jsonl)\n", failed, run->njobs,
-                what, what);
-    return failed;
-}
-
-/* The per-depth statistics' input over the run's searches (free both). */
-static DepthInput depth_input(const Runner *run, int ref, int baseline)
-{
-    const EngineList *list = run->opt->engines;
-    int np = run->suite.count;
-    const char **names = calloc((size_t)list->count + 1, sizeof *names);
-    const EngineReply **reply = calloc((size_t)(list->count * np) + 1, sizeof *reply);
-    DepthInput in = {names && reply ? list->count : 0, np, names, reply, ref, baseline};
-    for (int e = 0; names && reply && e < list->count; e++) {
-        names[e] = list->engines[e].spec.name;
-        for (int p = 0; p < np; p++) {
-            const Job *j = job_at(run, e, p);
-            reply[e * np + p] = j->status == CLIENT_OK ? &j->reply : NULL;
-        }
-    }
-    return in;
-}
-
-static void free_depth_input(DepthInput *in)
-{
-    free((void *)in->names);
-    free((void *)in->reply);
-}
-
-/* summary.json: per engine the totals of the table (fractions, not
- * percentages; null where a value does not exist). Returns 0 or -1. */
-static int write_summary(const Runner *run, int ref, int baseline, const char *state)
-{
-    const EngineList *list = run->opt->engines;
-    Json j;
-    json_init(&j);
-    json_begin_object(&j, NULL);
-    json_summary_header(&j, "suite");
-    json_string(&j, "mode", run->opt->playout ? "playout" : "search");
-    json_string(&j, "state", state);
-    json_string(&j, "suite", run->opt->suite_path);
-    json_int(&j, "positions", run->suite.count);
-    json_string(&j, "reference", run->opt->playout ? NULL : list->engines[ref].spec.name);
-    json_begin_array(&j, "engines");
-    for (int e = 0; e < list->count; e++) {
-        json_begin_object(&j, NULL);
-        json_string(&j, "name", list->engines[e].spec.name);
-        json_string(&j, "variant", list->engines[e].spec.variant[0] ? list->engines[e].spec.variant : NULL);
-        if (run->opt->playout) {
-            PlayoutTotals t = playout_totals(run, e);
-            int d = run->defender >= 0 ? run->defender : e;
-            json_string(&j, "defender", list->engines[d].spec.name);
-            json_int(&j, "playouts", t.played);
-            json_int(&j, "passed", t.passed);
-            json_int(&j, "not_reached", t.not_reached);
-            json_int(&j, "failed", t.failed); /* engine failed */
-        } else {
-            Totals t = engine_totals(run, e, ref);
-            json_int(&j, "searched", t.searched);
-            json_int(&j, "failed", t.failed);
-            json_int(&j, "to_solve", t.to_solve);
-            if (t.to_solve) json_int(&j, "solved", t.solved);
-            else json_null(&j, "solved");
-            json_uint(&j, "nodes", t.nodes);
-            json_int(&j, "time_ms", t.time_ms);
-            json_double(&j, "nps", t.time_ms > 0 ? 1000.0 * (double)t.nodes / (double)t.time_ms : NAN);
-            json_double(&j, "ebf", t.ebf_count ? exp(t.log_ebf_sum / t.ebf_count) : NAN);
-            json_double(&j, "same_move", t.compared ? (double)t.same_move / t.compared : NAN);
-            json_double(&j, "same_score", t.compared ? (double)t.same_score / t.compared : NAN);
-        }
-        json_end_object(&j);
-    }
-    json_end_array(&j);
-    int rc = 0;
-    if (!run->opt->playout) {
-        DepthInput in = depth_input(run, ref, baseline);
-        rc = in.nengines ? suite_depth_json(&in, &j, "by_depth") : -1;
-        free_depth_input(&in);
-    }
-    json_end_object(&j);
-    if (rc == 0) rc = json_write_file(&j, run->opt->run_dir, "summary.json");
-    json_free(&j);
-    return rc;
-}
-
-/* ------------------------------------------------------------------------ */
 /* The run                                                                  */
 /* ------------------------------------------------------------------------ */
 
@@ -576,6 +335,36 @@ static int start_workers(Runner *run)
     return 0;
 }
 
+/* The run's exit status once every job is done or stopped: 0, 1 (a playout
+ * not reached), 3 (results not written, an engine failed) or the stop's. */
+static int finish(Runner *run, int ref, int baseline, int stop_status, const char *path)
+{
+    const SuiteOptions *opt = run->opt;
+    suite_print_tables(run, ref, baseline);
+    int status = run->write_failed || fclose(run->jsonl) != 0 ? 3 : 0;
+    const char *state = status ? "stopped" : stop_status ? "interrupted" : "finished";
+    if (suite_write_summary(run, ref, baseline, state)) {
+        fprintf(stderr, "qibench suite: cannot write %s/summary.json\n", opt->run_dir);
+        status = 3;
+    }
+    printf("results: %s, %s/summary.json\n", path, opt->run_dir);
+    if (status) fprintf(stderr, "qibench suite: writing %s failed\n", path);
+    if (status == 0 && !stop_status) {
+        int failed = suite_report_failures(run);
+        if (opt->playout) {
+            /* a playout not passed (not reached, or an engine failed) is not a success */
+            PlayoutTotals t = suite_playout_totals(run, -1);
+            if (t.not_reached || t.failed)
+                fprintf(stderr, "qibench suite: %d of %d playouts not passed (%d not reached, %d engine failed)\n",
+                        t.not_reached + t.failed, t.played, t.not_reached, t.failed);
+            if (t.not_reached) status = 1;
+        }
+        if (failed) status = 3; /* an engine failure outranks a result not reached */
+    }
+    if (stop_status && (status == 0 || stop_status > 130)) status = stop_status;
+    return status;
+}
+
 int suite_run(const SuiteOptions *opt)
 {
     Runner run;
@@ -599,54 +388,24 @@ int suite_run(const SuiteOptions *opt)
     run.jsonl = fopen(path, "a");
     run.jobs = calloc((size_t)(opt->engines->count * run.suite.count + 1), sizeof *run.jobs);
     run.njobs = run.jobs ? make_jobs(&run) : -1;
+    int status = 3;
     if (!run.jsonl || run.njobs < 0) {
         fprintf(stderr, "qibench suite: cannot write %s\n", path);
-        epd_free(&run.suite);
-        free(run.jobs);
         if (run.jsonl) fclose(run.jsonl);
-        return 3;
+    } else {
+        if (opt->playout && run.njobs == 0)
+            fprintf(stderr, "qibench suite: no position in %s has a result to play out\n", opt->suite_path);
+        pthread_mutex_init(&run.lock, NULL);
+        stopsig_install("searches");
+        start_workers(&run);
+        if (stopsig_level() > 1) proc_kill_all(); /* any engine started as the stop came */
+        int stop_status = stopsig_status();
+        stopsig_restore();
+        pthread_mutex_destroy(&run.lock);
+        status = finish(&run, ref, baseline, stop_status, path);
     }
-    if (opt->playout && run.njobs == 0)
-        fprintf(stderr, "qibench suite: no position in %s has a result to play out\n", opt->suite_path);
-    pthread_mutex_init(&run.lock, NULL);
-    stopsig_install("searches");
-    start_workers(&run);
-    if (stopsig_level() > 1) proc_kill_all(); /* any engine started as the stop came */
-    int stop_status = stopsig_status();
-    stopsig_restore();
-    pthread_mutex_destroy(&run.lock);
-    if (opt->playout)
-        print_playout_table(&run);
-    else
-        print_table(&run, ref);
-    if (!opt->playout) {
-        DepthInput in = depth_input(&run, ref, baseline);
-        if (in.nengines) suite_depth_print(&in, stdout);
-        free_depth_input(&in);
-    }
-    int status = run.write_failed || fclose(run.jsonl) != 0 ? 3 : 0;
-    const char *state = status ? "stopped" : stop_status ? "interrupted" : "finished";
-    if (write_summary(&run, ref, baseline, state)) {
-        fprintf(stderr, "qibench suite: cannot write %s/summary.json\n", opt->run_dir);
-        status = 3;
-    }
-    printf("results: %s, %s/summary.json\n", path, opt->run_dir);
-    if (status) fprintf(stderr, "qibench suite: writing %s failed\n", path);
-    if (status == 0 && !stop_status) {
-        int failed = report_failures(&run);
-        if (opt->playout) {
-            /* a playout not passed (not reached, or an engine failed) is not a success */
-            PlayoutTotals t = playout_totals(&run, -1);
-            if (t.not_reached || t.failed)
-                fprintf(stderr, "qibench suite: %d of %d playouts not passed (%d not reached, %d engine failed)\n",
-                        t.not_reached + t.failed, t.played, t.not_reached, t.failed);
-            if (t.not_reached) status = 1;
-        }
-        if (failed) status = 3; /* an engine failure outranks a result not reached */
-    }
-    if (stop_status && (status == 0 || stop_status > 130)) status = stop_status;
     epd_free(&run.suite);
-    for (int k = 0; k < run.njobs; k++) free(run.jobs[k].playout);
+    for (int k = 0; run.jobs && k < run.njobs; k++) free(run.jobs[k].playout);
     free(run.jobs);
     return status;
 }
