@@ -1,9 +1,11 @@
 /*
  * match/match_run.h - private to the files of `qibench match` / `tournament`:
- * match/match.c (scheduling and workers), match/standings.c (tallies and the printed
- * tables), results/summary.c (summary.json) and results/io.c (games.jsonl and
- * games.pgn: written, read back, resumed, merged). The run's state and what
- * these files call in each other. Nothing else includes it.
+ * match/match.c (scheduling and workers), match/standings.c (tallies, kept in
+ * memory as each game is stored, and the printed tables), results/summary.c
+ * (summary.json from those tallies), results/io.c (games.jsonl, games.pgn
+ * and games.sgf written) and results/load.c and replay.c (read back through
+ * results/record.h: resumed, merged). The run's state and what these files
+ * call in each other. Nothing else includes it.
  */
 #ifndef HARNESS_MATCH_RUN_H
 #define HARNESS_MATCH_RUN_H
