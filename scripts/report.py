@@ -105,6 +105,15 @@ def read_jsonl(path):
     return rows
 
 
+def first_side_as_red(game):
+    """A stored game with its first side's engine under "red": games.jsonl names the
+    sides by the game's own names ("white" and "black" for Amazons); files written
+    before that say "red" for every game."""
+    if "red" not in game and "white" in game:
+        game["red"] = game["white"]
+    return game
+
+
 class Run:
     """One run folder: run.json, summary.json (or None) and its JSON Lines files."""
 
@@ -115,7 +124,7 @@ class Run:
         self.summary = read_json(os.path.join(path, "summary.json"))
         self.searches = read_jsonl(os.path.join(path, "searches.jsonl"))
         self.playouts = read_jsonl(os.path.join(path, "playouts.jsonl"))
-        self.games = read_jsonl(os.path.join(path, "games.jsonl"))
+        self.games = [first_side_as_red(g) for g in read_jsonl(os.path.join(path, "games.jsonl"))]
 
     @property
     def kind(self):

@@ -64,7 +64,7 @@ for r, p in zip(rows, parts):
     pw = re.search(r"PW\[([^\]]*)\]", p).group(1)
     pb = re.search(r"PB\[([^\]]*)\]", p).group(1)
     nodes = re.findall(r";[WB]\[", p)
-    ok &= pw == r["red"] and pb == r["black"] and len(nodes) == r["plies"] and "GM[18]" in p
+    ok &= pw == r["white"] and pb == r["black"] and len(nodes) == r["plies"] and "GM[18]" in p
 sys.exit(0 if ok else 1)
 PY
 }
@@ -114,7 +114,7 @@ RUN="--game amazons -engine name=ns cmd=$FAST depth=1 -engine name=ab cmd=$FAST 
 # games DIR: the games of a run as sorted text (pair, game, White, result, reason, turns).
 games() { query "$1/games.jsonl" '
 for r in sorted(rows, key=lambda r: (r["pair"], r["game"])):
-    print(r["pair"], r["game"], r["red"], r["result"], r["reason"], r["opening"], " ".join(m["move"] for m in r["moves"]))'; }
+    print(r["pair"], r["game"], r["white"], r["result"], r["reason"], r["opening"], " ".join(m["move"] for m in r["moves"]))'; }
 # shellcheck disable=SC2086
 "$QIBENCH" match $RUN --concurrency 2 --results "$tmp" --name ref >"$tmp/ref.out" 2>&1
 check "reference run: exit 0, $GAMES games" sh -c "test $? -eq 0 && test \$(wc -l <'$tmp/ref/games.jsonl') -eq $GAMES"

@@ -44,10 +44,10 @@ print(';'.join('%s %s: %s' % (r['result'], r['reason'], r['detail']) for r in ro
 check "every game won by no legal turn${bad:+ (not: $bad)}" test -z "$bad"
 check "each engine played White once per pair" test "$(query "$tmp/fsf/games.jsonl" "
 from collections import Counter
-c = Counter((r['pair'], r['red']) for r in rows)
+c = Counter((r['pair'], r['white']) for r in rows)
 print(len(c) == $GAMES and all(v == 1 for v in c.values()))")" = True
 echo "ours vs fsf: $(query "$tmp/fsf/games.jsonl" "
-print(', '.join('%s-%s %s (%d plies)' % (r['red'], r['black'], r['result'], r['plies']) for r in rows))")"
+print(', '.join('%s-%s %s (%d plies)' % (r['white'], r['black'], r['result'], r['plies']) for r in rows))")"
 
 # Every turn replays in amz_solve (its own parser and move generator), from
 # each game's position, and the side to move at the end has no turn.
@@ -65,7 +65,7 @@ check "Fairy-Stockfish answered in its form (bestmove d1d6,d6g9)" \
     grep -qE 'bestmove [a-j][0-9]+[a-j][0-9]+,[a-j][0-9]+[a-j][0-9]+' "$tmp/traffic.log"
 check "Fairy-Stockfish's thinking read (depth 2 and nodes on every move)" test "$(query "$tmp/fsf/games.jsonl" "
 def mover(r, i):  # the first move is the side to move's of the game's position
-    return (r['red'], r['black'])[(i + (r['fen'].split()[1] == 'b')) % 2]
+    return (r['white'], r['black'])[(i + (r['fen'].split()[1] == 'b')) % 2]
 ms = [m for r in rows for i, m in enumerate(r['moves']) if mover(r, i) == 'fsf']
 print(len(ms) > 0 and all(m['depth'] == 2 and m['nodes'] > 0 for m in ms))")" = True
 score=$(sed -n 's/^ours vs fsf: .*score \([0-9.]*%\).*/\1/p' "$tmp/fsf.out")

@@ -21,17 +21,10 @@ harness/cli/cli.h              comments naming our engine of one game (cli)
 harness/cli/commands.c         option help: rule sets, notations, sides (cli)
 harness/cli/spec.h             comment naming our engine of one game (cli)
 harness/formats/openings_cmd.c comments on the notations parse_notation takes (cli)
-harness/formats/pgnout.c       comment (results: --pgnout)
-harness/formats/pgnout.h       notation=NAME comment (results: --pgnout)
 harness/play/gameplay.c        comment (game loop)
 harness/play/gameplay.h        comment (game loop)
 harness/play/play.c            usage and the side options --red / --white (game loop)
-harness/results/io.c           JSON keys red / black (results)
-harness/results/load.c         JSON keys red / black (results)
-harness/stats/ratings_cmd.c    JSON keys red / black (results)
-harness/stats/ratings_cmd.h    JSON keys red / black (results)
-harness/stats/searchstats.c    phase bounds by game name (results)
-harness/stats/searchstats.h    phase bounds by game name (results)
+harness/results/record.c       the side keys of files written before the sides were named by the game (results: read back for ever)
 '
 
 # scan ROOT...: every hit under ROOT (files *.c and *.h), as FILE:LINE: TEXT.

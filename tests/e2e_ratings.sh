@@ -134,4 +134,21 @@ check "unknown option: exit 2" test $? -eq 2
 ratings "$DATA/match" --anchor
 check "--anchor without a name: exit 2" test $? -eq 2
 
+# ---- the summaries at every --ratinginterval come from tallies in memory: games.jsonl
+# is opened once to append and read once at the end (the count of abandoned games),
+# not twice a tick (strace, when there is one)
+if command -v strace >/dev/null 2>&1; then
+    strace -f -e trace=openat -o "$tmp/trace" "$QIBENCH" match -engine name=a depth=1 -engine name=b depth=1 \
+        --rounds 6 --ratinginterval 2 --openings file=positions/xiangqi/openings.epd format=epd order=random \
+        --seed 1 --results "$tmp" --name ticks >/dev/null 2>&1
+    check "--ratinginterval 2: the run exit 0" test $? -eq 0
+    check "--ratinginterval 2: summary.json rated the 12 games" "$PYTHON" -c "
+import json, sys
+assert json.load(open(sys.argv[1]))['ratings']['games'] == 12" "$tmp/ticks/summary.json"
+    check "--ratinginterval 2: games.jsonl read once in the run (not at each of its 5 ticks)" \
+        test "$(grep -c 'ticks/games.jsonl", O_RDONLY' "$tmp/trace")" -eq 1
+else
+    skip "strace not found: the reads of games.jsonl are not counted"
+fi
+
 report

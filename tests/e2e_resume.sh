@@ -256,5 +256,51 @@ rows = [json.loads(l) for l in open(sys.argv[2])]
 from collections import Counter
 assert dict(Counter(r["reason"] for r in rows)) == s["terminations"] and s["games"] == len(rows)
 ' "$tmp/sprt/summary.json" "$tmp/sprt/games.jsonl"
+
+# --- old results folders (tests/data/old-format: written by the build of 8965c1b,
+# sides as "red" and "black" for every game) still resume, rate and merge ---------
+OLD=tests/data/old-format
+# moves DIR: each game as OLD/*.moves has it (pair, game, first side, second side,
+# result, moves), the first side under the game's name or the old "red"
+moves() { query "$1/games.jsonl" '
+for r in sorted(rows, key=lambda r: (r["pair"], r["game"])):
+    print(r["pair"], r["game"], r.get("red", r.get("white")), r["black"], r["result"], " ".join(m["move"] for m in r["moves"]))'; }
+mkdir "$tmp/old"
+cp -r "$OLD/match" "$OLD/amazons" "$OLD/tournament" "$tmp/old/"
+"$QIBENCH" match --resume "$tmp/old/match" >"$tmp/old.out" 2>"$tmp/old.err"
+check "old match: --resume exits 0" test $? -eq 0
+check "old match: 4 games kept, 2 played" grep -q 'resuming .*: 4 of 6 games already played' "$tmp/old.err"
+check "old match: the 4 stored lines unchanged" sh -c "head -n 4 '$tmp/old/match/games.jsonl' | cmp -s - '$OLD/match/games.jsonl'"
+check "old match: the games as the full run at 8965c1b played them (fixed depths)" \
+    test "$(moves "$tmp/old/match")" = "$(cat "$OLD/match.moves")"
+check "old match: games.pgn rebuilt with all 6 games" test "$(grep -c '^\[Event ' "$tmp/old/match/games.pgn")" -eq 6
+"$QIBENCH" ratings "$tmp/old/match" --json >"$tmp/old.r1" 2>"$tmp/old.r1err"
+check "old match: qibench ratings reads the mixed file (exit 0)" test $? -eq 0
+check "old match: summary.json has the ratings and search statistics of all 6 games" "$PYTHON" -c '
+import json, sys
+s = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
+assert s["games"] == 6 and s["ratings"]["games"] == 6 and s["ratings"]["engines"] == r["engines"], (s["ratings"], r)
+assert sum(e["games"] for e in s["search"]["engines"]) == 12
+' "$tmp/old/match/summary.json" "$tmp/old.r1"
+"$QIBENCH" match --resume "$tmp/old/amazons" >"$tmp/old.out" 2>"$tmp/old.err"
+check "old Amazons match: --resume exits 0" test $? -eq 0
+check "old Amazons match: red/black lines kept, the new ones white/black" "$PYTHON" -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert len(rows) == 4 and all("red" in r for r in rows[:2]) and all("white" in r and "red" not in r for r in rows[2:]), rows
+' "$tmp/old/amazons/games.jsonl"
+check "old Amazons match: the games as the full run at 8965c1b played them" \
+    test "$(moves "$tmp/old/amazons")" = "$(cat "$OLD/amazons.moves")"
+"$QIBENCH" ratings "$OLD/tournament" --json >"$tmp/old.r2" 2>&1
+check "old tournament: qibench ratings exits 0" test $? -eq 0
+"$QIBENCH" merge "$tmp/old/tournament" --results "$tmp/old" --name merged >"$tmp/old.out" 2>&1
+check "old tournament: merge exits 0" test $? -eq 0
+"$QIBENCH" ratings "$tmp/old/merged" --json >"$tmp/old.r3" 2>&1
+check "old tournament: the merged run rates as the old one, 6 games" "$PYTHON" -c '
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+m = json.load(open(sys.argv[3]))
+assert a["games"] == 6 and a["engines"] == b["engines"] and m["games"] == 6 and m["ratings"]["engines"] == a["engines"]
+' "$tmp/old.r2" "$tmp/old.r3" "$tmp/old/merged/summary.json"
 join_background
 report

@@ -23,6 +23,8 @@ import sys
 def load(run):
     summary = json.load(open(f"{run}/summary.json"))
     games = [json.loads(line) for line in open(f"{run}/games.jsonl")]
+    for g in games:
+        g.setdefault("red", g.get("white"))  # Amazons names its first side White
     seeds = [e["name"] for e in summary["engines"]]
     return summary, games, seeds
 

@@ -33,6 +33,7 @@ def read_games(paths):
         with open(p, encoding="utf-8") as f:
             for line in f:
                 g = json.loads(line)
+                g.setdefault("red", g.get("white"))  # Amazons names its first side White
                 pts = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[g["result"]]
                 for n in (g["red"], g["black"]):
                     if n not in names:

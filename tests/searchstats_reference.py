@@ -56,6 +56,7 @@ def main(run_dir):
     lost = {n: {} for n in names}
     for line in open(os.path.join(run_dir, "games.jsonl"), encoding="utf-8"):
         g = json.loads(line)
+        g.setdefault("red", g.get("white"))  # Amazons names its first side White
         players = (g["red"], g["black"])
         first = 0 if g["fen"].split()[1] in ("w", "r") else 1
         for p in players:

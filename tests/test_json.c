@@ -1,7 +1,8 @@
 /*
  * test_json.c - JSON Lines writing and reading back: exact text for nested
- * objects and arrays, string escapes and numbers; json_get on our own lines
- * and on awkward input; appending lines to a file and reading them again.
+ * objects and arrays, string escapes and numbers; the one parser
+ * (results/jsonread.h) on our own lines and on awkward input; appending
+ * lines to a file and reading them again.
  */
 #include <math.h>
 #include <stdint.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "results/json.h"
+#include "results/jsonread.h"
 #include "testhelp.h"
 
 /* Checks that j holds exactly want (and is complete). */
@@ -171,17 +173,27 @@ static void test_growth(void)
 /* Reading back                                                             */
 /* ------------------------------------------------------------------------ */
 
+/* line parsed by the one parser (results/jsonread.h); key's value as a
+ * string (a number, true, false or null as its text; NULL when the text is
+ * refused or the key absent) compared with want. */
 static void expect_get(const char *line, const char *key, const char *want, int at)
 {
-    char out[256];
-    memset(out, '#', sizeof out);
-    bool found = json_get(line, key, out, sizeof out);
+    JsonValue v;
+    char err[128], text[256] = "";
+    bool parsed = jv_parse(line, &v, err, sizeof err) == 0;
+    const JsonValue *m = parsed ? jv_get(&v, key) : NULL;
+    if (m && m->type == JV_STRING) snprintf(text, sizeof text, "%s", m->string);
+    else if (m && m->type == JV_NUMBER) snprintf(text, sizeof text, "%g", m->number);
+    else if (m && m->type == JV_BOOL) snprintf(text, sizeof text, "%s", m->boolean ? "true" : "false");
+    else if (m && m->type == JV_NULL) snprintf(text, sizeof text, "null");
+    else if (m) snprintf(text, sizeof text, "%s of %d", m->type == JV_ARRAY ? "array" : "object", m->count);
     if (want) {
-        CHECK(found && strcmp(out, want) == 0, "line %d: key %s: %s '%s', expected '%s'", at, key,
-              found ? "found" : "not found", out, want);
+        CHECK(m && strcmp(text, want) == 0, "line %d: key %s: %s '%s', expected '%s' (%s)", at, key,
+              m ? "found" : "not found", text, want, parsed ? "parsed" : err);
     } else {
-        CHECK(!found && out[0] == '\0', "line %d: key %s: found '%s', expected nothing", at, key, out);
+        CHECK(!m, "line %d: key %s: found '%s', expected nothing", at, key, text);
     }
+    if (parsed) jv_free(&v);
 }
 
 #define EXPECT_GET(line, key, want) expect_get(line, key, want, __LINE__)
@@ -213,51 +225,60 @@ static void test_get_round_trip(void)
 
     EXPECT_GET(line, "engine", "a\"b\\c\nd\t\x01 é");
     EXPECT_GET(line, "position", "mate1-1");
-    EXPECT_GET(line, "depth", "8");
-    EXPECT_GET(line, "nodes", "0");
     EXPECT_GET(line, "error", "null");
     EXPECT_GET(line, "time_ms", "-12");
     EXPECT_GET(line, "ebf", "2.25");
-    EXPECT_GET(line, "cp", "35");
-    EXPECT_GET(line, "score", "{\"cp\":35}");
-    EXPECT_GET(line, "bm", "[\"h2e2\",\"b2e2\"]");
+    EXPECT_GET(line, "score", "object of 1");
+    EXPECT_GET(line, "bm", "array of 2");
     EXPECT_GET(line, "solved", "true");
     EXPECT_GET(line, "missing", NULL);
-    EXPECT_GET(line, "h2e2", NULL); /* a string value is not a key */
+    EXPECT_GET(line, "depth", NULL); /* a member of an inner object is not the line's */
+    EXPECT_GET(line, "h2e2", NULL);  /* a string value is not a key */
+    JsonValue v;
+    char err[128];
+    CHECK(jv_parse(line, &v, err, sizeof err) == 0, "round trip: %s", err);
+    double x = -1;
+    CHECK(jv_get_number(jv_get(&v, "limit"), "depth", &x) && x == 8, "limit.depth %g", x);
+    CHECK(jv_get_number(jv_get(&v, "limit"), "nodes", &x) && x == 0, "limit.nodes %g", x);
+    CHECK(jv_get_number(jv_get(&v, "score"), "cp", &x) && x == 35, "score.cp %g", x);
+    const JsonValue *bm = jv_get(&v, "bm");
+    CHECK(bm && bm->count == 2 && strcmp(bm->items[1].string, "b2e2") == 0, "bm[1]");
+    jv_free(&v);
     json_free(&j);
 }
 
 static void test_get_awkward_input(void)
 {
-    /* \u escapes: BMP to UTF-8, surrogate pairs joined, a lone surrogate as U+FFFD */
-    EXPECT_GET("{\"k\":\"\\u00e9\\u4E2D\\ud83d\\ude00\\ud800x\\/\"}", "k", "é中😀\xEF\xBF\xBDx/");
+    /* \u escapes: BMP to UTF-8, surrogate pairs joined; a lone surrogate, \u0000, short or unknown escapes refused */
+    EXPECT_GET("{\"k\":\"\\u00e9\\u4E2D\\ud83d\\ude00x\\/\"}", "k", "é中😀x/");
     EXPECT_GET("{\"k\":\"\\u0041\"}", "k", "A");
+    EXPECT_GET("{\"k\":\"\\ud800x\"}", "k", NULL);
     EXPECT_GET("{\"k\":\"\\u0000\"}", "k", NULL); /* cannot live in a C string */
     EXPECT_GET("{\"k\":\"\\u12\"}", "k", NULL);
     EXPECT_GET("{\"k\":\"\\q\"}", "k", NULL);
 
-    /* the first member of that name in text order, at any depth */
-    EXPECT_GET("{\"a\":{\"id\":\"inner\"},\"id\":\"outer\"}", "id", "inner");
-    EXPECT_GET("{\"a\":[1,{\"b\":[{\"id\":7}]}],\"id\":\"outer\"}", "id", "7");
+    /* the line's own member; the last of a repeated name; escaped keys */
+    EXPECT_GET("{\"a\":{\"id\":\"inner\"},\"id\":\"outer\"}", "id", "outer");
     EXPECT_GET("{\"s\":\"\\\"id\\\":\\\"fake\\\"\",\"id\":\"real\"}", "id", "real");
+    EXPECT_GET("{\"id\":1,\"id\":2}", "id", "2");
     EXPECT_GET("{\"i\\u0064\":\"escaped key\"}", "id", "escaped key");
 
     /* spacing, numbers, literals */
-    EXPECT_GET("  { \"a\" : 1 , \"b\" : -1.5e3 , \"c\" : [ ] , \"d\" : false }\n", "b", "-1.5e3");
+    EXPECT_GET("  { \"a\" : 1 , \"b\" : -1.5e3 , \"c\" : [ ] , \"d\" : false }\n", "b", "-1500");
     EXPECT_GET("{\"a\":1,\"d\":false}", "d", "false");
-    EXPECT_GET("{\"a\":0.25E+2}", "a", "0.25E+2");
-    EXPECT_GET("{\"a\":01}", "a", "0"); /* as far as the number goes */
+    EXPECT_GET("{\"a\":0.25E+2}", "a", "25");
 
-    /* malformed before the key: not found; after it: found */
-    EXPECT_GET("{\"a\":tru,\"b\":1}", "b", NULL);
-    EXPECT_GET("{\"a\":\"open,\"b\":1", "b", NULL);
-    EXPECT_GET("{\"a\" 1,\"b\":1}", "b", NULL);
-    EXPECT_GET("{\"a\":1,\"b\":2,", "b", "2");
-    EXPECT_GET("{\"a\":-,\"b\":1}", "b", NULL);
-    EXPECT_GET("{\"a\":1.,\"b\":1}", "b", NULL);
-    EXPECT_GET("", "a", NULL);
-    EXPECT_GET("not json", "a", NULL);
-    EXPECT_GET("{\"a\":\"x\ty\"}", "a", NULL); /* raw control character */
+    /* malformed anywhere: the whole text refused */
+    static const char *const BAD[] = {"{\"a\":tru,\"b\":1}", "{\"a\":\"open,\"b\":1", "{\"a\" 1,\"b\":1}",
+                                      "{\"a\":1,\"b\":2,", "{\"a\":-,\"b\":1}", "{\"a\":1.,\"b\":1}", "{\"b\":01}",
+                                      "", "not json", "{\"b\":\"x\ty\"}", "{\"b\":1} x", "{\"b\":nan}", "{'b':1}",
+                                      "{\"b\":1,}"};
+    for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
+        JsonValue v;
+        char err[128] = "";
+        CHECK(jv_parse(BAD[i], &v, err, sizeof err) == -1, "refused: %s", BAD[i]);
+        CHECK(strncmp(err, "at byte ", 8) == 0, "the error names the byte: %s", err);
+    }
 
     /* deep nesting is refused, not followed off the stack */
     size_t n = 100000;
@@ -265,21 +286,18 @@ static void test_get_awkward_input(void)
     if (deep) {
         memset(deep, '[', n);
         strcpy(deep + n, "{\"a\":1}");
-        EXPECT_GET(deep, "a", NULL);
-        memset(deep, '[', 60);
-        strcpy(deep + 60, "{\"a\":1}");
-        EXPECT_GET(deep, "a", "1");
+        JsonValue v;
+        char err[128] = "";
+        CHECK(jv_parse(deep, &v, err, sizeof err) == -1 && strstr(err, "nested deeper"), "too deep: %s", err);
         free(deep);
     }
-
-    /* values too long for out */
-    char small[4];
-    CHECK(!json_get("{\"a\":\"abcd\"}", "a", small, sizeof small) && small[0] == '\0', "long string: '%s'", small);
-    CHECK(json_get("{\"a\":\"abc\"}", "a", small, sizeof small) && strcmp(small, "abc") == 0, "fits: '%s'", small);
-    CHECK(!json_get("{\"a\":12345}", "a", small, sizeof small) && small[0] == '\0', "long number: '%s'", small);
-    CHECK(!json_get("{\"a\":1}", "a", small, 0), "outlen 0");
-    CHECK(!json_get(NULL, "a", small, sizeof small) && small[0] == '\0', "NULL line");
-    CHECK(!json_get("{\"a\":1}", NULL, small, sizeof small), "NULL key");
+    char nested[200];
+    memset(nested, '[', 60), memset(nested + 60, ']', 60), nested[120] = '\0';
+    JsonValue v;
+    char err[128] = "";
+    CHECK(jv_parse(nested, &v, err, sizeof err) == 0, "60 deep is read: %s", err);
+    jv_free(&v);
+    CHECK(jv_get(NULL, "a") == NULL && jv_get_string(NULL, "a") == NULL, "NULL value");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -350,11 +368,14 @@ static void test_append(void)
     f = fopen(path, "r");
     while (f && fgets(line, sizeof line, f)) {
         if (count < 3) {
-            char want_game[16];
-            snprintf(want_game, sizeof want_game, "%d", count + 1);
             CHECK(strcmp(line, WANT[count]) == 0, "line %d: %s", count + 1, line);
-            CHECK(json_get(line, "game", value, sizeof value) && strcmp(value, want_game) == 0, "game %s", value);
-            CHECK(json_get(line, "name", value, sizeof value) && strcmp(value, NAMES[count]) == 0, "name %s", value);
+            JsonValue v;
+            double game = 0;
+            CHECK(jv_parse(line, &v, value, sizeof value) == 0, "line %d read back: %s", count + 1, value);
+            CHECK(jv_get_number(&v, "game", &game) && game == count + 1, "game %g", game);
+            CHECK(jv_get_string(&v, "name") && strcmp(jv_get_string(&v, "name"), NAMES[count]) == 0, "name %s",
+                  NAMES[count]);
+            jv_free(&v);
         }
         count++;
     }
@@ -372,28 +393,51 @@ static void test_append(void)
     unlink(path);
 }
 
-/* json_get_strings: the argv array of run.json, hand-written here. */
+/* The parser on its own (moved from test_ratings.c). */
+static void test_jsonread(void)
+{
+    JsonValue v;
+    char err[128];
+    CHECK(jv_parse("{\"a\": [1, -2.5e1, true, null], \"b\": \"x\\u00e9\\ud83d\\ude00\\n\"}", &v, err, sizeof err) == 0,
+          "valid: %s", err);
+    const JsonValue *a = jv_get(&v, "a");
+    CHECK(a && a->type == JV_ARRAY && a->count == 4 && a->items[1].number == -25, "array read");
+    CHECK(jv_get_string(&v, "b") && strcmp(jv_get_string(&v, "b"), "x\xc3\xa9\xf0\x9f\x98\x80\n") == 0, "escapes");
+    jv_free(&v);
+    static const char *const BAD[] = {"{\"a\":1,}", "{\"a\" 1}", "[1 2]", "{\"a\":01}", "\"\\ud800\"", "{\"a\":nan}",
+                                      "{\"a\":1} x", "\"tab\there\"", "{\"a\":\"x", "", "{'a':1}", "[1.]", "-"};
+    for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
+        CHECK(jv_parse(BAD[i], &v, err, sizeof err) == -1, "refused: %s", BAD[i]);
+        CHECK(strncmp(err, "at byte ", 8) == 0, "error names the byte: %s", err);
+    }
+    char deep[200];
+    memset(deep, '[', 100), memset(deep + 100, ']', 99), deep[199] = '\0';
+    CHECK(jv_parse(deep, &v, err, sizeof err) == -1 && strstr(err, "nested deeper"), "too deep: %s", err);
+}
+
+/* jv_get_strings: the argv array of run.json, hand-written here. */
 static void test_get_strings(void)
 {
-    char **items;
-    int n = json_get_strings("{\"argv\":[\"match\",\"-engine\",\"name=a b\",\"x\\\"y\",\"\\u00e9\"],\"n\":1}", "argv",
-                             &items);
-    CHECK(n == 5, "5 strings, got %d", n);
-    if (n == 5) {
-        CHECK(strcmp(items[0], "match") == 0 && strcmp(items[2], "name=a b") == 0, "plain strings");
-        CHECK(strcmp(items[3], "x\"y") == 0, "escaped quote: %s", items[3]);
-        CHECK(strcmp(items[4], "\xc3\xa9") == 0, "\\u00e9 as UTF-8");
-        CHECK(items[5] == NULL, "NULL-terminated");
-    }
-    json_free_strings(items);
-    n = json_get_strings("{\"argv\":[]}", "argv", &items);
-    CHECK(n == 0 && items && items[0] == NULL, "empty array: %d", n);
-    json_free_strings(items);
-    static const char *const BAD[] = {"{\"argv\":[\"a\",1]}", "{\"argv\":\"a\"}", "{\"other\":[\"a\"]}",
-                                      "{\"argv\":[\"a\""};
-    for (int i = 0; i < 4; i++) {
-        n = json_get_strings(BAD[i], "argv", &items);
-        CHECK(n == -1 && items == NULL, "refused: %s (%d)", BAD[i], n);
+    static const char *const TEXTS[] = {"{\"argv\":[\"match\",\"-engine\",\"name=a b\",\"x\\\"y\",\"\\u00e9\"],\"n\":1}",
+                                        "{\"argv\":[]}", "{\"argv\":[\"a\",1]}", "{\"argv\":\"a\"}",
+                                        "{\"other\":[\"a\"]}"};
+    static const int WANT[] = {5, 0, -1, -1, -1};
+    for (int t = 0; t < 5; t++) {
+        JsonValue v;
+        char err[128];
+        int n = -2;
+        CHECK(jv_parse(TEXTS[t], &v, err, sizeof err) == 0, "%s: %s", TEXTS[t], err);
+        char **items = jv_get_strings(&v, "argv", &n);
+        CHECK(n == WANT[t] && (n < 0) == (items == NULL), "%s: %d strings, expected %d", TEXTS[t], n, WANT[t]);
+        if (n == 5) {
+            CHECK(strcmp(items[0], "match") == 0 && strcmp(items[2], "name=a b") == 0, "plain strings");
+            CHECK(strcmp(items[3], "x\"y") == 0, "escaped quote: %s", items[3]);
+            CHECK(strcmp(items[4], "\xc3\xa9") == 0, "\\u00e9 as UTF-8");
+            CHECK(items[5] == NULL, "NULL-terminated");
+        }
+        if (n == 0) CHECK(items && items[0] == NULL, "empty array");
+        json_free_strings(items);
+        jv_free(&v);
     }
 }
 
@@ -446,6 +490,7 @@ int main(void)
     test_get_round_trip();
     test_get_awkward_input();
     test_append();
+    test_jsonread();
     test_get_strings();
     test_write_file();
     return TEST_REPORT();

@@ -1,6 +1,7 @@
 /*
- * test_ratings.c - stats/ratings.c on cases worked by hand, results/jsonread.c on valid
- * and invalid texts, and ratings_read_games on malformed files.
+ * test_ratings.c - stats/ratings.c on cases worked by hand, and
+ * ratings_read_games on malformed files (the parser's own tests are in
+ * test_json.c).
  *
  * The expected values are closed forms, not the code's output:
  * - two engines: the ML difference is the logistic Elo of the score,
@@ -17,7 +18,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "results/jsonread.h"
 #include "stats/ratings.h"
 #include "stats/ratings_cmd.h"
 #include "testhelp.h"
@@ -161,27 +161,6 @@ static void test_no_maximum(void)
     ratings_games_free(&g);
 }
 
-static void test_jsonread(void)
-{
-    JsonValue v;
-    char err[128];
-    CHECK(jv_parse("{\"a\": [1, -2.5e1, true, null], \"b\": \"x\\u00e9\\ud83d\\ude00\\n\"}", &v, err, sizeof err) == 0,
-          "valid: %s", err);
-    const JsonValue *a = jv_get(&v, "a");
-    CHECK(a && a->type == JV_ARRAY && a->count == 4 && a->items[1].number == -25, "array read");
-    CHECK(jv_get_string(&v, "b") && strcmp(jv_get_string(&v, "b"), "x\xc3\xa9\xf0\x9f\x98\x80\n") == 0, "escapes");
-    jv_free(&v);
-    static const char *const BAD[] = {"{\"a\":1,}", "{\"a\" 1}", "[1 2]", "{\"a\":01}", "\"\\ud800\"", "{\"a\":nan}",
-                                      "{\"a\":1} x", "\"tab\there\"", "{\"a\":\"x", "", "{'a':1}", "[1.]", "-"};
-    for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
-        CHECK(jv_parse(BAD[i], &v, err, sizeof err) == -1, "refused: %s", BAD[i]);
-        CHECK(strncmp(err, "at byte ", 8) == 0, "error names the byte: %s", err);
-    }
-    char deep[200];
-    memset(deep, '[', 100), memset(deep + 100, ']', 99), deep[199] = '\0';
-    CHECK(jv_parse(deep, &v, err, sizeof err) == -1 && strstr(err, "nested deeper"), "too deep: %s", err);
-}
-
 /* Writes text to a temporary file; its path into path. */
 static void temp_file(const char *text, char *path, size_t len)
 {
@@ -240,7 +219,6 @@ int main(void)
     test_long_chain();
     test_three_exact();
     test_no_maximum();
-    test_jsonread();
     test_read_games();
     return TEST_REPORT();
 }

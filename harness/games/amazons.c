@@ -235,6 +235,7 @@ const Game GAME_AMAZONS = {
     .start = AMZ_START_TEXT,
     .max_moves = AMZ_MAX_MOVES,
     .max_plies = AMAZONS_MAX_PLIES,
+    .phase_end = {20, 50},
     .has_draws = false,
     .default_rules = {0, 0, 0},
     .notations = NOTATIONS,

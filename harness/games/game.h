@@ -127,6 +127,7 @@ typedef struct Game {
     const char *start;       /* the start position's text */
     int max_moves;           /* room for the longest legal move list */
     int max_plies;           /* no game can be longer (0: no such bound) */
+    int phase_end[2];        /* the last ply of the opening and of the middle game, for the search statistics (0: 20, 80) */
     bool has_draws;          /* can a game end drawn? */
     GameRules default_rules;
     const GameNotation *notations;

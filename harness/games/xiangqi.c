@@ -344,6 +344,7 @@ const Game GAME_XIANGQI = {
     .start = START_FEN,
     .max_moves = MAX_MOVES,
     .max_plies = 0,
+    .phase_end = {20, 80},
     .has_draws = true,
     .default_rules = {-1, 0, RULES_ASIAN}, /* the rule set's no-capture limit: 120, chess-like 100 */
     .rule_sets = RULE_SETS,

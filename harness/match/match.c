@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "formats/pgnout.h"
 #include "match/match_run.h"
 #include "proc/proc.h"
 #include "results/check.h"
@@ -80,6 +81,12 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
         return;
     }
     standings_account(run, k, i, red, black, g->result, standings_term_key(run, g), g->plies - g->opening_plies);
+    standings_count_line(run, out.json.buf);
+    if (pgnout_game(run->opt->pgnout, run->opt->game, &out.tags, g) && !run->write_failed) {
+        fprintf(stderr, "qibench: cannot write the --pgnout file %s: stopping\n", run->opt->pgnout->pgn);
+        run->write_failed = true;
+        atomic_store(&run->stop, true);
+    }
     show_progress(run, g, red, black);
     pthread_mutex_unlock(&run->lock);
     json_free(&out.json);
@@ -260,8 +267,23 @@ static void make_pairings(MatchRun *run)
 }
 
 
+/* The tallies of the stored games: the search statistics with the run's
+ * engines in their order, and the rating list. */
+static void init_tallies(MatchRun *run)
+{
+    const EngineList *list = run->opt->engines;
+    const char *names[MAX_ENGINES];
+    for (int e = 0; e < list->count; e++) names[e] = list->engines[e].spec.name;
+    run->search = searchstats_new(run->opt->game, names, list->count);
+    if (!run->search) fprintf(stderr, "qibench: warning: no search statistics: out of memory\n");
+    ratings_games_init(&run->ratings);
+}
+
 static void free_run(MatchRun *run)
 {
+    searchstats_free(run->search);
+    ratings_games_free(&run->ratings);
+    record_free(&run->stored);
     book_free(&run->book);
     free(run->jobs);
     formats_free(run);
@@ -330,6 +352,7 @@ static int open_run(MatchRun *run, const MatchOptions *opt)
     if (status == 0 && (opt->nmerge > 0 || opt->resume) && results_commit(run, opt->nmerge > 0)) status = 2;
     results_free_derived(run);
     if (status == 0 && results_open(run, err, sizeof err)) status = 2;
+    if (status == 0 && opt->pgnout && opt->nmerge == 0 && pgnout_open(opt->pgnout, err, sizeof err)) status = 2;
     if (status == 0 && opt->resume)
         fprintf(stderr, "qibench: resuming %s: %d of %d games already played\n", opt->run_dir, run->games_done,
                 run->games_planned);
@@ -360,7 +383,7 @@ static int finish_run(MatchRun *run, const MatchOptions *opt)
     print_harness_cpu(run);
     if (run->engine_failed) fprintf(stderr, "qibench: stopped after an engine failure (use --recover to go on)\n");
     int status = run->sprt_done && run->sprt.verdict == SPRT_H0 ? 1 : 0;
-    if (results_close(run) || run->write_failed || run->engine_failed) status = 3;
+    if (results_close(run) | pgnout_close(opt->pgnout) || run->write_failed || run->engine_failed) status = 3;
     bool complete = (run->games_done == run->games_planned && formats_over(run)) || run->sprt_done;
     const char *state = status == 3 ? "stopped" : run->interrupted || !complete ? "interrupted" : "finished";
     summary_write(run, state);
@@ -381,6 +404,7 @@ int match_run(const MatchOptions *opt)
     static MatchRun run;
     memset(&run, 0, sizeof run);
     run.opt = opt;
+    init_tallies(&run);
     int status = plan_run(&run, opt);
     if (status == 0) {
         pthread_mutex_init(&run.lock, NULL);

@@ -37,6 +37,7 @@ typedef struct {
     bool has_sprt;
     SprtParams sprt;
     const char *event;
+    struct PgnOut *pgnout;  /* --pgnout FILE: each game appended as it ends (NULL: none) */
     int progress;           /* off a terminal: a status line every N games (0: the default, 10) */
     int rating_interval;    /* standings table every N games (0: only at the end) */
     bool resume;            /* run_dir holds an interrupted run: keep its games, play the rest */

@@ -20,6 +20,7 @@
 #include "match/match.h"
 #include "formats/openings.h"
 #include "formats/pgnout.h"
+#include "results/record.h"
 #include "match/pairing.h"
 #include "results/io.h"
 #include "cli/spec.h"
@@ -348,18 +349,20 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
                     game_rule_set_name(a->opt.game, a->opt.rules.rule_set)};
     if (!resume && results_write_run_json(run_dir, argc, argv, &info))
         return fprintf(stderr, "qibench %s: cannot write %s/run.json\n", cmd, run_dir), 2;
+    a->opt.pgnout = &a->out;
     int status = match_run(&a->opt);
     if (a->opt.log && a->opt.log != stderr) fclose(a->opt.log);
     int games, abandoned;
-    if (status == 0 && pgnout_count_abandoned(run_dir, &games, &abandoned) == 0 && games > 0 && abandoned == games) {
+    if (status == 0 && record_count_abandoned(run_dir, &games, &abandoned) == 0 && games > 0 && abandoned == games) {
         fprintf(stderr, "qibench %s: every game (%d) was abandoned (an engine crashed or stalled): not a success "
                         "(see the detail of each game in %s/games.jsonl)\n", cmd, games, run_dir);
         status = 3;
     }
-    /* --pgnout / --epdout once the run is over (finished or decided by the SPRT): a run
-     * stopped early writes them when --resume finishes it, so no game is written twice. */
-    if ((a->out.pgn || a->out.epd) && (status == 0 || status == 1)
-        && pgnout_write(&a->out, a->opt.game, run_dir, err, sizeof err)) {
+    /* --epdout once the run is over (finished or decided by the SPRT): a run stopped
+     * early writes it when --resume finishes it, so no game is written twice
+     * (--pgnout has each game as it ended). */
+    if (a->out.epd && (status == 0 || status == 1)
+        && pgnout_write_epd(&a->out, a->opt.game, run_dir, err, sizeof err)) {
         fprintf(stderr, "qibench %s: %s\n", cmd, err);
         return status ? status : 3;
     }

@@ -1,9 +1,11 @@
 /*
  * match/match_run.h - private to the files of `qibench match` / `tournament`:
- * match/match.c (scheduling and workers), match/standings.c (tallies and the printed
- * tables), results/summary.c (summary.json) and results/io.c (games.jsonl and
- * games.pgn: written, read back, resumed, merged). The run's state and what
- * these files call in each other. Nothing else includes it.
+ * match/match.c (scheduling and workers), match/standings.c (tallies, kept in
+ * memory as each game is stored, and the printed tables), results/summary.c
+ * (summary.json from those tallies), results/io.c (games.jsonl, games.pgn
+ * and games.sgf written) and results/load.c and replay.c (read back through
+ * results/record.h: resumed, merged). The run's state and what these files
+ * call in each other. Nothing else includes it.
  */
 #ifndef HARNESS_MATCH_RUN_H
 #define HARNESS_MATCH_RUN_H
@@ -14,8 +16,11 @@
 #include <stdio.h>
 
 #include "results/json.h"
+#include "results/record.h"
 #include "match/match.h"
 #include "formats/pgn.h"
+#include "stats/ratings.h"
+#include "stats/searchstats.h"
 
 #define MAX_PAIRINGS (MAX_ENGINES * MAX_ENGINES / 2)
 /*
@@ -57,10 +62,8 @@ typedef struct {
     char chain[17];         /* the check of the last line of games.jsonl (results/check.h) */
     bool rollback_failed;   /* a failed write could not be undone (results_write_game) */
     /* Loading (results_load): games.jsonl (merge), games.pgn, games.sgf as
-     * derived from the games read, in memory until results_commit. */
+     * derived from the games read, in temporary files until results_commit. */
     FILE *derived[3];
-    char *derived_buf[3];
-    size_t derived_len[3];
     long torn_at;           /* --resume: where a torn last line starts, or -1 */
     int games_done, pairs_done;
     int games_planned;      /* games of this shard's pairs */
@@ -78,6 +81,11 @@ typedef struct {
     FormatPlan *plan;       /* knockout and Swiss: the stages so far (match/formats.c); NULL otherwise */
     pthread_cond_t wake;    /* knockout and Swiss: a pair finished or a stage was planned */
     int in_flight;          /* pairs handed to a worker and not yet finished (guarded by lock) */
+    /* Every stored game (written, or read back) counted as it comes, for the
+     * summaries and the final tables: nothing re-reads games.jsonl. */
+    StoredGame stored;      /* the record last parsed (its move array reused) */
+    SearchStats *search;    /* the search statistics (NULL: out of memory) */
+    RatingGames ratings;    /* the games for the rating list */
 } MatchRun;
 
 /* ---- match/formats.c: knockout and Swiss ---- */
@@ -122,6 +130,16 @@ int standings_term_key_of(const MatchRun *run, const char *name);
  * Caller holds the lock.
  */
 void standings_account(MatchRun *run, int k, int i, int red, int black, GameResult result, int key, int engine_plies);
+
+/* Counts a stored game's record (as written, or read back) into the search
+ * statistics and the rating list. A record the search statistics cannot
+ * count ends them (run->search NULL, "search": null) with a warning.
+ * Caller holds the lock. */
+void standings_count_stored(MatchRun *run, const StoredGame *sg);
+
+/* Parses the line just written for a game and counts it
+ * (standings_count_stored); a failure is printed as a warning. Caller holds the lock. */
+void standings_count_line(MatchRun *run, const char *line);
 
 /* The status line, without a line end: games, W/D/L, Elo and LLR of the
  * first pairing (a match only), games per minute and time left. Its Elo
@@ -199,13 +217,13 @@ int results_close(MatchRun *run);
 /* ---- results/replay.c ---- */
 
 /*
- * The stored game of games.jsonl line `line` (pair k) into *g: its start
+ * The stored game sg (pair k) into *g: its start
  * position must be the opening's, the opening's moves marked "book", every
  * move legal in turn and none after the game ended, "plies" and "round"
  * right, and a game ended by a rule must have the result the rules give.
  * Returns 0, or -1 with err.
  */
-int results_replay(const MatchRun *run, const char *line, int k, GameRecord *g, char *err, size_t errlen);
+int results_replay(const MatchRun *run, const StoredGame *sg, int k, GameRecord *g, char *err, size_t errlen);
 
 /* ---- results/load.c ---- */
 

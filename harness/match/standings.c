@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "match/match_run.h"
-#include "stats/searchstats.h"
+#include "stats/ratings_cmd.h"
 #include "util/util.h"
 
 /* Half points of the side `side` in a game that ended with `result`. */
@@ -162,6 +162,25 @@ void standings_account(MatchRun *run, int k, int i, int red, int black, GameResu
     }
 }
 
+void standings_count_stored(MatchRun *run, const StoredGame *sg)
+{
+    char err[512];
+    if (ratings_add_stored(&run->ratings, sg, err, sizeof err))
+        fprintf(stderr, "qibench: warning: game %d not in the ratings: %s\n", run->games_done, err);
+    if (run->search && searchstats_add(run->search, sg, err, sizeof err)) {
+        fprintf(stderr, "qibench: warning: no search statistics: game %d: %s\n", run->games_done, err);
+        searchstats_free(run->search);
+        run->search = NULL;
+    }
+}
+
+void standings_count_line(MatchRun *run, const char *line)
+{
+    char err[512];
+    if (record_parse(line, run->opt->game, &run->stored, err, sizeof err) == 0) standings_count_stored(run, &run->stored);
+    else fprintf(stderr, "qibench: warning: game %d not counted in the statistics: %s\n", run->games_done, err);
+}
+
 static void print_value(const char *fmt, double v)
 {
     if (isfinite(v)) printf(fmt, v);
@@ -212,7 +231,5 @@ void standings_print_results(const MatchRun *run)
     for (int k = 1; k < standings_term_keys(run); k++)
         if (run->term_counts[k]) printf(" %s %d,", standings_term_key_name(run, k), run->term_counts[k]);
     printf("\n");
-    SearchStats *search = searchstats_of_run(run->opt->run_dir, run->opt->game, run->opt->engines);
-    if (search) searchstats_print(search, stdout);
-    searchstats_free(search);
+    if (run->search) searchstats_print(run->search, stdout);
 }

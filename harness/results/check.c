@@ -55,12 +55,12 @@ int check_line(const char *line, size_t len, const char *seed, char out[CHECK_BY
     return 0;
 }
 
-int check_run_json(const char *dir, char out[CHECK_BYTES], char *err, size_t errlen)
+int check_run_json_state(const char *dir, char out[CHECK_BYTES])
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/run.json", dir);
     FILE *f = fopen(path, "r");
-    if (!f) return util_fail(err, errlen, "cannot open %s for reading: %s", path, strerror(errno));
+    if (!f) return CHECK_MISSING;
     char *line = NULL;
     size_t cap = 0;
     ssize_t n = getline(&line, &cap, f);
@@ -68,9 +68,20 @@ int check_run_json(const char *dir, char out[CHECK_BYTES], char *err, size_t err
     fclose(f);
     int rc = n > 0 ? check_line(line, (size_t)n, NULL, out) : -1;
     free(line);
-    if (rc == 0 && !extra) return 0;
-    if (extra) return util_fail(err, errlen, "%s:2: expected run.json to be one line", path);
-    return util_fail(err, errlen, rc == -2 ? "%s:1: the checksum does not match: run.json was changed after the run wrote it"
-                                           : "%s:1: expected run.json to end with its \"check\" (written by qibench)",
-                     path);
+    return extra ? CHECK_EXTRA : rc == 0 ? CHECK_SEALED : rc == -2 ? CHECK_CHANGED : CHECK_UNSEALED;
+}
+
+int check_run_json(const char *dir, char out[CHECK_BYTES], char *err, size_t errlen)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    switch (check_run_json_state(dir, out)) {
+    case CHECK_SEALED: return 0;
+    case CHECK_MISSING: return util_fail(err, errlen, "cannot open %s for reading: %s", path, strerror(errno));
+    case CHECK_EXTRA: return util_fail(err, errlen, "%s:2: expected run.json to be one line", path);
+    case CHECK_CHANGED:
+        return util_fail(err, errlen, "%s:1: the checksum does not match: run.json was changed after the run wrote it",
+                         path);
+    default: return util_fail(err, errlen, "%s:1: expected run.json to end with its \"check\" (written by qibench)", path);
+    }
 }

@@ -36,6 +36,12 @@ void check_seal(Json *j, const char *seed, char out[CHECK_BYTES]);
  */
 int check_line(const char *line, size_t len, const char *seed, char out[CHECK_BYTES]);
 
+/* What dir/run.json is: sealed (its check, verified, into out), missing,
+ * not sealed (written before the checksums, or cut), changed after it was
+ * sealed, or more than one line. */
+enum { CHECK_SEALED, CHECK_MISSING, CHECK_UNSEALED, CHECK_CHANGED, CHECK_EXTRA };
+int check_run_json_state(const char *dir, char out[CHECK_BYTES]);
+
 /*
  * dir/run.json's check, verified, into out (the seed of its games.jsonl).
  * Returns 0, or -1 with err: "DIR/run.json:1: ..." naming what is wrong.

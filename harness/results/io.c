@@ -18,6 +18,8 @@
 #include "results/json.h"
 #include "match/match_run.h"
 #include "results/check.h"
+#include "results/jsonread.h"
+#include "results/record.h"
 #include "formats/sgf.h"
 #include "util/util.h"
 #include "version.h" /* generated: QIBENCH_VERSION (Makefile) */
@@ -111,7 +113,7 @@ int results_write_run_json(const char *run_dir, int argc, char **argv, const Run
 
 char **results_read_argv(const char *dir, const char *who, int *argc)
 {
-    char path[PATH_BYTES + 16], err[PATH_BYTES + 256], check[CHECK_BYTES], command[32];
+    char path[PATH_BYTES + 16], err[PATH_BYTES + 256], check[CHECK_BYTES];
     if (check_run_json(dir, check, err, sizeof err)) return fprintf(stderr, "qibench %s: %s\n", who, err), NULL;
     snprintf(path, sizeof path, "%s/run.json", dir);
     FILE *f = fopen(path, "r");
@@ -119,12 +121,16 @@ char **results_read_argv(const char *dir, const char *who, int *argc)
     char *line = NULL;
     size_t cap = 0;
     char **argv = NULL;
-    *argc = getline(&line, &cap, f) > 0 ? json_get_strings(line, "argv", &argv) : -1;
+    JsonValue v = {0};
+    if (getline(&line, &cap, f) > 0 && jv_parse(line, &v, err, sizeof err) == 0) argv = jv_get_strings(&v, "argv", argc);
+    else *argc = -1;
     fclose(f);
-    if (!json_get(line ? line : "", "command", command, sizeof command)) command[0] = '\0';
     free(line);
-    if (*argc < 1 || (strcmp(argv[0], "match") != 0 && strcmp(argv[0], "tournament") != 0)
-        || strcmp(command, argv[0]) != 0) {
+    const char *command = jv_get_string(&v, "command");
+    bool ok = *argc >= 1 && (strcmp(argv[0], "match") == 0 || strcmp(argv[0], "tournament") == 0) && command
+              && strcmp(command, argv[0]) == 0;
+    jv_free(&v);
+    if (!ok) {
         fprintf(stderr, "qibench %s: %s:1: expected the run.json of a match or tournament (with its argv)\n", who, path);
         json_free_strings(argv);
         return NULL;
@@ -144,8 +150,8 @@ static void json_game(Json *js, const MatchRun *run, const GameRecord *g, int re
     char text[MOVE_TEXT_BYTES];
     GameState *pos = game_state_at(run->opt->game, g->fen);
     json_begin_object(js, NULL);
-    json_string(js, "red", list->engines[red].spec.name);
-    json_string(js, "black", list->engines[black].spec.name);
+    json_string(js, record_side_key(run->opt->game, 0), list->engines[red].spec.name);
+    json_string(js, record_side_key(run->opt->game, 1), list->engines[black].spec.name);
     json_int(js, "round", round + 1);
     json_int(js, "pair", pair);
     json_int(js, "game", game + 1);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "cli/spec.h"
+#include "results/jsonread.h" /* json_free_strings */
 
 /* What run.json records besides argv, the engines and the machine. */
 typedef struct {

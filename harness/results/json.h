@@ -1,6 +1,7 @@
 /*
  * results/json.h - writing JSON objects into a memory buffer, one line each, for
- * the results files (JSON Lines), and reading them back for --resume.
+ * the results files (JSON Lines). Reading them back is results/jsonread.h,
+ * the one JSON parser.
  */
 #ifndef HARNESS_JSON_H
 #define HARNESS_JSON_H
@@ -53,25 +54,5 @@ void json_summary_header(Json *j, const char *command);
  * a file. Returns 0 or -1 (j is left as it was).
  */
 int json_write_file(Json *j, const char *dir, const char *name);
-
-/*
- * Finds "key": in a one-line JSON object and copies its string value
- * (unescaped, \uXXXX as UTF-8) or its raw text (numbers, true, false,
- * null, nested objects and arrays) into out. The first member with that
- * name at any depth, in text order, counts. Returns true if found; false,
- * with out = "", when absent, malformed before it, or too long for out.
- * Keys of 256 bytes or more never match; nesting deeper than 64 levels
- * counts as malformed. For --resume, which reads back the keys it wrote.
- */
-bool json_get(const char *line, const char *key, char *out, size_t outlen);
-
-/*
- * Finds "key": like json_get and reads its value as an array of strings
- * (each under 4 KB, the array under 64 KB): *items is a NULL-terminated,
- * heap-allocated list (free with json_free_strings). Returns the count, or
- * -1 (and *items NULL) when absent, malformed or not all strings.
- */
-int json_get_strings(const char *line, const char *key, char ***items);
-void json_free_strings(char **items);
 
 #endif

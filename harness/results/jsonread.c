@@ -262,3 +262,26 @@ bool jv_get_number(const JsonValue *v, const char *key, double *out)
     *out = m->number;
     return true;
 }
+
+char **jv_get_strings(const JsonValue *v, const char *key, int *count)
+{
+    const JsonValue *a = jv_get(v, key);
+    *count = -1;
+    if (!a || a->type != JV_ARRAY) return NULL;
+    char **list = calloc((size_t)a->count + 1, sizeof *list);
+    for (int i = 0; list && i < a->count; i++) {
+        if (a->items[i].type != JV_STRING || !(list[i] = strdup(a->items[i].string))) {
+            json_free_strings(list);
+            return NULL;
+        }
+    }
+    if (list) *count = a->count;
+    return list;
+}
+
+void json_free_strings(char **items)
+{
+    if (!items) return;
+    for (char **s = items; *s; s++) free(*s);
+    free(items);
+}

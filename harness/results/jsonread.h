@@ -1,8 +1,8 @@
 /*
- * results/jsonread.h - a strict RFC 8259 reader for one JSON text (a line of a
- * JSON Lines file) into a small tree, for the commands that read whole
- * records back (`qibench ratings`, the search statistics). results/json.h's
- * json_get finds one key in a line it wrote; this reads and checks all of it.
+ * results/jsonread.h - the one JSON parser: a strict RFC 8259 reader for one
+ * JSON text (a line of a JSON Lines file) into a small tree. Every reader
+ * of the results takes its values from it (the stored games through
+ * results/record.h); results/json.h writes them.
  */
 #ifndef HARNESS_JSONREAD_H
 #define HARNESS_JSONREAD_H
@@ -43,5 +43,16 @@ const char *jv_get_string(const JsonValue *v, const char *key);
 
 /* Member key as a number into *out: true when present and a number. */
 bool jv_get_number(const JsonValue *v, const char *key, double *out);
+
+/*
+ * Member key of an object as an array of strings: a NULL-terminated,
+ * heap-allocated list (free with json_free_strings) with its length in
+ * *count; NULL (and *count -1) when absent, not an array of strings, or
+ * out of memory.
+ */
+char **jv_get_strings(const JsonValue *v, const char *key, int *count);
+
+/* Frees a list from jv_get_strings; items may be NULL. */
+void json_free_strings(char **items);
 
 #endif

@@ -3,7 +3,8 @@
  * folder) and merge (the shards' folders). Every line's checksum chain is
  * verified (results/check.h), every game replayed under the rules
  * (results/replay.c) and counted, and games.pgn / games.sgf derived from
- * the games read. Nothing is written until everything was read: then
+ * the games read into temporary files (the memory does not grow with the
+ * games). Nothing is written until everything was read: then
  * results_commit replaces what differs (see match/match_run.h).
  */
 #include <errno.h>
@@ -13,9 +14,16 @@
 
 #include "match/match_run.h"
 #include "results/check.h"
+#include "results/record.h"
 #include "util/util.h"
 
 enum { DERIVED_JSONL, DERIVED_PGN, DERIVED_SGF };
+
+/* What take_game reads into. */
+typedef struct {
+    MatchRun *run;
+    bool merge;
+} Loading;
 static const char *const DERIVED_NAME[DERIVED_COUNT] = {"games.jsonl", "games.pgn", "games.sgf"};
 
 static int engine_index(const EngineList *list, const char *name)
@@ -25,30 +33,30 @@ static int engine_index(const EngineList *list, const char *name)
     return -1;
 }
 
-/* Which game of the run a games.jsonl line is: pair *k, game *i (0 or 1),
- * engines *red and *black. Returns 0, or -1 with err when it is not a game
- * of this run, of this shard, or is one already read. */
-static int which_game(MatchRun *run, const char *line, int *k, int *i, int *red, int *black, char *err,
+/* Which game of the run a stored game is: pair *k, game *i (0 or 1),
+ * engines *red and *black (the first and second side). Returns 0, or -1
+ * with err when it is not a game of this run, of this shard, or is one
+ * already read. */
+static int which_game(MatchRun *run, const StoredGame *sg, int *k, int *i, int *red, int *black, char *err,
                       size_t errlen)
 {
-    char pair[32], game[32], rname[128], bname[128];
-    if (!json_get(line, "pair", pair, sizeof pair) || !json_get(line, "game", game, sizeof game)
-        || !json_get(line, "red", rname, sizeof rname) || !json_get(line, "black", bname, sizeof bname))
-        return util_fail(err, errlen, "expected one game as a JSON object (pair, game, red, black, ...)");
+    if (sg->pair < 0 || sg->game < 0)
+        return util_fail(err, errlen, "expected one game as a JSON object (pair, game, %s, %s, ...)",
+                         record_side_key(run->opt->game, 0), record_side_key(run->opt->game, 1));
     const EngineList *list = run->opt->engines;
-    char *end;
-    long kk = strtol(pair, &end, 10);
+    long kk = sg->pair > INT32_MAX ? INT32_MAX : (long)sg->pair;
     /* knockout, Swiss: a later stage's pairs, planned once the stage before is read */
-    while (!*end && kk >= run->njobs && run->plan && formats_extend(run) > 0) {}
-    if (*end || kk < 0 || kk >= run->njobs)
-        return util_fail(err, errlen, "pair %s is not a pair of this run (0 to %d)", pair, run->njobs - 1);
+    while (kk >= run->njobs && run->plan && formats_extend(run) > 0) {}
+    if (kk >= run->njobs)
+        return util_fail(err, errlen, "pair %lld is not a pair of this run (0 to %d)", (long long)sg->pair, run->njobs - 1);
     const PairJob *job = &run->jobs[kk];
     const Pairing *p = &run->pairings[job->pairing];
+    const char *rname = sg->side[0], *bname = sg->side[1];
     int r = engine_index(list, rname), b = engine_index(list, bname);
     if (r < 0 || b < 0) return util_fail(err, errlen, "'%s' is not an engine of this run", r < 0 ? rname : bname);
-    long ii = strtol(game, &end, 10) - 1;
-    if (*end || ii < 0 || ii > 1 || r != (ii == 0 ? p->a : p->b) || b != (ii == 0 ? p->b : p->a))
-        return util_fail(err, errlen, "pair %ld game %s is %s against %s, not %s - %s", kk, game,
+    long ii = (long)(sg->game > 3 ? 3 : sg->game) - 1;
+    if (ii < 0 || ii > 1 || r != (ii == 0 ? p->a : p->b) || b != (ii == 0 ? p->b : p->a))
+        return util_fail(err, errlen, "pair %ld game %lld is %s against %s, not %s - %s", kk, (long long)sg->game,
                          list->engines[p->a].spec.name, list->engines[p->b].spec.name, rname, bname);
     if (!job->mine) return util_fail(err, errlen, "pair %ld belongs to another shard", kk);
     if (job->done & (1u << ii)) return util_fail(err, errlen, "pair %ld game %ld is recorded twice", kk, ii + 1);
@@ -67,121 +75,92 @@ static void reseal(FILE *f, const char *line, size_t len, char seed[CHECK_BYTES]
     memcpy(seed, next, CHECK_BYTES);
 }
 
-/* One whole, sealed line: replayed, counted, and its PGN / SGF (and for a
- * merge the line itself) added to the derived files. Returns 0 or -1 with err. */
-static int take_game(MatchRun *run, const char *line, size_t len, bool merge, char *err, size_t errlen)
+/* One whole, sealed line (its record sg): replayed, counted, and its PGN /
+ * SGF (and for a merge the line itself) added to the derived files.
+ * Returns 0 or -1 with err. */
+static int take_game(void *ctx, const StoredGame *sg, const char *line, size_t len, char *err, size_t errlen)
 {
     static GameRecord g; /* callers hold no lock: loading is single-threaded */
+    Loading *l = ctx;
+    MatchRun *run = l->run;
     int k = 0, i = 0, red = 0, black = 0;
-    char date[16];
-    if (which_game(run, line, &k, &i, &red, &black, err, errlen) || results_replay(run, line, k, &g, err, errlen))
-        return -1;
+    if (which_game(run, sg, &k, &i, &red, &black, err, errlen) || results_replay(run, sg, k, &g, err, errlen)) return -1;
     standings_account(run, k, i, red, black, g.result, standings_term_key(run, &g), 0);
+    standings_count_stored(run, sg);
     GameOutput out;
-    if (!json_get(line, "date", date, sizeof date) || strcmp(date, "null") == 0) date[0] = '\0';
-    results_game_tags(run, red, black, run->jobs[k].round, date, &out);
+    results_game_tags(run, red, black, run->jobs[k].round, sg->date, &out);
     char *pgn, *sgf;
     size_t pgn_len, sgf_len;
     if (results_game_texts(run, &g, &out, &pgn, &pgn_len, &sgf, &sgf_len))
         return free(pgn), free(sgf), util_fail(err, errlen, "cannot write this game as PGN or SGF");
     fwrite(pgn, 1, pgn_len, run->derived[DERIVED_PGN]);
     if (sgf) fwrite(sgf, 1, sgf_len, run->derived[DERIVED_SGF]);
-    if (merge) reseal(run->derived[DERIVED_JSONL], line, len, run->chain);
+    if (l->merge) reseal(run->derived[DERIVED_JSONL], line, len, run->chain);
     free(pgn);
     free(sgf);
     return 0;
 }
 
-/* Reads the lines of f (path, for messages) after seed. Returns 0 with
- * *whole the bytes of the whole lines and *torn_line the line number of a
- * torn last line (0: none), or -1 (printed). */
-static int read_lines(MatchRun *run, FILE *f, const char *path, char seed[CHECK_BYTES], bool merge, long *whole,
-                      long *torn_line)
-{
-    char *line = NULL, err[1800], why[512];
-    size_t cap = 0;
-    ssize_t n;
-    long lineno = 0;
-    int rc = 0;
-    *whole = 0, *torn_line = 0;
-    while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
-        lineno++;
-        char next[CHECK_BYTES];
-        if (*torn_line) { /* a broken line followed by more: not a torn end */
-            rc = util_fail(err, sizeof err, "%s:%ld: expected one game as a JSON object on one line", path, *torn_line);
-            break;
-        }
-        if (line[n - 1] != '\n' || strlen(line) != (size_t)n) {
-            *torn_line = lineno;
-            continue;
-        }
-        int c = check_line(line, (size_t)n, seed, next);
-        if (c == -1)
-            rc = util_fail(err, sizeof err, "%s:%ld: expected one game as a JSON object on one line, ending with "
-                           "its \"check\"", path, lineno);
-        else if (c == -2)
-            rc = util_fail(err, sizeof err, "%s:%ld: the checksum does not match: this line was changed, or a line "
-                           "before it deleted, added or moved", path, lineno);
-        else if (!merge)
-            memcpy(run->chain, next, CHECK_BYTES);
-        if (rc == 0 && take_game(run, line, (size_t)n, merge, why, sizeof why))
-            rc = util_fail(err, sizeof err, "%s:%ld: %s", path, lineno, why);
-        if (rc == 0) memcpy(seed, next, CHECK_BYTES), *whole += (long)n;
-    }
-    free(line);
-    if (rc) fprintf(stderr, "qibench: %s\n", err);
-    else if (*torn_line)
-        fprintf(stderr, "qibench: %s:%ld: discarded a torn last line (a write cut short)\n", path, *torn_line);
-    return rc;
-}
-
 int results_load(MatchRun *run, const char *dir, bool merge)
 {
-    char path[1200], err[1400], seed[CHECK_BYTES];
-    for (int d = 0; d < DERIVED_COUNT; d++)
-        if (!run->derived[d] && !(run->derived[d] = open_memstream(&run->derived_buf[d], &run->derived_len[d])))
-            return fprintf(stderr, "qibench: out of memory\n"), -1;
+    char path[1200], err[1800], seed[CHECK_BYTES];
+    for (int d = 0; d < DERIVED_COUNT; d++) /* on disk, not in memory: a run may hold any number of games */
+        if (!run->derived[d] && !(run->derived[d] = tmpfile()))
+            return fprintf(stderr, "qibench: cannot create a temporary file: %s\n", strerror(errno)), -1;
     if (check_run_json(dir, seed, err, sizeof err)) return fprintf(stderr, "qibench: %s\n", err), -1;
-    if (!merge) memcpy(run->chain, seed, CHECK_BYTES);
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
-    FILE *f = fopen(path, "r");
-    if (!f && errno == ENOENT && !merge) return 0; /* a resumed run that finished no game */
-    if (!f) return fprintf(stderr, "qibench: cannot open %s for reading: %s\n", path, strerror(errno)), -1;
-    long whole, torn;
-    int rc = read_lines(run, f, path, seed, merge, &whole, &torn);
-    fclose(f);
-    if (!merge) run->torn_at = torn ? whole : -1;
+    Loading l = {run, merge};
+    /* a resumed run that finished no game has no games.jsonl */
+    RecordReader r = {.game = run->opt->game, .missing_ok = !merge, .torn_ok = true, .seed = seed, .fn = take_game,
+                      .ctx = &l};
+    int rc = record_read(path, &r, err, sizeof err);
+    if (!merge) memcpy(run->chain, r.last, CHECK_BYTES), run->torn_at = r.torn_line ? r.whole : -1;
+    if (rc) fprintf(stderr, "qibench: %s\n", err);
+    else if (r.torn_line)
+        fprintf(stderr, "qibench: %s:%ld: discarded a torn last line (a write cut short)\n", path, r.torn_line);
     return rc;
 }
 
-/* Does dir/name hold exactly buf? */
-static bool file_holds(const char *path, const char *buf, size_t len)
+/* Does the file at path hold exactly what src holds (both read from their start)? */
+static bool file_holds(const char *path, FILE *src)
 {
     FILE *f = fopen(path, "r");
     if (!f) return false;
-    char chunk[8192];
-    size_t at = 0, n;
+    char a[8192], b[8192];
+    size_t n, m;
     bool same = true;
-    while (same && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        same = at + n <= len && memcmp(chunk, buf + at, n) == 0;
-        at += n;
-    }
+    rewind(src);
+    do {
+        n = fread(a, 1, sizeof a, f), m = fread(b, 1, sizeof b, src);
+        same = n == m && memcmp(a, b, n) == 0;
+    } while (same && n > 0);
     fclose(f);
-    return same && at == len;
+    return same && !ferror(src);
 }
 
-/* dir/name replaced by buf: written to name.tmp, then renamed over it.
- * Returns 0, or -1 (printed; the .tmp removed, name unchanged). */
-static int replace_file(const char *dir, const char *name, const char *buf, size_t len)
+/* Copies src (from its start) to f. Returns 0, or -1 when a read or write failed. */
+static int copy_file(FILE *src, FILE *f)
+{
+    char chunk[8192];
+    size_t n;
+    rewind(src);
+    while ((n = fread(chunk, 1, sizeof chunk, src)) > 0)
+        if (fwrite(chunk, 1, n, f) != n) return -1;
+    return ferror(src) ? -1 : 0;
+}
+
+/* dir/name replaced by what src holds: written to name.tmp, then renamed
+ * over it. Returns 0, or -1 (printed; the .tmp removed, name unchanged). */
+static int replace_file(const char *dir, const char *name, FILE *src)
 {
     char path[1200], tmp[1300];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (file_holds(path, buf, len)) return 0;
+    if (file_holds(path, src)) return 0;
     FILE *f = fopen(tmp, "w");
     const char *what = "create";
     int rc = f ? 0 : -1;
-    if (f && ((len && fwrite(buf, 1, len, f) != len) | fflush(f) | fsync(fileno(f)))) what = "write", rc = -1;
+    if (f && (copy_file(src, f) | fflush(f) | fsync(fileno(f)))) what = "write", rc = -1;
     if (f && fclose(f) && rc == 0) what = "write", rc = -1;
     if (rc == 0 && rename(tmp, path) != 0) what = "rename", rc = -1;
     if (rc) {
@@ -199,10 +178,11 @@ int results_commit(MatchRun *run, bool merge)
     int rc = 0;
     for (int d = 0; d < DERIVED_COUNT && rc == 0; d++) {
         if (!run->derived[d]) continue;
-        if (fflush(run->derived[d])) return fprintf(stderr, "qibench: out of memory\n"), -1;
+        if (fflush(run->derived[d]))
+            return fprintf(stderr, "qibench: cannot write a temporary file: %s\n", strerror(errno)), -1;
         if (d == DERIVED_JSONL && !merge) continue;
         if (d == DERIVED_SGF && !run->opt->game->sgf) continue;
-        rc = replace_file(dir, DERIVED_NAME[d], run->derived_buf[d], run->derived_len[d]);
+        rc = replace_file(dir, DERIVED_NAME[d], run->derived[d]);
     }
     if (rc == 0 && !merge && run->torn_at >= 0) { /* the PGN matches the whole lines: cut the torn one */
         char path[1200];
@@ -217,8 +197,6 @@ void results_free_derived(MatchRun *run)
 {
     for (int d = 0; d < DERIVED_COUNT; d++) {
         if (run->derived[d]) fclose(run->derived[d]);
-        free(run->derived_buf[d]);
         run->derived[d] = NULL;
-        run->derived_buf[d] = NULL;
     }
 }

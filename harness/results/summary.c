@@ -188,13 +188,9 @@ void summary_write(const MatchRun *run, const char *state)
     for (int k = 1; k < standings_term_keys(run); k++)
         if (run->term_counts[k]) json_int(&j, standings_term_key_name(run, k), run->term_counts[k]);
     json_end_object(&j);
-    SearchStats *search = searchstats_of_run(opt->run_dir, opt->game, list);
-    if (search) searchstats_json(search, &j, "search");
+    if (run->search) searchstats_json(run->search, &j, "search");
     else json_null(&j, "search");
-    searchstats_free(search);
-    char games[1200];
-    snprintf(games, sizeof games, "%s/games.jsonl", opt->run_dir);
-    ratings_json_member(&j, "ratings", games);
+    ratings_json_member(&j, "ratings", &run->ratings);
     json_end_object(&j);
     if (json_write_file(&j, opt->run_dir, "summary.json"))
         fprintf(stderr, "qibench: cannot write %s/summary.json\n", opt->run_dir);

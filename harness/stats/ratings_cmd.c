@@ -14,7 +14,7 @@
 
 #include "cli/commands.h"
 #include "results/json.h"
-#include "results/jsonread.h"
+#include "results/record.h"
 #include "util/util.h"
 
 #define PATH_BYTES 4096
@@ -26,66 +26,24 @@ static const char USAGE[] = "usage: qibench ratings DIR... [--anchor NAME] [--js
 /* Reading games.jsonl                                                      */
 /* ------------------------------------------------------------------------ */
 
-/* The first player's half points for a result text; -1 if it is not one. */
-static int result_points2(const char *r)
+/* One stored game into the ratings. */
+static int add_stored(void *ctx, const StoredGame *sg, const char *line, size_t len, char *err, size_t errlen)
 {
-    if (!r) return -1;
-    if (strcmp(r, "1-0") == 0) return 2;
-    if (strcmp(r, "0-1") == 0) return 0;
-    if (strcmp(r, "1/2-1/2") == 0) return 1;
-    return -1;
+    (void)line, (void)len;
+    return ratings_add_stored(ctx, sg, err, errlen);
 }
 
-/* One line's game into g; -1 with what was expected in err. */
-static int read_line(const char *line, RatingGames *g, char *err, size_t errlen)
+int ratings_add_stored(RatingGames *g, const StoredGame *sg, char *err, size_t errlen)
 {
-    JsonValue v;
-    char why[256];
-    if (jv_parse(line, &v, why, sizeof why))
-        return util_fail(err, errlen, "expected a game as one JSON object on the line (%s)", why);
-    int rc = -1;
-    const char *red = jv_get_string(&v, "red"), *black = jv_get_string(&v, "black");
-    const char *result = jv_get_string(&v, "result");
-    int points2 = result_points2(result);
-    if (v.type != JV_OBJECT) util_fail(err, errlen, "expected a game as a JSON object");
-    else if (!red || !*red || !black || !*black)
-        util_fail(err, errlen, "expected \"red\" and \"black\": the engines' names as strings");
-    else if (strcmp(red, black) == 0) util_fail(err, errlen, "expected two different engines, got '%s' twice", red);
-    else if (points2 < 0)
-        util_fail(err, errlen, "expected \"result\" \"1-0\", \"0-1\" or \"1/2-1/2\"%s%s%s", result ? ", got '" : "",
-                  result ? result : "", result ? "'" : "");
-    else {
-        int r = ratings_engine(g, red), b = r < 0 ? -1 : ratings_engine(g, black);
-        if (r < 0 || b < 0) util_fail(err, errlen, "more than %d engines (or out of memory)", RATINGS_MAX_ENGINES);
-        else ratings_add_game(g, r, b, points2), rc = 0;
-    }
-    jv_free(&v);
-    return rc;
+    int r = ratings_engine(g, sg->side[0]), b = r < 0 ? -1 : ratings_engine(g, sg->side[1]);
+    if (r < 0 || b < 0) return util_fail(err, errlen, "more than %d engines (or out of memory)", RATINGS_MAX_ENGINES);
+    ratings_add_game(g, r, b, sg->points2);
+    return 0;
 }
 
 int ratings_read_games(const char *path, RatingGames *g, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) return util_fail(err, errlen, "cannot read %s: %s", path, strerror(errno));
-    char *line = NULL, why[512];
-    size_t cap = 0;
-    ssize_t n;
-    long lineno = 0;
-    int rc = 0;
-    while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
-        lineno++;
-        if (line[n - 1] != '\n')
-            rc = util_fail(err, errlen, "%s:%ld: expected a line end: the last game is cut short (a run killed "
-                           "while writing; qibench match --resume removes it)", path, lineno);
-        else if ((size_t)n != strlen(line))
-            rc = util_fail(err, errlen, "%s:%ld: expected text, found a NUL byte", path, lineno);
-        else if (read_line(line, g, why, sizeof why))
-            rc = util_fail(err, errlen, "%s:%ld: %s", path, lineno, why);
-    }
-    if (rc == 0 && ferror(f)) rc = util_fail(err, errlen, "cannot read %s: %s", path, strerror(errno));
-    free(line);
-    fclose(f);
-    return rc;
+    return record_read_file(path, NULL, false, add_stored, g, err, errlen);
 }
 
 /* DIR/games.jsonl for a folder, the path itself for a file. */
@@ -259,20 +217,17 @@ static int fit_report(Report *r, const RatingGames *g, RatingFit *fit, int ancho
     return 0;
 }
 
-void ratings_json_member(Json *j, const char *key, const char *path)
+void ratings_json_member(Json *j, const char *key, const RatingGames *g)
 {
-    RatingGames g;
     RatingFit fit;
     Report r;
     char err[512];
-    ratings_games_init(&g);
-    if (ratings_read_games(path, &g, err, sizeof err) == 0 && fit_report(&r, &g, &fit, -1, err, sizeof err) == 0) {
+    if (fit_report(&r, g, &fit, -1, err, sizeof err) == 0) {
         json_report(&r, j, key);
         ratings_fit_free(&fit);
     } else {
         json_null(j, key);
     }
-    ratings_games_free(&g);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -1,6 +1,8 @@
 /*
  * stats/searchstats.c - per-engine search statistics of a match or tournament,
- * counted from its games.jsonl (see stats/searchstats.h for every definition).
+ * counted game by game from the stored records (see stats/searchstats.h for
+ * every definition). Depths are kept as histograms (value, count), so the
+ * memory grows with the distinct depths, not with the games.
  */
 #include "stats/searchstats.h"
 
@@ -11,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results/jsonread.h"
+#include "results/record.h"
 #include "util/util.h"
 
 enum { PHASE_ALL, PHASE_OPENING, PHASE_MIDDLE, PHASE_END, PHASES };
@@ -21,18 +23,11 @@ static const char *const PHASE_KEY[PHASES] = {"all", "opening", "middlegame", "e
 #define STATS_MAX_REASONS 48
 #define STATS_NAME_BYTES 128
 
-/* The last ply of the opening and of the middle game, per game. */
-static const struct {
-    const char *game;
-    int opening_end, middle_end;
-} PHASE_BOUNDS[] = {
-    {"xiangqi", 20, 80},
-    {"amazons", 20, 50},
-};
-
+/* A histogram of whole numbers: distinct values in increasing order with their counts. */
 typedef struct {
-    int *v;
-    int n, cap;
+    struct Bin { int value; int64_t count; } *bin;
+    int nbins, cap;
+    int64_t n, sum;
 } IntList;
 
 typedef struct {
@@ -51,6 +46,7 @@ typedef struct {
 } EngineStats;
 
 struct SearchStats {
+    const Game *game;
     int opening_end, middle_end;
     int count;
     EngineStats *engine; /* STATS_MAX_ENGINES of them */
@@ -62,13 +58,25 @@ struct SearchStats {
 
 static int list_push(IntList *l, int v)
 {
-    if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 64;
-        int *grown = realloc(l->v, (size_t)cap * sizeof *grown);
-        if (!grown) return -1;
-        l->v = grown, l->cap = cap;
+    int lo = 0, hi = l->nbins;
+    while (lo < hi) { /* the first bin >= v */
+        int mid = (lo + hi) / 2;
+        if (l->bin[mid].value < v) lo = mid + 1;
+        else hi = mid;
     }
-    l->v[l->n++] = v;
+    if (lo == l->nbins || l->bin[lo].value != v) {
+        if (l->nbins == l->cap) {
+            int cap = l->cap ? 2 * l->cap : 16;
+            struct Bin *grown = realloc(l->bin, (size_t)cap * sizeof *grown);
+            if (!grown) return -1;
+            l->bin = grown, l->cap = cap;
+        }
+        memmove(&l->bin[lo + 1], &l->bin[lo], (size_t)(l->nbins - lo) * sizeof *l->bin);
+        l->bin[lo] = (struct Bin){v, 0};
+        l->nbins++;
+    }
+    l->bin[lo].count++;
+    l->n++, l->sum += v;
     return 0;
 }
 
@@ -96,111 +104,60 @@ static int phase_of(const SearchStats *s, int ply)
     return ply <= s->opening_end ? PHASE_OPENING : ply <= s->middle_end ? PHASE_MIDDLE : PHASE_END;
 }
 
-/* Reads a whole number >= 0 member into *out; false when absent or not one. */
-static bool get_count(const JsonValue *m, const char *key, int64_t *out)
-{
-    double v;
-    if (!jv_get_number(m, key, &v) || v < 0 || v > 9e18 || v != floor(v)) return false;
-    *out = (int64_t)v;
-    return true;
-}
-
 /* One engine move (ply counted from 1) into its engine's phases. */
-static int count_move(SearchStats *s, EngineStats *e, const JsonValue *m, int ply, char *err, size_t errlen)
+static int count_move(SearchStats *s, EngineStats *e, const StoredMove *m, int ply, char *err, size_t errlen)
 {
-    int64_t time_ms, depth, nodes, seldepth = -1, allot = 0;
-    if (!get_count(m, "time_ms", &time_ms) || !get_count(m, "depth", &depth) || !get_count(m, "nodes", &nodes)
-        || depth > INT32_MAX)
+    if (m->time_ms < 0 || m->depth < 0 || m->nodes < 0 || m->depth > INT32_MAX)
         return util_fail(err, errlen, "ply %d: expected \"time_ms\", \"depth\" and \"nodes\" (whole numbers) for a move "
                          "not from the book", ply);
-    if (jv_get(m, "seldepth") && (!get_count(m, "seldepth", &seldepth) || seldepth > INT32_MAX))
-        return util_fail(err, errlen, "ply %d: expected \"seldepth\" as a whole number", ply);
-    if (jv_get(m, "allot_ms") && (!get_count(m, "allot_ms", &allot) || allot == 0))
+    if (m->seldepth > INT32_MAX) return util_fail(err, errlen, "ply %d: expected \"seldepth\" as a whole number", ply);
+    if (m->allot_ms == 0)
         return util_fail(err, errlen, "ply %d: expected \"allot_ms\" as a whole number above 0", ply);
     int phases[2] = {PHASE_ALL, phase_of(s, ply)};
     for (int k = 0; k < 2; k++) {
         PhaseStats *p = &e->phase[phases[k]];
-        p->moves++, p->nodes += (int64_t)nodes, p->time_ms += time_ms;
-        if (list_push(&p->depth, (int)depth) || (seldepth >= 0 && list_push(&p->seldepth, (int)seldepth)))
+        p->moves++, p->nodes += m->nodes, p->time_ms += m->time_ms;
+        if (list_push(&p->depth, (int)m->depth) || (m->seldepth >= 0 && list_push(&p->seldepth, (int)m->seldepth)))
             return util_fail(err, errlen, "out of memory");
-        if (allot > 0) {
-            p->allotted_moves++, p->allotted_ms += allot, p->allotted_used_ms += time_ms;
-            if (time_ms >= allot) p->at_limit++;
+        if (m->allot_ms > 0) {
+            p->allotted_moves++, p->allotted_ms += m->allot_ms, p->allotted_used_ms += m->time_ms;
+            if (m->time_ms >= m->allot_ms) p->at_limit++;
         }
     }
     return 0;
 }
 
-/* One games.jsonl line. */
-static int count_game(SearchStats *s, const Game *game, const JsonValue *g, char *err, size_t errlen)
+int searchstats_add(SearchStats *s, const StoredGame *g, char *err, size_t errlen)
 {
-    const char *name[2] = {jv_get_string(g, "red"), jv_get_string(g, "black")};
-    const char *fen = jv_get_string(g, "fen"), *result = jv_get_string(g, "result"), *reason = jv_get_string(g, "reason");
-    const JsonValue *moves = jv_get(g, "moves");
-    if (g->type != JV_OBJECT || !name[0] || !name[1] || !fen || !result || !reason || !moves || moves->type != JV_ARRAY)
-        return util_fail(err, errlen, "expected a game: \"red\", \"black\", \"fen\", \"result\", \"reason\" and \"moves\"");
-    GameState *pos = game_state_at(game, fen);
+    const Game *game = s->game;
+    if (!g->fen[0] || !g->reason[0] || !g->has_moves)
+        return util_fail(err, errlen, "expected a game: \"%s\", \"%s\", \"fen\", \"result\", \"reason\" and \"moves\"",
+                         record_side_key(game, 0), record_side_key(game, 1));
+    GameState *pos = game_state_at(game, g->fen);
     if (!pos) return util_fail(err, errlen, "expected a %s position as \"fen\"", game->name);
     int start = game->side_to_move(pos);
     game->state_free(pos);
-    int idx[2] = {engine_of(s, name[0]), engine_of(s, name[1])};
+    int idx[2] = {engine_of(s, g->side[0]), engine_of(s, g->side[1])};
     if (idx[0] < 0 || idx[1] < 0) return util_fail(err, errlen, "more than %d engines", STATS_MAX_ENGINES);
     s->engine[idx[0]].games++, s->engine[idx[1]].games++;
-    int loser = strcmp(result, "1-0") == 0 ? 1 : strcmp(result, "0-1") == 0 ? 0 : -1;
-    if (loser >= 0) count_loss(&s->engine[idx[loser]], reason);
-    for (int i = 0; i < moves->count; i++) {
-        const JsonValue *m = &moves->items[i], *book = jv_get(m, "book");
-        if (m->type != JV_OBJECT) return util_fail(err, errlen, "ply %d: expected a move object", i + 1);
-        if (book && book->type == JV_BOOL && book->boolean) continue;
-        if (count_move(s, &s->engine[idx[(start + i) & 1]], m, i + 1, err, errlen)) return -1;
+    int loser = g->points2 == 2 ? 1 : g->points2 == 0 ? 0 : -1;
+    if (loser >= 0) count_loss(&s->engine[idx[loser]], g->reason);
+    for (int i = 0; i < g->nmoves; i++) {
+        if (g->moves[i].book) continue;
+        if (count_move(s, &s->engine[idx[(start + i) & 1]], &g->moves[i], i + 1, err, errlen)) return -1;
     }
     return 0;
 }
 
-static int cmp_int(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-SearchStats *searchstats_read(const char *path, const Game *game, const char *const *names, int nnames, char *err,
-                              size_t errlen)
+SearchStats *searchstats_new(const Game *game, const char *const *names, int nnames)
 {
     SearchStats *s = calloc(1, sizeof *s);
     if (s) s->engine = calloc(STATS_MAX_ENGINES, sizeof *s->engine);
-    if (!s || !s->engine) return searchstats_free(s), util_fail(err, errlen, "out of memory"), NULL;
-    s->opening_end = PHASE_BOUNDS[0].opening_end, s->middle_end = PHASE_BOUNDS[0].middle_end;
-    for (size_t b = 0; b < sizeof PHASE_BOUNDS / sizeof *PHASE_BOUNDS; b++)
-        if (strcmp(PHASE_BOUNDS[b].game, game->name) == 0)
-            s->opening_end = PHASE_BOUNDS[b].opening_end, s->middle_end = PHASE_BOUNDS[b].middle_end;
+    if (!s || !s->engine) return searchstats_free(s), NULL;
+    s->game = game;
+    s->opening_end = game->phase_end[0] > 0 ? game->phase_end[0] : 20;
+    s->middle_end = game->phase_end[1] > 0 ? game->phase_end[1] : 80;
     for (int i = 0; i < nnames; i++) engine_of(s, names[i]);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (errno == ENOENT) return s;
-        return searchstats_free(s), util_fail(err, errlen, "cannot read %s: %s", path, strerror(errno)), NULL;
-    }
-    char *line = NULL, why[256];
-    size_t cap = 0;
-    ssize_t n;
-    long lineno = 0;
-    int rc = 0;
-    while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
-        JsonValue g;
-        lineno++;
-        if (line[n - 1] != '\n') rc = util_fail(why, sizeof why, "expected a line end (the last game is cut short)");
-        else if (jv_parse(line, &g, why, sizeof why) == 0) rc = count_game(s, game, &g, why, sizeof why), jv_free(&g);
-        else rc = -1;
-        if (rc) util_fail(err, errlen, "%s:%ld: %s", path, lineno, why);
-    }
-    free(line);
-    fclose(f);
-    if (rc) return searchstats_free(s), NULL;
-    for (int e = 0; e < s->count; e++)
-        for (int p = 0; p < PHASES; p++) {
-            PhaseStats *ps = &s->engine[e].phase[p];
-            if (ps->depth.n) qsort(ps->depth.v, (size_t)ps->depth.n, sizeof(int), cmp_int);
-            if (ps->seldepth.n) qsort(ps->seldepth.v, (size_t)ps->seldepth.n, sizeof(int), cmp_int);
-        }
     return s;
 }
 
@@ -208,7 +165,7 @@ void searchstats_free(SearchStats *s)
 {
     if (!s) return;
     for (int e = 0; s->engine && e < s->count; e++)
-        for (int p = 0; p < PHASES; p++) free(s->engine[e].phase[p].depth.v), free(s->engine[e].phase[p].seldepth.v);
+        for (int p = 0; p < PHASES; p++) free(s->engine[e].phase[p].depth.bin), free(s->engine[e].phase[p].seldepth.bin);
     free(s->engine);
     free(s);
 }
@@ -217,17 +174,20 @@ void searchstats_free(SearchStats *s)
 /* Figures                                                                  */
 /* ------------------------------------------------------------------------ */
 
-static double mean_of(const IntList *l)
+static double mean_of(const IntList *l) { return l->n ? (double)l->sum / (double)l->n : NAN; }
+
+/* The value at 0-based rank r of the sorted values. */
+static int value_at(const IntList *l, int64_t r)
 {
-    double sum = 0;
-    for (int i = 0; i < l->n; i++) sum += l->v[i];
-    return l->n ? sum / l->n : NAN;
+    int b = 0;
+    for (int64_t below = 0; b < l->nbins - 1 && below + l->bin[b].count <= r; b++) below += l->bin[b].count;
+    return l->bin[b].value;
 }
 
-static double median_of(const IntList *l) /* l sorted */
+static double median_of(const IntList *l)
 {
     if (!l->n) return NAN;
-    return l->n % 2 ? l->v[l->n / 2] : (l->v[l->n / 2 - 1] + l->v[l->n / 2]) / 2.0;
+    return l->n % 2 ? value_at(l, l->n / 2) : (value_at(l, l->n / 2 - 1) + value_at(l, l->n / 2)) / 2.0;
 }
 
 static double ratio(double a, double b) { return b > 0 ? a / b : NAN; }
@@ -322,15 +282,4 @@ void searchstats_print(const SearchStats *s, FILE *f)
             fprintf(f, "%s %s %lld", r ? "," : "", es->reason[r], (long long)es->reason_count[r]);
         fprintf(f, "\n");
     }
-}
-
-SearchStats *searchstats_of_run(const char *run_dir, const Game *game, const EngineList *engines)
-{
-    char path[4200], err[4600];
-    const char *names[MAX_ENGINES];
-    for (int e = 0; e < engines->count; e++) names[e] = engines->engines[e].spec.name;
-    snprintf(path, sizeof path, "%s/games.jsonl", run_dir);
-    SearchStats *s = searchstats_read(path, game, names, engines->count, err, sizeof err);
-    if (!s) fprintf(stderr, "qibench: warning: no search statistics: %s\n", err);
-    return s;
 }

@@ -1,7 +1,8 @@
 /*
  * stats/searchstats.h - how each engine of a match or tournament searched,
- * counted from the run's games.jsonl (so that a resumed or merged run
- * counts every game it holds): per engine, and per engine per game phase,
+ * counted from its stored games (results/record.h) as each is written or
+ * read back (so that a resumed or merged run counts every game it holds),
+ * in memory that does not grow with the games: per engine, and per engine per game phase,
  * over its own moves (book moves are not counted):
  *
  *   moves; depth and seldepth, mean and median (the middle value, the mean
@@ -17,10 +18,9 @@
  * the games it lost ("terminations suffered", by reason).
  *
  * Phases by ply, the move's place in the game's record (book moves
- * included) counted from 1 at the record's start position:
- *   xiangqi  opening 1-20, middle game 21-80, endgame 81-
- *   amazons  opening 1-20, middle game 21-50, endgame 51- (at most 92 plies)
- *   others   as xiangqi.
+ * included) counted from 1 at the record's start position, with the
+ * bounds of the game (Game.phase_end: the last ply of the opening and of
+ * the middle game; 20 and 80 when it has none).
  */
 #ifndef HARNESS_SEARCHSTATS_H
 #define HARNESS_SEARCHSTATS_H
@@ -29,19 +29,17 @@
 
 #include "games/game.h"
 #include "results/json.h"
-#include "cli/spec.h"
+#include "results/record.h"
 
 typedef struct SearchStats SearchStats;
 
-/*
- * Reads the games of the games.jsonl at path, played under game, and
- * counts them; engines come in the order of names[0..nnames) (NULL, 0:
- * first appearance), then any others as they appear. Returns the counts
- * (free with searchstats_free), or NULL with a one-line
- * "PATH:LINE: expected ..." in err (a missing file is an empty run).
- */
-SearchStats *searchstats_read(const char *path, const Game *game, const char *const *names, int nnames, char *err,
-                              size_t errlen);
+/* No games yet, of game; engines come in the order of names[0..nnames)
+ * (then any others as they appear). NULL when out of memory. */
+SearchStats *searchstats_new(const Game *game, const char *const *names, int nnames);
+
+/* Counts one stored game (of s's game). Returns 0, or -1 with a one-line
+ * "expected ..." in err (s then holds part of the game). */
+int searchstats_add(SearchStats *s, const StoredGame *g, char *err, size_t errlen);
 
 /* Frees s; s may be NULL. */
 void searchstats_free(SearchStats *s);
@@ -52,9 +50,5 @@ void searchstats_print(const SearchStats *s, FILE *f);
 /* Member key of the open object in j: {"phases": {...the bounds},
  * "engines": [...]} (see README, "Results files"). */
 void searchstats_json(const SearchStats *s, Json *j, const char *key);
-
-/* searchstats_read of RUN_DIR/games.jsonl with the run's engines in their
- * order; NULL after a one-line warning on stderr. */
-SearchStats *searchstats_of_run(const char *run_dir, const Game *game, const EngineList *engines);
 
 #endif
