@@ -7,7 +7,7 @@
 
 CC      ?= cc
 PYTHON  ?= python3
-WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wmissing-declarations -Wstrict-prototypes
+WARN    := -Wall -Wextra -Wshadow -Wundef -Wmissing-prototypes -Wmissing-declarations -Wstrict-prototypes
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -MMD -MP -pthread
 LDFLAGS := -pthread
 

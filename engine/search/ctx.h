@@ -168,8 +168,9 @@ bool node_rule(SearchCtx *ctx, int ply, int *score);
 /* The value of a depth-0 node: quiescence search, or the static evaluation. */
 int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply);
 
-/* Score of a position without legal moves: the side to move has lost. */
-static inline int score_no_moves(int ply) { return -SCORE_MATE + ply; }
+/* Score of a position without legal moves, for the side to move: the
+ * game's (GAME_SCORE_NO_MOVES: a loss in Xiangqi and the Amazons). */
+static inline int score_no_moves(int ply) { return GAME_SCORE_NO_MOVES(ply); }
 
 /* What node_open learnt about a node that the move loop uses: its window
  * (narrowed by mate-distance pruning), depth (extended in check), whether

@@ -23,7 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "game.h"
+#include "game_contract.h"
 
 #define MAX_PLY 128
 #define SEARCH_MAX_DEPTH (MAX_PLY - 1)        /* the deepest `go depth` */

@@ -1,7 +1,9 @@
 /*
  * game.h - Xiangqi as the engine sees it: what the game-independent search
  * library (engine/search/) and the protocol (engine/uci.c, options.c,
- * bench.c, main.c) need (README, "Extending qibench").
+ * bench.c, main.c) need (README, "Extending qibench"), with the names of
+ * engine/search/game_contract.h (their meaning, and the defaults of the
+ * optional ones).
  * The Makefile compiles those files with this folder first on the include
  * path, so every call here is inlined: no indirect call in the hot path.
  * Another game's folder provides the same names.
@@ -62,6 +64,8 @@ typedef Position GamePosition;
 #define GAME_RULE_SET_COUNT RULES_SET_COUNT
 #define GAME_RULE_SET_DEFAULT RULES_CHECK_ONLY
 typedef Move GameMove;
+/* The side to move with no legal move loses (checkmate and stalemate alike). */
+#define GAME_SCORE_NO_MOVES(ply) (-SCORE_MATE + (ply))
 
 /* What a rule says about the current position inside a search. */
 typedef enum { GAME_RULE_NONE, GAME_RULE_DRAW, GAME_RULE_WIN, GAME_RULE_LOSS } GameRule;
