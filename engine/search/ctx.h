@@ -1,7 +1,8 @@
 /*
  * ctx.h - the state one search owns, and the helpers every algorithm shares
- * (node entry, rules, leaves, principal variation, move ordering, history).
- * Private to engine/search/.
+ * (node entry, rules, leaves, principal variation, move ordering, history:
+ * node.c, order.c, quiesce.c, limits.c). Private to engine/search/; the
+ * algorithms themselves are declared in algorithms.h.
  */
 #ifndef SEARCH_CTX_H
 #define SEARCH_CTX_H
@@ -80,12 +81,6 @@ struct EvalCacheEntry {
     bool full;
 };
 
-struct Search {
-    SearchCtx ctx;
-    SearchConfig config;
-    int tt_mb;
-};
-
 static inline bool feature_on(const SearchCtx *ctx, unsigned bit) { return (ctx->features & bit) != 0; }
 
 /* CounterMove's entry for the move that led to this position (the quiet
@@ -155,7 +150,10 @@ static inline int capture_exchange(GamePosition *pos, GameMove m)
 }
 #endif
 
-/* ---- search.c: shared node helpers ---- */
+/* ---- node.c: shared node helpers ---- */
+
+/* Fills the late move reductions' table (once; again is harmless). */
+void node_init(void);
 
 /* Counts the node, updates seldepth and the PV length, and polls the limits.
  * Returns true when the search must stop (the caller returns 0 at once). */
@@ -283,21 +281,5 @@ void limits_start(SearchCtx *ctx, int side);
 void limits_poll(SearchCtx *ctx);
 /* Should the driver start another iteration? */
 bool limits_next_iteration(const SearchCtx *ctx, int next_depth);
-
-/* ---- one file per algorithm ---- */
-int search_negamax(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
-int search_alphabeta(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
-int search_pvs(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
-int search_negascout(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
-
-/* ---- the variants that are not alpha-beta: fill *info (its pv[0] holds a
- * legal move on entry, the fallback) and report as they go ---- */
-void random_run(SearchCtx *ctx, SearchInfo *info, SearchReport report, void *user);
-void mcts_run(SearchCtx *ctx, SearchInfo *info, SearchReport report, void *user);
-
-/* ---- drivers: return the score of one full iteration at depth ---- */
-int drive_full_window(SearchCtx *ctx, int depth, int prev_score);
-int drive_aspiration(SearchCtx *ctx, int depth, int prev_score);
-int drive_mtdf(SearchCtx *ctx, int depth, int prev_score);
 
 #endif

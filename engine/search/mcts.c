@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctx.h"
+#include "algorithms.h"
 #include "rng.h"
 
 /* The fewest nodes an arena holds, whatever the Hash option says. */

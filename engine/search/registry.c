@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "ctx.h"
+#include "algorithms.h"
 
 /* The strongest, used when none is chosen (matches against other engines,
  * qibench play): GAME_DEFAULT_VARIANT, the preset modern unless the game
