@@ -141,8 +141,8 @@ static void test_wrapping(void)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     test_notations();
     test_black_first();
     test_bad_move();
