@@ -124,6 +124,67 @@ static bool null_move(SearchCtx *ctx, const NodeState *ns, int ply, int *score)
 #endif
 }
 
+/* 3b. Reverse futility and null move, at non-PV nodes not in check (LMP:
+ * the evaluation at every node not in check, for improving). Returns true
+ * with *score when the node is pruned. */
+static bool node_prune(SearchCtx *ctx, NodeState *ns, int ply, int *score)
+{
+    if (!ns->in_check && ply > 0
+        && ((!ns->pv && (ctx->features & (SEARCH_FEATURE_RFP | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_FUTILITY)))
+            || feature_on(ctx, SEARCH_FEATURE_LMP)))
+        ns->eval = ctx_eval(ctx);
+    ctx->static_eval[ply] = ns->eval;
+    if (ply >= 2 && ns->eval != SCORE_INF && ctx->static_eval[ply - 2] != SCORE_INF)
+        ns->improving = ns->eval > ctx->static_eval[ply - 2];
+    if (!ns->pv && ns->eval != SCORE_INF && feature_on(ctx, SEARCH_FEATURE_RFP) && ns->depth <= RFP_MAX_DEPTH
+        && !is_mate_score(ns->beta) && ns->eval - RFP_MARGIN * ns->depth >= ns->beta) {
+        *score = ns->eval;
+        return true;
+    }
+    return ns->eval != SCORE_INF && null_move(ctx, ns, ply, score);
+}
+
+/* 3c. Internal iterative deepening: a PV node without a move to try first
+ * searches depth - 2 for one. Returns true (*score 0) when that stopped. */
+static bool node_iid(SearchCtx *ctx, NodeState *ns, int ply, int *score)
+{
+    if (!feature_on(ctx, SEARCH_FEATURE_IID) || ns->tt_move != GAME_MOVE_NONE || !ns->pv || ns->depth < IID_MIN_DEPTH
+        || ctx->follow_pv)
+        return false;
+    ctx->variant->node(ctx, ns->alpha, ns->beta, ns->depth - 2, ply);
+    if (ctx->stopped) {
+        *score = 0;
+        return true;
+    }
+    if (ctx->pv_len[ply] > ply) ns->tt_move = ctx->pv[ply][ply];
+    ctx->pv_len[ply] = ply;
+    return false;
+}
+
+/* 4. Moves in order: PV move, table move, captures, killers, quiet moves.
+ * TTFirst: off the PV, a legal table move first, alone (node_more_moves
+ * generates the others if it does not cut off). Returns true with *score
+ * when there is no legal move. */
+static bool node_first_moves(SearchCtx *ctx, NodeState *ns, int ply, int *score, GameMove *list, int *n)
+{
+#if GAME_HAS_MOVE_LEGAL
+    if (feature_on(ctx, SEARCH_FEATURE_TT_FIRST) && ns->tt_move != GAME_MOVE_NONE && !ctx->follow_pv
+        && game_move_legal(ctx->pos, ns->tt_move)) {
+        list[0] = ns->tt_move;
+        *n = 1;
+        ns->pending = true;
+        return false;
+    }
+#endif
+    *n = game_moves(ctx->pos, list);
+    if (*n == 0) {
+        *score = score_no_moves(ply);
+        return true;
+    }
+    order_moves(ctx, list, *n, ns->tt_move, ply);
+    return false;
+}
+
 bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *score, GameMove *list, int *n,
                NodeState *ns)
 {
@@ -161,51 +222,9 @@ bool node_open(SearchCtx *ctx, int alpha, int beta, int depth, int ply, int *sco
     /* 3. Transposition table cutoff (variants with a table). */
     if (tt_cutoff(ctx, alpha, beta, depth, ply, score, &tt_move)) return true;
     *ns = (NodeState){alpha, beta, depth, SCORE_INF, beta - alpha > 1, in_check, true, tt_move, counter_move(ctx), false};
-    /* 3b. Reverse futility and null move, at non-PV nodes not in check
-     * (LMP: the evaluation at every node not in check, for improving). */
-    if (!in_check && ply > 0
-        && ((!ns->pv && (ctx->features & (SEARCH_FEATURE_RFP | SEARCH_FEATURE_NULL_MOVE | SEARCH_FEATURE_FUTILITY)))
-            || feature_on(ctx, SEARCH_FEATURE_LMP)))
-        ns->eval = ctx_eval(ctx);
-    ctx->static_eval[ply] = ns->eval;
-    if (ply >= 2 && ns->eval != SCORE_INF && ctx->static_eval[ply - 2] != SCORE_INF)
-        ns->improving = ns->eval > ctx->static_eval[ply - 2];
-    if (!ns->pv && ns->eval != SCORE_INF && feature_on(ctx, SEARCH_FEATURE_RFP) && depth <= RFP_MAX_DEPTH
-        && !is_mate_score(beta) && ns->eval - RFP_MARGIN * depth >= beta) {
-        *score = ns->eval;
-        return true;
-    }
-    if (ns->eval != SCORE_INF && null_move(ctx, ns, ply, score)) return true;
-    /* 3c. Internal iterative deepening: a PV node without a move to try first. */
-    if (feature_on(ctx, SEARCH_FEATURE_IID) && tt_move == GAME_MOVE_NONE && ns->pv && depth >= IID_MIN_DEPTH
-        && !ctx->follow_pv) {
-        ctx->variant->node(ctx, alpha, beta, depth - 2, ply);
-        if (ctx->stopped) {
-            *score = 0;
-            return true;
-        }
-        if (ctx->pv_len[ply] > ply) ns->tt_move = ctx->pv[ply][ply];
-        ctx->pv_len[ply] = ply;
-    }
-    /* 4. Moves in order: PV move, table move, captures, killers, quiet moves.
-     * TTFirst: off the PV, a legal table move first, alone (node_more_moves
-     * generates the others if it does not cut off). */
-#if GAME_HAS_MOVE_LEGAL
-    if (feature_on(ctx, SEARCH_FEATURE_TT_FIRST) && ns->tt_move != GAME_MOVE_NONE && !ctx->follow_pv
-        && game_move_legal(ctx->pos, ns->tt_move)) {
-        list[0] = ns->tt_move;
-        *n = 1;
-        ns->pending = true;
-        return false;
-    }
-#endif
-    *n = game_moves(ctx->pos, list);
-    if (*n == 0) {
-        *score = score_no_moves(ply);
-        return true;
-    }
-    order_moves(ctx, list, *n, ns->tt_move, ply);
-    return false;
+    /* 3b, 3c, 4. */
+    return node_prune(ctx, ns, ply, score) || node_iid(ctx, ns, ply, score)
+           || node_first_moves(ctx, ns, ply, score, list, n);
 }
 
 bool node_more_moves(SearchCtx *ctx, NodeState *ns, GameMove *list, int *n, int ply)
