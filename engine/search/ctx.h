@@ -7,6 +7,7 @@
 #ifndef SEARCH_CTX_H
 #define SEARCH_CTX_H
 
+#include "game_contract.h" /* first: the game's game.h, checked, with its defaults */
 #include "mcts.h"
 #include "search.h"
 #include "tt.h"
