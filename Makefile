@@ -7,7 +7,7 @@
 
 CC      ?= cc
 PYTHON  ?= python3
-WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wmissing-declarations -Wstrict-prototypes
+WARN    := -Wall -Wextra -Wshadow -Wundef -Wmissing-prototypes -Wmissing-declarations -Wstrict-prototypes
 CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -MMD -MP -pthread
 LDFLAGS := -pthread
 
@@ -55,31 +55,36 @@ XQ_SRC     := $(wildcard engine/xiangqi/*.c)
 # The harness: one folder a concern (harness/cli/, proc/, players/, games/,
 # play/, match/, results/, formats/, stats/, suite/, bench/, regress/, util/);
 # everything but main.c and each game's own files (harness/games/GAME.c and
-# GAME_*.c, sealed with its rules core below) is a library the tests link too.
+# GAME_*.c) is a library the tests link too.
 GAME_HARNESS_SRC := $(foreach g,$(GAMES),$(wildcard harness/games/$(g).c harness/games/$(g)_*.c))
 HARNESS_SRC := $(filter-out $(GAME_HARNESS_SRC),$(wildcard harness/*/*.c))
-# The harness plays the same games. Each is sealed into one object: its
-# harness files (harness/games/GAME.c and GAME_*.c) with its rules core
-# (engine/GAME/*.c, without the search), whose only global symbol is its
-# descriptor GAME_<NAME>, so that two games' cores never clash.
+# The harness plays the same games: it links each game's harness files
+# (harness/games/GAME.c and GAME_*.c) with its rules core (engine/GAME/*.c
+# but the evaluation, eval*.c: no search, no evaluation, no tuner). Every
+# core's external names carry its prefix (xq_, amz_), so the cores link side
+# by side.
 TEST_SRC   := $(wildcard tests/test_*.c)
 
-# game_vars GAME: <game>_CORE_OBJ (its rules), <game>_SEARCH_OBJ, <game>_ENGINE_OBJ.
+# game_vars GAME: <game>_CORE_OBJ (its rules and evaluation), <game>_RULES_OBJ
+# (the rules alone), <game>_SEARCH_OBJ, <game>_ENGINE_OBJ.
 define game_vars
 $(1)_CORE_OBJ   := $$(patsubst %.c,$$(BUILD)/%.o,$$(wildcard engine/$(1)/*.c))
+$(1)_RULES_OBJ  := $$(filter-out $$(BUILD)/engine/$(1)/eval%,$$($(1)_CORE_OBJ))
 $(1)_SEARCH_OBJ := $$(SEARCH_SRC:%.c=$$(BUILD)/$(1)/%.o)
 $(1)_ENGINE_OBJ := $$(ENGINE_SRC:%.c=$$(BUILD)/$(1)/%.o)
 endef
 $(foreach g,$(GAMES),$(eval $(call game_vars,$(g))))
 
-# The Xiangqi rules core and its search library (what bin/qibench and the C
-# tests link).
-XQ_OBJ     := $(xiangqi_CORE_OBJ) $(xiangqi_SEARCH_OBJ)
+# The Xiangqi evaluation (and tuner) and its search library, in an archive
+# that the C tests link after the rules: a test takes from it only what it
+# calls (the rules-only tests nothing).
+XQ_SEARCH_LIB := $(BUILD)/lib/xiangqi-search.a
+XQ_SEARCH_LIB_OBJ := $(filter-out $(xiangqi_RULES_OBJ),$(xiangqi_CORE_OBJ)) $(xiangqi_SEARCH_OBJ)
 ENGINE_OBJ := $(foreach g,$(GAMES),$($(g)_ENGINE_OBJ))
 GAME_OBJ   := $(foreach g,$(GAMES),$($(g)_CORE_OBJ) $($(g)_SEARCH_OBJ) $($(g)_ENGINE_OBJ))
 ENGINE_BINS := $(GAMES:%=$(BIN)/%-engine)
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(BUILD)/%.o)
-SEALED_OBJ := $(GAMES:%=$(BUILD)/sealed/%.o)
+GAMES_HARNESS_OBJ = $(GAME_HARNESS_SRC:%.c=$(BUILD)/%.o) $(foreach g,$(GAMES),$($(g)_RULES_OBJ))
 TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 # The harness and the tests (they see engine/xiangqi/game.h).
@@ -143,19 +148,17 @@ $(GAME_HARNESS_SRC:%.c=$(BUILD)/%.o): $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iengine -Iharness -c $< -o $@
 
-game_harness_obj = $(patsubst %.c,$(BUILD)/%.o,$(wildcard harness/games/$(1).c harness/games/$(1)_*.c))
-.SECONDEXPANSION:
-$(BUILD)/sealed/%.o: $$(call game_harness_obj,$$*) $$($$*_CORE_OBJ)
-	@mkdir -p $(dir $@)
-	ld -r $^ -o $@.tmp
-	objcopy --keep-global-symbol=GAME_$(shell echo $* | tr a-z A-Z) $@.tmp $@
-	@rm -f $@.tmp
 
-$(BIN)/qibench: $(BUILD)/harness/main.o $(HARNESS_OBJ) $(SEALED_OBJ)
+$(BIN)/qibench: $(BUILD)/harness/main.o $(HARNESS_OBJ) $(GAMES_HARNESS_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ -lm
 
-$(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(HARNESS_OBJ) $(SEALED_OBJ) $(XQ_OBJ)
+$(XQ_SEARCH_LIB): $(XQ_SEARCH_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(HARNESS_OBJ) $(GAMES_HARNESS_OBJ) $(XQ_SEARCH_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ -lm
 

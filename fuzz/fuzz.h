@@ -15,14 +15,14 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* board_init, movegen_init and eval_init, once per process. */
+/* xq_board_init, xq_movegen_init and xq_eval_init, once per process. */
 static inline void fuzz_init_tables(void)
 {
     static bool done;
     if (done) return;
-    board_init();
-    movegen_init();
-    eval_init();
+    xq_board_init();
+    xq_movegen_init();
+    xq_eval_init();
     done = true;
 }
 

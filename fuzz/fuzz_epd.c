@@ -6,7 +6,7 @@
  *   - the result is 1 (entry), 0 (blank or comment) or -1 (error);
  *   - an error is one NUL-terminated line of printable ASCII and valid
  *     UTF-8 (what formats/epd.c promises), also when err is short;
- *   - an entry's FEN parses and is in pos_to_fen's form; its bm and am
+ *   - an entry's FEN parses and is in xq_pos_to_fen's form; its bm and am
  *     moves are legal there; its numbers are in range, its result one of
  *     the three, and its id NUL-terminated UTF-8 without control characters.
  * File reading (epd_load) is exercised by fuzz_openings.c (EPD books).
@@ -68,7 +68,7 @@ static bool is_in(const Move *moves, int n, Move m)
 static void check_moves(const MoveCode *moves, int n, const char *line)
 {
     Move list[MAX_MOVES];
-    int legal = gen_legal(&pos, list);
+    int legal = xq_gen_legal(&pos, list);
     if (n < 0 || n > EPD_MAX_MOVES) fail("a move count out of range", line);
     for (int i = 0; i < n; i++)
         if (!is_in(list, legal, moves[i])) fail("an entry holds an illegal move", line);
@@ -79,9 +79,9 @@ static void check_entry(const EpdEntry *e, const char *line)
 {
     char err[160], fen[160];
     if (!memchr(e->fen, '\0', sizeof e->fen)) fail("fen not NUL-terminated", line);
-    if (pos_from_fen(&pos, e->fen, err, sizeof err) != 0) fail("the entry's FEN does not parse", line);
-    pos_to_fen(&pos, fen, sizeof fen);
-    if (strcmp(fen, e->fen) != 0) fail("the entry's FEN is not in pos_to_fen's form", line);
+    if (xq_pos_from_fen(&pos, e->fen, err, sizeof err) != 0) fail("the entry's FEN does not parse", line);
+    xq_pos_to_fen(&pos, fen, sizeof fen);
+    if (strcmp(fen, e->fen) != 0) fail("the entry's FEN is not in xq_pos_to_fen's form", line);
     check_moves(e->bm, e->nbm, line);
     check_moves(e->am, e->nam, line);
     if (e->dm < 0 || e->dm > 100 || e->within < 0 || e->within > 1000) fail("dm or within out of range", line);

@@ -1,13 +1,13 @@
 /*
- * fuzz_fen.c - libFuzzer target for the FEN parser (pos_from_fen).
+ * fuzz_fen.c - libFuzzer target for the FEN parser (xq_pos_from_fen).
  *
  * The input, cut at its first NUL, is a FEN. A rejected FEN must come with a
  * one-line reason. An accepted one must describe a consistent position, and
  * everything downstream must agree with it:
- *   1. pos_to_fen's text parses again to the same position and the same text;
+ *   1. xq_pos_to_fen's text parses again to the same position and the same text;
  *   2. the piece lists, counts, generals, key and score match the board;
  *   3. the legal moves are legal (own piece moved, no own capture, own
- *      general safe), count_legal and gen_captures agree with gen_legal, and
+ *      general safe), xq_count_legal and xq_gen_captures agree with xq_gen_legal, and
  *      every move made and unmade restores the position exactly, with the
  *      incremental key and score equal to the ones computed from scratch;
  *   4. the position after each legal move is accepted by the FEN parser;
@@ -28,7 +28,7 @@
 
 /* Longer inputs only repeat what shorter ones test (fields are 127 bytes). */
 #define FUZZ_FEN_MAX_INPUT 4096
-/* pos_from_fen accepts move counters up to this; pos_to_fen may go past it. */
+/* xq_pos_from_fen accepts move counters up to this; xq_pos_to_fen may go past it. */
 #define FEN_COUNTER_MAX 100000
 
 
@@ -47,7 +47,7 @@ static void check_consistent(const Position *p, const char *fen)
     int count[2] = {0, 0}, kinds[16] = {0};
     for (int sq = 0; sq < 256; sq++) {
         int piece = p->board[sq];
-        if (!sq_on_board(sq)) {
+        if (!xq_sq_on_board(sq)) {
             if (piece != OFF) fail("a square off the board is not OFF", fen);
             continue;
         }
@@ -62,22 +62,22 @@ static void check_consistent(const Position *p, const char *fen)
     if (count[RED] != p->count[RED] || count[BLACK] != p->count[BLACK]) fail("count[] is wrong", fen);
     for (int piece = 0; piece < 16; piece++)
         if (piece != EMPTY && kinds[piece] != p->kinds[piece]) fail("kinds[] is wrong", fen);
-    if (pos_key(p) != pos_compute_key(p)) fail("the key is not the key computed from scratch", fen);
-    if (pos_score(p) != pos_compute_score(p)) fail("the score is not the score computed from scratch", fen);
-    if (pos_in_check(p) != pos_general_attacked(p, p->side)) fail("in_check is wrong", fen);
-    if (pos_general_attacked(p, !p->side)) fail("the side not to move is in check", fen);
+    if (pos_key(p) != xq_pos_compute_key(p)) fail("the key is not the key computed from scratch", fen);
+    if (pos_score(p) != xq_pos_compute_score(p)) fail("the score is not the score computed from scratch", fen);
+    if (pos_in_check(p) != xq_pos_general_attacked(p, p->side)) fail("in_check is wrong", fen);
+    if (xq_pos_general_attacked(p, !p->side)) fail("the side not to move is in check", fen);
 }
 
 /* 1. The FEN that p prints parses again to the same position and text. */
 static void check_round_trip(const Position *p, const char *fen)
 {
     char printed[160], reprinted[160], err[160];
-    pos_to_fen(p, printed, sizeof printed);
-    if (pos_from_fen(&again, printed, err, sizeof err) != 0) {
+    xq_pos_to_fen(p, printed, sizeof printed);
+    if (xq_pos_from_fen(&again, printed, err, sizeof err) != 0) {
         fprintf(stderr, "fuzz_fen: printed FEN '%s' rejected: %s\n", printed, err);
         fail("the printed FEN does not parse", fen);
     }
-    pos_to_fen(&again, reprinted, sizeof reprinted);
+    xq_pos_to_fen(&again, reprinted, sizeof reprinted);
     if (strcmp(printed, reprinted) != 0) {
         fprintf(stderr, "fuzz_fen: '%s' became '%s'\n", printed, reprinted);
         fail("the FEN round trip changed the text", fen);
@@ -94,16 +94,16 @@ static void check_notation(Position *p, Move m, const char *fen)
     for (int i = 0; i < 4; i++) {
         char text[MOVE_TEXT_MAX], err[200];
         Move back = MOVE_NONE;
-        if (move_to_text(p, m, ALL[i], text, sizeof text) != 0) fail("move_to_text refused a legal move", fen);
-        if (move_parse(p, text, ALL[i], &back, err, sizeof err) != 0 || back != m) {
+        if (xq_move_to_text(p, m, ALL[i], text, sizeof text) != 0) fail("xq_move_to_text refused a legal move", fen);
+        if (xq_move_parse(p, text, ALL[i], &back, err, sizeof err) != 0 || back != m) {
             char iccs[8];
-            move_to_iccs(m, iccs);
+            xq_move_to_iccs(m, iccs);
             fprintf(stderr, "fuzz_fen: %s written as '%s' (notation %d) reads back %s\n", iccs, text, i,
                     back == m ? "" : err);
             fail("a written move does not read back as itself", fen);
         }
-        if (ALL[i] != NOTATION_FAIRY && (move_parse_any(p, text, &back, err, sizeof err) != 0 || back != m))
-            fail("move_parse_any reads a written move differently", fen);
+        if (ALL[i] != NOTATION_FAIRY && (xq_move_parse_any(p, text, &back, err, sizeof err) != 0 || back != m))
+            fail("xq_move_parse_any reads a written move differently", fen);
     }
 }
 
@@ -112,8 +112,8 @@ static void check_reached(const Position *p, const char *fen)
 {
     char printed[160], err[160];
     if (pos_halfmove(p) >= FEN_COUNTER_MAX || p->fullmove >= FEN_COUNTER_MAX - 1) return;
-    pos_to_fen(p, printed, sizeof printed);
-    if (pos_from_fen(&again, printed, err, sizeof err) != 0) {
+    xq_pos_to_fen(p, printed, sizeof printed);
+    if (xq_pos_from_fen(&again, printed, err, sizeof err) != 0) {
         fprintf(stderr, "fuzz_fen: after a move, '%s' is rejected: %s\n", printed, err);
         fail("a position reached by a legal move does not parse", fen);
     }
@@ -125,23 +125,23 @@ static void check_moves(Position *p, const char *fen)
     Move list[MAX_MOVES], caps[MAX_MOVES];
     Position *before = malloc(sizeof *before);
     if (!before) abort();
-    int n = gen_legal(p, list), ncaps = gen_captures(p, caps), captures = 0;
+    int n = xq_gen_legal(p, list), ncaps = xq_gen_captures(p, caps), captures = 0;
     if (n < 0 || n > MAX_MOVES || ncaps < 0 || ncaps > n) fail("a move count out of range", fen);
-    if (count_legal(p) != n) fail("count_legal differs from gen_legal", fen);
+    if (xq_count_legal(p) != n) fail("xq_count_legal differs from xq_gen_legal", fen);
     memcpy(before, p, sizeof *before);
     for (int i = 0; i < n; i++) {
         Move m = list[i];
         int from = MOVE_FROM(m), to = MOVE_TO(m), us = p->side;
-        if (!sq_on_board(from) || !sq_on_board(to)) fail("a move off the board", fen);
+        if (!xq_sq_on_board(from) || !xq_sq_on_board(to)) fail("a move off the board", fen);
         if (p->board[from] == EMPTY || PIECE_COLOUR(p->board[from]) != us) fail("a move of no own piece", fen);
         if (p->board[to] != EMPTY && PIECE_COLOUR(p->board[to]) == us) fail("a move capturing an own piece", fen);
-        if (!move_is_legal(p, m)) fail("move_is_legal rejects a generated move", fen);
+        if (!xq_move_is_legal(p, m)) fail("xq_move_is_legal rejects a generated move", fen);
         captures += p->board[to] != EMPTY;
-        if (!pos_make_move(p, m)) fail("pos_make_move refused a move at ply 0", fen);
-        if (pos_general_attacked(p, us)) fail("a legal move leaves the own general attacked", fen);
+        if (!xq_pos_make_move(p, m)) fail("xq_pos_make_move refused a move at ply 0", fen);
+        if (xq_pos_general_attacked(p, us)) fail("a legal move leaves the own general attacked", fen);
         check_consistent(p, fen);
         check_reached(p, fen);
-        pos_unmake_move(p);
+        xq_pos_unmake_move(p);
         if (memcmp(p->board, before->board, sizeof p->board) != 0 || memcmp(p->list, before->list, sizeof p->list) != 0
             || memcmp(p->count, before->count, sizeof p->count) != 0
             || memcmp(p->kinds, before->kinds, sizeof p->kinds) != 0 || p->side != before->side
@@ -149,11 +149,11 @@ static void check_moves(Position *p, const char *fen)
             fail("make + unmake did not restore the position", fen);
         check_notation(p, m, fen);
     }
-    if (captures != ncaps) fail("gen_captures differs from the captures of gen_legal", fen);
+    if (captures != ncaps) fail("xq_gen_captures differs from the captures of xq_gen_legal", fen);
     for (int i = 0; i < ncaps; i++) {
         bool found = false;
         for (int j = 0; j < n && !found; j++) found = caps[i] == list[j];
-        if (!found) fail("gen_captures gave a move gen_legal did not", fen);
+        if (!found) fail("xq_gen_captures gave a move xq_gen_legal did not", fen);
     }
     free(before);
 }
@@ -168,7 +168,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(fen, data, size);
     fen[size] = '\0';
     memset(err, 0x55, sizeof err);
-    if (pos_from_fen(&pos, fen, err, sizeof err) != 0) {
+    if (xq_pos_from_fen(&pos, fen, err, sizeof err) != 0) {
         if (!memchr(err, '\0', sizeof err) || strchr(err, '\n') || err[0] == '\0')
             fail("a rejected FEN without a one-line reason", fen);
     } else {

@@ -1,7 +1,7 @@
 /*
  * fuzz_moves.c - libFuzzer target for the move-text readers of notation.h:
- * move_parse in each notation (ICCS, Fairy, WXF, Chinese) and
- * move_parse_any, on a fixed set of positions.
+ * xq_move_parse in each notation (ICCS, Fairy, WXF, Chinese) and
+ * xq_move_parse_any, on a fixed set of positions.
  *
  * The input, cut at its first NUL, is the move text. For every position and
  * reader (every position for the readers that can decode the text at all):
@@ -50,7 +50,7 @@ static const char *const FENS[] = {
 #define NUM_FENS ((int)(sizeof FENS / sizeof FENS[0]))
 
 static const Notation ALL[4] = {NOTATION_ICCS, NOTATION_FAIRY, NOTATION_WXF, NOTATION_CHINESE};
-/* check_position's mask for the four of ALL and move_parse_any. */
+/* check_position's mask for the four of ALL and xq_move_parse_any. */
 #define ALL_READERS 0x1Fu
 
 /* Set up once; kept unchanged by every call (checked). */
@@ -77,7 +77,7 @@ static void init_once(void)
     if (done) return;
     fuzz_init_tables();
     for (int i = 0; i < NUM_FENS; i++) {
-        if (pos_from_fen(&positions[i], FENS[i], err, sizeof err) != 0) {
+        if (xq_pos_from_fen(&positions[i], FENS[i], err, sizeof err) != 0) {
             fprintf(stderr, "fuzz_moves: bad built-in FEN '%s': %s\n", FENS[i], err);
             abort();
         }
@@ -88,7 +88,7 @@ static void init_once(void)
 static bool is_generated(Position *p, Move m)
 {
     Move list[MAX_MOVES];
-    int n = gen_legal(p, list);
+    int n = xq_gen_legal(p, list);
     for (int i = 0; i < n; i++)
         if (list[i] == m) return true;
     return false;
@@ -137,8 +137,8 @@ static void check_writes_back(Position *p, Move m, int fen, const char *text)
     for (int i = 0; i < 4; i++) {
         char out[MOVE_TEXT_MAX], err[200];
         Move back = MOVE_NONE;
-        if (move_to_text(p, m, ALL[i], out, sizeof out) != 0) fail("move_to_text refused a parsed move", fen, text);
-        if (move_parse(p, out, ALL[i], &back, err, sizeof err) != 0 || back != m) {
+        if (xq_move_to_text(p, m, ALL[i], out, sizeof out) != 0) fail("xq_move_to_text refused a parsed move", fen, text);
+        if (xq_move_parse(p, out, ALL[i], &back, err, sizeof err) != 0 || back != m) {
             fprintf(stderr, "fuzz_moves: '%s' (notation %d) reads back as %04x: %s\n", out, i, back, err);
             fail("a parsed move, written again, does not read back", fen, text);
         }
@@ -146,7 +146,7 @@ static void check_writes_back(Position *p, Move m, int fen, const char *text)
 }
 
 /* Reads text on position fen with the readers in the mask (bit i: ALL[i],
- * bit 4: move_parse_any) and checks the outcomes. Returns the mask of the
+ * bit 4: xq_move_parse_any) and checks the outcomes. Returns the mask of the
  * readers that could decode the text (success, or a failure other than
  * "malformed"). */
 static unsigned check_position(int fen, const char *text, unsigned readers)
@@ -161,14 +161,14 @@ static unsigned check_position(int fen, const char *text, unsigned readers)
         Move m = MOVE_NONE;
         if (!(readers & 1u << i)) continue;
         memset(err, 0x55, sizeof err);
-        int rc = i < 4 ? move_parse(p, text, ALL[i], &m, err, sizeof err) : move_parse_any(p, text, &m, err, sizeof err);
+        int rc = i < 4 ? xq_move_parse(p, text, ALL[i], &m, err, sizeof err) : xq_move_parse_any(p, text, &m, err, sizeof err);
         if (!is_unchanged(p, &before)) fail("a reader changed the position", fen, text);
         if (rc != 0 && rc != -1) fail("a reader returned neither 0 nor -1", fen, text);
         if (rc == -1 && !is_good_reason(err, sizeof err)) {
             fprintf(stderr, "fuzz_moves: reason: '%.*s'\n", (int)sizeof err, err);
             fail("a failed read without a proper reason", fen, text);
         }
-        if (rc == 0 && (!move_is_legal(p, m) || !is_generated(p, m)))
+        if (rc == 0 && (!xq_move_is_legal(p, m) || !is_generated(p, m)))
             fail("a reader accepted an illegal move", fen, text);
         if (rc == 0 && m != written) check_writes_back(p, m, fen, text);
         if (rc == 0) written = m; /* the readers mostly agree: write it back once */
@@ -184,14 +184,14 @@ static void check_short_errors(Position *p, int fen, const char *text, size_t er
     char *err = malloc(errlen + 1);
     if (!err) abort();
     memset(err, 0x55, errlen + 1);
-    int rc = move_parse_any(p, text, &m, err, errlen);
-    if (err[errlen] != 0x55) fail("move_parse_any wrote past errlen", fen, text);
+    int rc = xq_move_parse_any(p, text, &m, err, errlen);
+    if (err[errlen] != 0x55) fail("xq_move_parse_any wrote past errlen", fen, text);
     if (rc != 0 && errlen > 0 && !is_good_reason(err, errlen)) fail("a cut reason is broken", fen, text);
-    rc = move_parse(p, text, ALL[errlen % 4], &m, err, errlen);
-    if (err[errlen] != 0x55) fail("move_parse wrote past errlen", fen, text);
+    rc = xq_move_parse(p, text, ALL[errlen % 4], &m, err, errlen);
+    if (err[errlen] != 0x55) fail("xq_move_parse wrote past errlen", fen, text);
     if (rc != 0 && errlen > 0 && !is_good_reason(err, errlen)) fail("a cut reason is broken", fen, text);
-    move_parse(p, text, ALL[errlen % 4], &m, NULL, 0);
-    move_parse_any(p, text, &m, NULL, 0);
+    xq_move_parse(p, text, ALL[errlen % 4], &m, NULL, 0);
+    xq_move_parse_any(p, text, &m, NULL, 0);
     free(err);
 }
 

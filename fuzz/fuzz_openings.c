@@ -102,15 +102,15 @@ static void check_opening(const Opening *op, int max_plies)
     char err[160];
     if (!memchr(op->id, '\0', sizeof op->id) || !memchr(op->fen, '\0', sizeof op->fen))
         fail("an id or FEN not NUL-terminated", op->id);
-    if (pos_from_fen(&pos, op->fen, err, sizeof err) != 0) fail("an opening's FEN does not parse", op->fen);
+    if (xq_pos_from_fen(&pos, op->fen, err, sizeof err) != 0) fail("an opening's FEN does not parse", op->fen);
     if (op->nmoves < 0 || op->nmoves > max_plies) fail("more moves than plies", op->fen);
     for (int i = 0; i < op->nmoves; i++) {
         Move list[MAX_MOVES];
-        int n = gen_legal(&pos, list);
+        int n = xq_gen_legal(&pos, list);
         bool legal = false;
         for (int j = 0; j < n && !legal; j++) legal = list[j] == op->moves[i];
         if (!legal) fail("an opening holds an illegal move", op->fen);
-        pos_make_move(&pos, op->moves[i]);
+        xq_pos_make_move(&pos, op->moves[i]);
     }
 }
 

@@ -91,7 +91,7 @@ fuzz-regress-build:
 fuzz-regress: ## replay fuzz/corpus and fuzz/regress through fuzz/driver.c under ASan+UBSan (no clang needed)
 	@$(MAKE) --no-print-directory sanitize="$(FUZZ_SANITIZE)" $@
 else
-$(BUILD)/fuzz/libqibench.a: $(HARNESS_OBJ) $(SEALED_OBJ) $(XQ_OBJ)
+$(BUILD)/fuzz/libqibench.a: $(HARNESS_OBJ) $(GAMES_HARNESS_OBJ) $(XQ_SEARCH_LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 

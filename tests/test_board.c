@@ -19,15 +19,15 @@ static void test_round_trip(void)
     char out[128];
     Position pos;
     for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
-        CHECK(pos_from_fen(&pos, FENS[i], NULL, 0) == 0, "parse %s", FENS[i]);
-        pos_to_fen(&pos, out, sizeof out);
+        CHECK(xq_pos_from_fen(&pos, FENS[i], NULL, 0) == 0, "parse %s", FENS[i]);
+        xq_pos_to_fen(&pos, out, sizeof out);
         CHECK(strcmp(out, FENS[i]) == 0, "round trip: '%s' gave '%s'", FENS[i], out);
     }
     /* Short form, WXF letters (e = elephant, h = horse) and 'r' for Red. */
-    CHECK(pos_from_fen(&pos, "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r", NULL, 0) == 0,
+    CHECK(xq_pos_from_fen(&pos, "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r", NULL, 0) == 0,
           "WXF letters accepted");
-    pos_to_fen(&pos, out, sizeof out);
-    CHECK(strcmp(out, START_FEN) == 0, "WXF letters print as the standard start: %s", out);
+    xq_pos_to_fen(&pos, out, sizeof out);
+    CHECK(strcmp(out, XQ_START_TEXT) == 0, "WXF letters print as the standard start: %s", out);
 }
 
 static void test_fen_errors(void)
@@ -67,7 +67,7 @@ static void test_fen_errors(void)
     char err[200];
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         err[0] = '\0';
-        int rc = pos_from_fen(&pos, CASES[i].fen, err, sizeof err);
+        int rc = xq_pos_from_fen(&pos, CASES[i].fen, err, sizeof err);
         CHECK(rc == -1 && strstr(err, CASES[i].expect) && !strchr(err, '\n'),
               "FEN '%s': expected error containing '%s', got rc %d '%s'", CASES[i].fen, CASES[i].expect, rc, err);
     }
@@ -103,21 +103,21 @@ static void test_keys_and_unmake(void)
     char fen[128];
     int key_errors = 0, restore_errors = 0, checks = 0;
     for (int walk = 0; walk < 200; walk++) {
-        pos_from_fen(&pos, START_FEN, NULL, 0);
+        xq_pos_from_fen(&pos, XQ_START_TEXT, NULL, 0);
         for (int ply = 0; ply < 150; ply++) {
-            int n = gen_legal(&pos, list);
+            int n = xq_gen_legal(&pos, list);
             if (n == 0) break;
             for (int i = 0; i < n; i++) { /* every move is made and unmade */
                 before = pos;
-                pos_make_move(&pos, list[i]);
-                key_errors += pos_key(&pos) != pos_compute_key(&pos);
-                pos_unmake_move(&pos);
+                xq_pos_make_move(&pos, list[i]);
+                key_errors += pos_key(&pos) != xq_pos_compute_key(&pos);
+                xq_pos_unmake_move(&pos);
                 restore_errors += !same_position(&pos, &before);
                 checks++;
             }
-            pos_make_move(&pos, list[rng_below((unsigned)n)]);
-            pos_to_fen(&pos, fen, sizeof fen);
-            key_errors += pos_from_fen(&reparsed, fen, NULL, 0) != 0 || pos_key(&reparsed) != pos_key(&pos);
+            xq_pos_make_move(&pos, list[rng_below((unsigned)n)]);
+            xq_pos_to_fen(&pos, fen, sizeof fen);
+            key_errors += xq_pos_from_fen(&reparsed, fen, NULL, 0) != 0 || pos_key(&reparsed) != pos_key(&pos);
             key_errors += pos_in_check(&reparsed) != pos_in_check(&pos);
         }
     }
@@ -132,13 +132,13 @@ static void test_counters(void)
 {
     Position pos;
     char fen[128];
-    pos_from_fen(&pos, START_FEN, NULL, 0);
-    pos_make_move(&pos, MOVE(SQ(7, 2), SQ(4, 2)));
-    pos_make_move(&pos, MOVE(SQ(7, 9), SQ(6, 7)));
-    pos_to_fen(&pos, fen, sizeof fen);
+    xq_pos_from_fen(&pos, XQ_START_TEXT, NULL, 0);
+    xq_pos_make_move(&pos, MOVE(SQ(7, 2), SQ(4, 2)));
+    xq_pos_make_move(&pos, MOVE(SQ(7, 9), SQ(6, 7)));
+    xq_pos_to_fen(&pos, fen, sizeof fen);
     CHECK(strcmp(fen, "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2") == 0, "got %s", fen);
-    pos_make_move(&pos, MOVE(SQ(4, 2), SQ(4, 6))); /* cannon takes the centre pawn */
-    pos_to_fen(&pos, fen, sizeof fen);
+    xq_pos_make_move(&pos, MOVE(SQ(4, 2), SQ(4, 6))); /* cannon takes the centre pawn */
+    xq_pos_to_fen(&pos, fen, sizeof fen);
     CHECK(strcmp(fen, "rnbakab1r/9/1c4nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2") == 0, "got %s", fen);
     /* e7 and e8 are empty: a cannon with no screen gives no check. */
     CHECK(!pos_in_check(&pos), "no screen between e6 and e9, so no check: %s", fen);
@@ -146,8 +146,8 @@ static void test_counters(void)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     test_round_trip();
     test_fen_errors();
     test_keys_and_unmake();

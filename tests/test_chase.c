@@ -1,5 +1,5 @@
 /*
- * test_chase.c - chase_targets on hand-worked positions: which enemy pieces
+ * test_chase.c - xq_chase_targets on hand-worked positions: which enemy pieces
  * a side "chases" (attacks so that the AXF chase rule counts it) by the
  * rules written out in engine/xiangqi/chase.c, each case next to the same
  * position with one thing changed. The repetition cycles themselves are in
@@ -18,11 +18,11 @@ static void expect(const char *fen, int c, const char *want, const char *what)
 {
     static Position pos;
     char got[64] = "", sq[4];
-    if (pos_from_fen(&pos, fen, NULL, 0)) {
+    if (xq_pos_from_fen(&pos, fen, NULL, 0)) {
         CHECK(false, "bad FEN %s", fen);
         return;
     }
-    uint16_t t = chase_targets(&pos, c, NULL);
+    uint16_t t = xq_chase_targets(&pos, c, NULL);
     char before[sizeof pos.board];
     memcpy(before, pos.board, sizeof pos.board);
     for (int i = 0; i < pos.count[c ^ 1]; i++)
@@ -37,8 +37,8 @@ static void expect(const char *fen, int c, const char *want, const char *what)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     /* The chariot a5 attacks the soldier e5 along rank 5 (not crossed: it
      * cannot be chased) and the soldier a4 below it (crossed, unprotected). */
     expect("4k4/9/9/9/R3p4/p8/9/9/9/3K5 w", RED, "a4", "only a crossed soldier can be chased");

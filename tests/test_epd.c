@@ -531,8 +531,8 @@ static void test_fuzz(void)
         if (r == 1) {
             Position pos;
             bool ok = e.nbm >= 0 && e.nbm <= EPD_MAX_MOVES && e.nam >= 0 && e.nam <= EPD_MAX_MOVES &&
-                      e.dm >= 0 && e.dm <= 100 && pos_from_fen(&pos, e.fen, NULL, 0) == 0;
-            for (int k = 0; ok && k < e.nbm; k++) ok = move_is_legal(&pos, e.bm[k]);
+                      e.dm >= 0 && e.dm <= 100 && xq_pos_from_fen(&pos, e.fen, NULL, 0) == 0;
+            for (int k = 0; ok && k < e.nbm; k++) ok = xq_move_is_legal(&pos, e.bm[k]);
             if (!ok) bad++;
         }
     }
@@ -576,8 +576,8 @@ static void test_real_suites(void)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     snprintf(tmpdir, sizeof tmpdir, "/tmp/test_epd_XXXXXX");
     if (!mkdtemp(tmpdir)) {
         perror("mkdtemp");

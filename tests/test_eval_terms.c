@@ -18,11 +18,11 @@
 static int terms_of(const char *fen, unsigned terms)
 {
     static Position pos;
-    if (pos_from_fen(&pos, fen, NULL, 0) != 0) {
+    if (xq_pos_from_fen(&pos, fen, NULL, 0) != 0) {
         CHECK(false, "cannot parse %s", fen);
         return 1 << 20;
     }
-    return eval_terms(&pos, terms);
+    return xq_eval_terms(&pos, terms);
 }
 
 static void expect(const char *fen, unsigned terms, int want, const char *why)
@@ -74,7 +74,7 @@ static void test_hand_worked(void)
     /* A horse and a cannon (6 of 48): (40 - 60) x 42 / 48 = -17.5, rounded towards zero. */
     expect("3k5/9/9/9/9/9/9/9/9/NC2K4 w", EVAL_TERM_PHASE, -17, "horse and cannon, late");
     /* The start position: all material on, weight 0. */
-    expect(START_FEN, EVAL_TERM_PHASE, 0, "start position: no phase adjustment");
+    expect(XQ_START_TEXT, EVAL_TERM_PHASE, 0, "start position: no phase adjustment");
 
     /* Endgames: a lone chariot against at most one horse or cannon and the guard; material
      * chariot 900, horse 400, cannon 450, advisor and elephant 200 (eval.h). Black's
@@ -120,9 +120,9 @@ static void test_hand_worked(void)
      * move, its middlegame weight (all material on); Black to move, the opposite. */
     const unsigned all = EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_PAWNS | EVAL_TERM_PHASE
                          | EVAL_TERM_ENDGAMES | EVAL_TERM_KING_ATTACK | EVAL_TERM_TUNED | EVAL_TERM_THREATS;
-    int tempo = EVAL_TUNED_WEIGHTS[0][EVAL_W_TEMPO];
-    expect(START_FEN, all & ~EVAL_TERM_TUNED, 0, "start position, all terms but Tuned");
-    expect(START_FEN, all, tempo, "start position, all terms: Tuned's side to move");
+    int tempo = XQ_EVAL_TUNED_WEIGHTS[0][EVAL_W_TEMPO];
+    expect(XQ_START_TEXT, all & ~EVAL_TERM_TUNED, 0, "start position, all terms but Tuned");
+    expect(XQ_START_TEXT, all, tempo, "start position, all terms: Tuned's side to move");
     expect("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", all, -tempo,
            "start position, Black to move: Tuned's side to move, for Black");
     /* The terms add up, and none is the empty set's 0. */
@@ -135,13 +135,13 @@ static void test_side_to_move(void)
 {
     static Position pos;
     const char *red = "r2k5/9/9/9/9/9/9/9/9/4K4 w", *black = "r2k5/9/9/9/9/9/9/9/9/4K4 b";
-    pos_from_fen(&pos, red, NULL, 0);
+    xq_pos_from_fen(&pos, red, NULL, 0);
     int base = eval(&pos);
     CHECK(eval_with_terms(&pos, EVAL_TERM_MOBILITY) == base - 33, "Red to move: eval %d - 33, got %d", base,
           eval_with_terms(&pos, EVAL_TERM_MOBILITY));
     CHECK(eval_with_terms(&pos, 0) == base, "no terms: eval() itself");
-    pos_from_fen(&pos, black, NULL, 0);
-    CHECK(eval_with_terms(&pos, EVAL_TERM_MOBILITY) == -(eval_terms(&pos, 0) + pos_score(&pos) - 33),
+    xq_pos_from_fen(&pos, black, NULL, 0);
+    CHECK(eval_with_terms(&pos, EVAL_TERM_MOBILITY) == -(xq_eval_terms(&pos, 0) + pos_score(&pos) - 33),
           "Black to move: the negation");
     CHECK(eval_with_terms(&pos, EVAL_TERM_MOBILITY) == -base + 33, "Black to move: %d", -base + 33);
 }
@@ -207,9 +207,9 @@ static void test_symmetry(const char *path)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
-    eval_init();
+    xq_board_init();
+    xq_movegen_init();
+    xq_eval_init();
     test_hand_worked();
     test_side_to_move();
     test_symmetry("positions/xiangqi/bench.epd");

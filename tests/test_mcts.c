@@ -65,15 +65,15 @@ static void add_random_positions(void)
     int base = position_count;
     for (int p = 0; p < base; p++)
         for (int plies = 8; plies <= 32 && position_count < MAX_POSITIONS; plies *= 2) {
-            pos_from_fen(&pos, positions[p].fen, NULL, 0);
+            xq_pos_from_fen(&pos, positions[p].fen, NULL, 0);
             for (int i = 0; i < plies; i++) {
-                int n = gen_legal(&pos, list);
+                int n = xq_gen_legal(&pos, list);
                 if (n == 0) break;
                 x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-                pos_make_move(&pos, list[x % (uint64_t)n]);
+                xq_pos_make_move(&pos, list[x % (uint64_t)n]);
             }
-            if (gen_legal(&pos, list) == 0) continue; /* a finished game: nothing to choose */
-            pos_to_fen(&pos, positions[position_count].fen, sizeof positions[0].fen);
+            if (xq_gen_legal(&pos, list) == 0) continue; /* a finished game: nothing to choose */
+            xq_pos_to_fen(&pos, positions[position_count].fen, sizeof positions[0].fen);
             positions[position_count++].mate = 0;
         }
 }
@@ -102,7 +102,7 @@ static SearchInfo run(const char *variant, const char *fen, const SearchLimits *
     SearchInfo info;
     memset(&info, 0, sizeof info);
     Search *s = search_new(&cfg);
-    if (!s || pos_from_fen(&pos, fen, NULL, 0)) {
+    if (!s || xq_pos_from_fen(&pos, fen, NULL, 0)) {
         CHECK(false, "cannot set up %s for %s", fen, variant);
         search_free(s);
         return info;
@@ -116,7 +116,7 @@ static SearchInfo run(const char *variant, const char *fen, const SearchLimits *
 static bool legal_in(const char *fen, Move m)
 {
     static Position pos;
-    return pos_from_fen(&pos, fen, NULL, 0) == 0 && move_is_legal(&pos, m);
+    return xq_pos_from_fen(&pos, fen, NULL, 0) == 0 && xq_move_is_legal(&pos, m);
 }
 
 /* ---- the registry ------------------------------------------------------- */
@@ -193,9 +193,9 @@ static void test_mcts_mates(void)
         tried++;
         SearchInfo info = run("mcts", mates[p].fen, &lim, 1, SEARCH_PLAYOUT_EVAL, 4, NULL);
         Move list[MAX_MOVES];
-        pos_from_fen(&pos, mates[p].fen, NULL, 0);
-        bool mates_now = move_is_legal(&pos, info.pv[0]) && pos_make_move(&pos, info.pv[0])
-                         && gen_legal(&pos, list) == 0;
+        xq_pos_from_fen(&pos, mates[p].fen, NULL, 0);
+        bool mates_now = xq_move_is_legal(&pos, info.pv[0]) && xq_pos_make_move(&pos, info.pv[0])
+                         && xq_gen_legal(&pos, list) == 0;
         CHECK(mates_now && search_mate_in(info.score) == 1, "mcts mates in 1 in %s (score %d)", mates[p].fen,
               info.score);
     }
@@ -249,7 +249,7 @@ static void test_mcts_time(void)
     SearchConfig cfg = {search_variant_by_name("mcts"), 4, true, false, 1, SEARCH_PLAYOUT_EVAL, 0, MCTS_SAMPLE,
                         RULES_CHECK_ONLY, 0, 0};
     job.s = search_new(&cfg);
-    pos_from_fen(&job.pos, positions[0].fen, NULL, 0);
+    xq_pos_from_fen(&job.pos, positions[0].fen, NULL, 0);
     /* movetime 200: answered in time. */
     job.lim = (SearchLimits){.movetime = 200};
     int64_t start = clock_ms();
@@ -285,9 +285,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_mcts [timed|untimed]\n");
         return 2;
     }
-    board_init();
-    movegen_init();
-    eval_init();
+    xq_board_init();
+    xq_movegen_init();
+    xq_eval_init();
     position_count = load_epd("positions/xiangqi/bench.epd", positions, MAX_POSITIONS);
     mate_count = load_epd("positions/xiangqi/mates.epd", mates, MAX_POSITIONS);
     CHECK(position_count >= 20 && mate_count >= 10, "bench.epd and mates.epd read");

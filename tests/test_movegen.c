@@ -1,7 +1,7 @@
 /*
  * test_movegen.c - hand-worked move lists for every piece and rule, and the
  * capture generator against the full generator on many positions, and
- * move_is_legal against the full generator.
+ * xq_move_is_legal against the full generator.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +16,7 @@ static int compare_text(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-/* The moves of a generator (gen_legal, gen_quiet_checks) in the position
+/* The moves of a generator (xq_gen_legal, xq_gen_quiet_checks) in the position
  * fen from `from` (ICCS square like "h2", or "" for all), as sorted
  * space-separated ICCS text. */
 static void generated_text(const char *fen, int (*gen)(Position *, Move *), const char *from, char *out,
@@ -27,13 +27,13 @@ static void generated_text(const char *fen, int (*gen)(Position *, Move *), cons
     char text[MAX_MOVES][8];
     int n = 0;
     out[0] = '\0';
-    if (pos_from_fen(&pos, fen, NULL, 0)) {
+    if (xq_pos_from_fen(&pos, fen, NULL, 0)) {
         snprintf(out, outlen, "bad FEN");
         return;
     }
     int total = gen(&pos, list);
     for (int i = 0; i < total; i++) {
-        move_to_iccs(list[i], text[n]);
+        xq_move_to_iccs(list[i], text[n]);
         if (!*from || strncmp(text[n], from, 2) == 0) n++;
     }
     qsort(text, (size_t)n, sizeof text[0], compare_text);
@@ -46,7 +46,7 @@ static void generated_text(const char *fen, int (*gen)(Position *, Move *), cons
 /* The legal moves from `from` in fen, as sorted text. */
 static void moves_from(const char *fen, const char *from, char *out, size_t outlen)
 {
-    generated_text(fen, gen_legal, from, out, outlen);
+    generated_text(fen, xq_gen_legal, from, out, outlen);
 }
 
 static void expect_moves(const char *fen, const char *from, const char *expected, const char *why)
@@ -62,16 +62,16 @@ static void test_pieces(void)
     /* Start position, cannon h2: down to h1 (h0 is our horse); up h3..h6,
      * h7 is the screen, h8 empty, captures the horse on h9; sideways g2..c2
      * (b2 is our cannon; nothing to capture behind it) and i2. */
-    expect_moves(START_FEN, "h2", "h2c2 h2d2 h2e2 h2f2 h2g2 h2h1 h2h3 h2h4 h2h5 h2h6 h2h9 h2i2",
+    expect_moves(XQ_START_TEXT, "h2", "h2c2 h2d2 h2e2 h2f2 h2g2 h2h1 h2h3 h2h4 h2h5 h2h6 h2h9 h2i2",
                  "cannon slides and jumps one screen");
     /* Chariot a0: a1, a2 (a3 is our pawn). Horse b0: a2, c2 (d1 blocked? no:
      * leg c0 is our elephant, so d1 is blocked; a2/c2 via leg b1). */
-    expect_moves(START_FEN, "a0", "a0a1 a0a2", "chariot stops before own piece");
-    expect_moves(START_FEN, "b0", "b0a2 b0c2", "horse leg c0 blocked by own elephant");
-    expect_moves(START_FEN, "c0", "c0a2 c0e2", "elephant");
-    expect_moves(START_FEN, "d0", "d0e1", "advisor inside the palace");
-    expect_moves(START_FEN, "e0", "e0e1", "general inside the palace");
-    expect_moves(START_FEN, "e3", "e3e4", "pawn before the river: forward only");
+    expect_moves(XQ_START_TEXT, "a0", "a0a1 a0a2", "chariot stops before own piece");
+    expect_moves(XQ_START_TEXT, "b0", "b0a2 b0c2", "horse leg c0 blocked by own elephant");
+    expect_moves(XQ_START_TEXT, "c0", "c0a2 c0e2", "elephant");
+    expect_moves(XQ_START_TEXT, "d0", "d0e1", "advisor inside the palace");
+    expect_moves(XQ_START_TEXT, "e0", "e0e1", "general inside the palace");
+    expect_moves(XQ_START_TEXT, "e3", "e3e4", "pawn before the river: forward only");
 
     /* A lone horse in the open: all eight jumps; then a piece on its leg. */
     expect_moves("3k5/9/9/9/9/9/4N4/9/9/4K4 w", "e3", "e3c2 e3c4 e3d1 e3d5 e3f1 e3f5 e3g2 e3g4", "free horse");
@@ -129,16 +129,16 @@ static void test_captures_agree(void)
     Move all[MAX_MOVES], caps[MAX_MOVES], filtered[MAX_MOVES];
     int mismatches = 0, positions = 0, captures = 0, to_mismatches = 0, to_captures = 0;
     for (int walk = 0; walk < 300; walk++) {
-        pos_from_fen(&pos, START_FEN, NULL, 0);
+        xq_pos_from_fen(&pos, XQ_START_TEXT, NULL, 0);
         for (int ply = 0; ply < 200; ply++) {
-            int n = gen_legal(&pos, all), nf = 0;
+            int n = xq_gen_legal(&pos, all), nf = 0;
             for (int i = 0; i < n; i++)
                 if (pos_piece_on(&pos, MOVE_TO(all[i])) != EMPTY) filtered[nf++] = all[i];
-            int nc = gen_captures(&pos, caps);
-            /* gen_captures_to: gen_captures' list onto each square, in its order. */
+            int nc = xq_gen_captures(&pos, caps);
+            /* xq_gen_captures_to: xq_gen_captures' list onto each square, in its order. */
             for (int to = 0; to < 256; to++) {
                 Move onto[MAX_MOVES], want[MAX_MOVES];
-                int no = gen_captures_to(&pos, to, onto), nw = 0;
+                int no = xq_gen_captures_to(&pos, to, onto), nw = 0;
                 for (int i = 0; i < nc; i++)
                     if (MOVE_TO(caps[i]) == to) want[nw++] = caps[i];
                 to_mismatches += no != nw || memcmp(onto, want, (size_t)no * sizeof(Move)) != 0;
@@ -152,18 +152,18 @@ static void test_captures_agree(void)
             if (n == 0) break;
             /* Prefer captures so that the walks reach endgames. */
             Move m = nc && rng_below(2) ? caps[rng_below((unsigned)nc)] : all[rng_below((unsigned)n)];
-            pos_make_move(&pos, m);
+            xq_pos_make_move(&pos, m);
         }
     }
     CHECK(positions > 20000 && captures > 20000, "%d positions, %d captures", positions, captures);
     CHECK(mismatches == 0, "capture generator disagrees in %d of %d positions", mismatches, positions);
-    CHECK(to_captures == captures, "gen_captures_to found %d captures over all squares, gen_captures %d", to_captures,
+    CHECK(to_captures == captures, "xq_gen_captures_to found %d captures over all squares, xq_gen_captures %d", to_captures,
           captures);
-    CHECK(to_mismatches == 0, "gen_captures_to disagrees with gen_captures onto %d squares", to_mismatches);
+    CHECK(to_mismatches == 0, "xq_gen_captures_to disagrees with xq_gen_captures onto %d squares", to_mismatches);
 }
 
-/* move_is_legal (from the moving piece's moves alone) accepts exactly the
- * moves of gen_legal (the perft-proven list): every from-to pair from a
+/* xq_move_is_legal (from the moving piece's moves alone) accepts exactly the
+ * moves of xq_gen_legal (the perft-proven list): every from-to pair from a
  * square holding a piece of either side, on random walks from the start. */
 static void test_legal_agrees(void)
 {
@@ -172,15 +172,15 @@ static void test_legal_agrees(void)
     Move all[MAX_MOVES];
     int mismatches = 0, positions = 0, checked = 0, legal = 0;
     for (int walk = 0; walk < 20; walk++) {
-        pos_from_fen(&pos, START_FEN, NULL, 0);
+        xq_pos_from_fen(&pos, XQ_START_TEXT, NULL, 0);
         for (int ply = 0; ply < 100; ply++) {
-            int n = gen_legal(&pos, all);
+            int n = xq_gen_legal(&pos, all);
             for (int i = 0; i < n; i++) listed[all[i]] = true;
             for (int from = 0; from < 256; from++) {
                 if (pos.board[from] == EMPTY || pos.board[from] == OFF) continue;
                 for (int to = 0; to < 256; to++) {
                     Move m = MOVE(from, to);
-                    bool ok = move_is_legal(&pos, m);
+                    bool ok = xq_move_is_legal(&pos, m);
                     mismatches += ok != listed[m];
                     legal += ok;
                     checked++;
@@ -189,11 +189,11 @@ static void test_legal_agrees(void)
             for (int i = 0; i < n; i++) listed[all[i]] = false;
             positions++;
             if (n == 0) break;
-            pos_make_move(&pos, all[rng_below((unsigned)n)]);
+            xq_pos_make_move(&pos, all[rng_below((unsigned)n)]);
         }
     }
     CHECK(positions > 1000 && legal > 20000, "%d positions, %d of %d moves legal", positions, legal, checked);
-    CHECK(mismatches == 0, "move_is_legal disagrees with gen_legal on %d of %d moves", mismatches, checked);
+    CHECK(mismatches == 0, "xq_move_is_legal disagrees with xq_gen_legal on %d of %d moves", mismatches, checked);
 }
 
 /* The quiet checks (QChecks): hand-worked positions, then the generator
@@ -216,7 +216,7 @@ static void test_quiet_checks(void)
     };
     char got[1024];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        generated_text(cases[i].fen, gen_quiet_checks, "", got, sizeof got);
+        generated_text(cases[i].fen, xq_gen_quiet_checks, "", got, sizeof got);
         CHECK(strcmp(got, cases[i].expected) == 0, "%s: FEN %s\n  expected: %s\n  got:      %s", cases[i].why,
               cases[i].fen, cases[i].expected, got);
     }
@@ -224,34 +224,34 @@ static void test_quiet_checks(void)
     Move all[MAX_MOVES], checks[MAX_MOVES], brute[MAX_MOVES];
     int mismatches = 0, positions = 0, found = 0;
     for (int walk = 0; walk < 100; walk++) {
-        pos_from_fen(&pos, START_FEN, NULL, 0);
+        xq_pos_from_fen(&pos, XQ_START_TEXT, NULL, 0);
         for (int ply = 0; ply < 200; ply++) {
-            int n = gen_legal(&pos, all), nb = 0;
+            int n = xq_gen_legal(&pos, all), nb = 0;
             for (int i = 0; i < n; i++) {
                 if (pos_piece_on(&pos, MOVE_TO(all[i])) != EMPTY) continue;
-                pos_make_move(&pos, all[i]);
+                xq_pos_make_move(&pos, all[i]);
                 if (pos_in_check(&pos)) brute[nb++] = all[i];
-                pos_unmake_move(&pos);
+                xq_pos_unmake_move(&pos);
             }
-            int nc = gen_quiet_checks(&pos, checks);
+            int nc = xq_gen_quiet_checks(&pos, checks);
             qsort(brute, (size_t)nb, sizeof(Move), compare_move);
             qsort(checks, (size_t)nc, sizeof(Move), compare_move);
             mismatches += nc != nb || memcmp(checks, brute, (size_t)nc * sizeof(Move)) != 0;
             positions++;
             found += nb;
             if (n == 0) break;
-            pos_make_move(&pos, all[rng_below((unsigned)n)]);
+            xq_pos_make_move(&pos, all[rng_below((unsigned)n)]);
         }
     }
     CHECK(positions > 5000 && found > 2000, "%d positions, %d quiet checks", positions, found);
-    CHECK(mismatches == 0, "gen_quiet_checks disagrees with make + in-check in %d of %d positions", mismatches,
+    CHECK(mismatches == 0, "xq_gen_quiet_checks disagrees with make + in-check in %d of %d positions", mismatches,
           positions);
 }
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     test_pieces();
     test_general_rules();
     test_captures_agree();

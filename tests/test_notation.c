@@ -41,30 +41,30 @@ static Position *load(const char *fen)
 {
     static Position pos;
     char err[128] = "";
-    int rc = pos_from_fen(&pos, fen, err, sizeof err);
+    int rc = xq_pos_from_fen(&pos, fen, err, sizeof err);
     CHECK(rc == 0, "test FEN rejected: %s: %s", fen, err);
     return &pos;
 }
 
 /* In fen, the move iccs must be written as wxf and chinese, and all three
- * texts (and move_parse_any on them) must read back as that move. */
+ * texts (and xq_move_parse_any on them) must read back as that move. */
 static void expect_move(const char *fen, const char *iccs, const char *wxf, const char *chinese)
 {
     Position *pos = load(fen);
     Move m = move_of(iccs), got = MOVE_NONE;
     char buf[MOVE_TEXT_MAX], err[160] = "";
-    CHECK(move_to_text(pos, m, NOTATION_WXF, buf, sizeof buf) == 0 && strcmp(buf, wxf) == 0,
+    CHECK(xq_move_to_text(pos, m, NOTATION_WXF, buf, sizeof buf) == 0 && strcmp(buf, wxf) == 0,
           "%s: %s written as WXF '%s', expected '%s'", fen, iccs, buf, wxf);
-    CHECK(move_to_text(pos, m, NOTATION_CHINESE, buf, sizeof buf) == 0 && strcmp(buf, chinese) == 0,
+    CHECK(xq_move_to_text(pos, m, NOTATION_CHINESE, buf, sizeof buf) == 0 && strcmp(buf, chinese) == 0,
           "%s: %s written as Chinese '%s', expected '%s'", fen, iccs, buf, chinese);
-    CHECK(move_parse(pos, wxf, NOTATION_WXF, &got, err, sizeof err) == 0 && got == m,
+    CHECK(xq_move_parse(pos, wxf, NOTATION_WXF, &got, err, sizeof err) == 0 && got == m,
           "%s: WXF '%s' not read as %s (%s)", fen, wxf, iccs, err);
-    CHECK(move_parse(pos, chinese, NOTATION_CHINESE, &got, err, sizeof err) == 0 && got == m,
+    CHECK(xq_move_parse(pos, chinese, NOTATION_CHINESE, &got, err, sizeof err) == 0 && got == m,
           "%s: Chinese '%s' not read as %s (%s)", fen, chinese, iccs, err);
-    CHECK(move_parse(pos, iccs, NOTATION_ICCS, &got, err, sizeof err) == 0 && got == m,
+    CHECK(xq_move_parse(pos, iccs, NOTATION_ICCS, &got, err, sizeof err) == 0 && got == m,
           "%s: ICCS '%s' not read back (%s)", fen, iccs, err);
-    CHECK(move_parse_any(pos, wxf, &got, err, sizeof err) == 0 && got == m, "any: '%s' (%s)", wxf, err);
-    CHECK(move_parse_any(pos, chinese, &got, err, sizeof err) == 0 && got == m, "any: '%s' (%s)", chinese, err);
+    CHECK(xq_move_parse_any(pos, wxf, &got, err, sizeof err) == 0 && got == m, "any: '%s' (%s)", wxf, err);
+    CHECK(xq_move_parse_any(pos, chinese, &got, err, sizeof err) == 0 && got == m, "any: '%s' (%s)", chinese, err);
 }
 
 /* In fen, text in notation n must read as the move iccs. */
@@ -73,7 +73,7 @@ static void expect_parse(const char *fen, Notation n, const char *text, const ch
     Position *pos = load(fen);
     Move got = MOVE_NONE;
     char err[160] = "";
-    CHECK(move_parse(pos, text, n, &got, err, sizeof err) == 0 && got == move_of(iccs),
+    CHECK(xq_move_parse(pos, text, n, &got, err, sizeof err) == 0 && got == move_of(iccs),
           "%s: '%s' should read as %s (%s)", fen, text, iccs, err);
 }
 
@@ -84,7 +84,7 @@ static void expect_error(const char *fen, Notation n, const char *text, const ch
     Position *pos = load(fen);
     Move got = MOVE_NONE;
     char err[160] = "";
-    int rc = move_parse(pos, text, n, &got, err, sizeof err);
+    int rc = xq_move_parse(pos, text, n, &got, err, sizeof err);
     CHECK(rc == -1 && strncmp(err, prefix, strlen(prefix)) == 0 && !strchr(err, '\n'),
           "%s: '%s' gave rc %d, err '%s', expected '%s...'", fen, text, rc, err, prefix);
 }
@@ -135,20 +135,20 @@ static const char KINGS_UP[] = "9/4k4/9/8P/9/9/9/9/3K5/9 w";
 static void test_coordinates_write(void)
 {
     char buf[MOVE_TEXT_MAX];
-    move_to_iccs(move_of("h2e2"), buf);
+    xq_move_to_iccs(move_of("h2e2"), buf);
     CHECK(strcmp(buf, "h2e2") == 0, "iccs h2e2: %s", buf);
-    move_to_iccs(move_of("a0a9"), buf);
+    xq_move_to_iccs(move_of("a0a9"), buf);
     CHECK(strcmp(buf, "a0a9") == 0, "iccs a0a9: %s", buf);
-    move_to_iccs(MOVE_NONE, buf);
+    xq_move_to_iccs(MOVE_NONE, buf);
     CHECK(strcmp(buf, "0000") == 0, "iccs of MOVE_NONE: %s", buf);
-    move_to_fairy(MOVE_NONE, buf);
+    xq_move_to_fairy(MOVE_NONE, buf);
     CHECK(strcmp(buf, "0000") == 0, "fairy of MOVE_NONE: %s", buf);
     /* Fairy ranks are ICCS ranks + 1. */
-    move_to_fairy(move_of("h2e2"), buf);
+    xq_move_to_fairy(move_of("h2e2"), buf);
     CHECK(strcmp(buf, "h3e3") == 0, "fairy h2e2: %s", buf);
-    move_to_fairy(move_of("b2b9"), buf);
+    xq_move_to_fairy(move_of("b2b9"), buf);
     CHECK(strcmp(buf, "b3b10") == 0, "fairy b2b9: %s", buf);
-    move_to_fairy(move_of("i9i0"), buf);
+    xq_move_to_fairy(move_of("i9i0"), buf);
     CHECK(strcmp(buf, "i10i1") == 0, "fairy i9i0: %s", buf);
 }
 
@@ -184,24 +184,24 @@ static void test_move_to_text_errors(void)
     Position *pos = load(START);
     char buf[MOVE_TEXT_MAX] = "junk";
     /* h2h7 would take the screen; MOVE_NONE is no move at all. */
-    CHECK(move_to_text(pos, move_of("h2h7"), NOTATION_WXF, buf, sizeof buf) == -1 && buf[0] == '\0',
+    CHECK(xq_move_to_text(pos, move_of("h2h7"), NOTATION_WXF, buf, sizeof buf) == -1 && buf[0] == '\0',
           "illegal move must give -1 and an empty string, got '%s'", buf);
     strcpy(buf, "junk");
-    CHECK(move_to_text(pos, MOVE_NONE, NOTATION_ICCS, buf, sizeof buf) == -1 && buf[0] == '\0',
+    CHECK(xq_move_to_text(pos, MOVE_NONE, NOTATION_ICCS, buf, sizeof buf) == -1 && buf[0] == '\0',
           "MOVE_NONE must give -1 and an empty string, got '%s'", buf);
-    CHECK(move_to_text(pos, move_of("h2e2"), NOTATION_WXF, buf, 4) == -1 && buf[0] == '\0',
+    CHECK(xq_move_to_text(pos, move_of("h2e2"), NOTATION_WXF, buf, 4) == -1 && buf[0] == '\0',
           "a buffer too small for 'C2.5' must give -1");
-    CHECK(move_to_text(pos, move_of("h2e2"), NOTATION_WXF, buf, 5) == 0 && strcmp(buf, "C2.5") == 0,
+    CHECK(xq_move_to_text(pos, move_of("h2e2"), NOTATION_WXF, buf, 5) == 0 && strcmp(buf, "C2.5") == 0,
           "five bytes hold 'C2.5': '%s'", buf);
-    CHECK(move_to_text(pos, move_of("h2e2"), NOTATION_FAIRY, buf, sizeof buf) == 0 && strcmp(buf, "h3e3") == 0,
-          "fairy via move_to_text: '%s'", buf);
-    CHECK(move_to_text(pos, move_of("h2e2"), NOTATION_ICCS, buf, sizeof buf) == 0 && strcmp(buf, "h2e2") == 0,
-          "iccs via move_to_text: '%s'", buf);
+    CHECK(xq_move_to_text(pos, move_of("h2e2"), NOTATION_FAIRY, buf, sizeof buf) == 0 && strcmp(buf, "h3e3") == 0,
+          "fairy via xq_move_to_text: '%s'", buf);
+    CHECK(xq_move_to_text(pos, move_of("h2e2"), NOTATION_ICCS, buf, sizeof buf) == 0 && strcmp(buf, "h2e2") == 0,
+          "iccs via xq_move_to_text: '%s'", buf);
     char fen_before[128], fen_after[128];
-    pos_to_fen(pos, fen_before, sizeof fen_before);
-    move_to_text(pos, move_of("h0g2"), NOTATION_CHINESE, buf, sizeof buf);
-    pos_to_fen(pos, fen_after, sizeof fen_after);
-    CHECK(strcmp(fen_before, fen_after) == 0 && pos->ply == 0, "move_to_text must restore pos");
+    xq_pos_to_fen(pos, fen_before, sizeof fen_before);
+    xq_move_to_text(pos, move_of("h0g2"), NOTATION_CHINESE, buf, sizeof buf);
+    xq_pos_to_fen(pos, fen_after, sizeof fen_after);
+    CHECK(strcmp(fen_before, fen_after) == 0 && pos->ply == 0, "xq_move_to_text must restore pos");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -620,9 +620,9 @@ static void test_malformed(void)
     Position *pos = load(START);
     Move got;
     char tiny[8];
-    CHECK(move_parse(pos, "R9.5", NOTATION_WXF, &got, tiny, sizeof tiny) == -1 && strlen(tiny) == 7,
+    CHECK(xq_move_parse(pos, "R9.5", NOTATION_WXF, &got, tiny, sizeof tiny) == -1 && strlen(tiny) == 7,
           "truncated reason: '%s'", tiny);
-    CHECK(move_parse(pos, "R9.5", NOTATION_WXF, &got, NULL, 0) == -1, "err may be NULL");
+    CHECK(xq_move_parse(pos, "R9.5", NOTATION_WXF, &got, NULL, 0) == -1, "err may be NULL");
 }
 
 static void test_error_text(void)
@@ -630,7 +630,7 @@ static void test_error_text(void)
     Position *pos = load(RED_TANDEM);
     Move got;
     char err[160];
-    move_parse(pos, "R9+1", NOTATION_WXF, &got, err, sizeof err);
+    xq_move_parse(pos, "R9+1", NOTATION_WXF, &got, err, sizeof err);
     /* a5a6 and a1a2 both fit, in generation order. */
     CHECK(strstr(err, "ambiguous: WXF move 'R9+1' matches 2 legal moves (") == err
               && strstr(err, "a5a6") && strstr(err, "a1a2"), "ambiguous reason: %s", err);
@@ -643,7 +643,7 @@ static void test_long_text(void)
     Move got;
     char text[128] = "", err[200] = "";
     for (int i = 0; i < 20; i++) strcat(text, "炮"); /* 60 bytes, 3 per character */
-    CHECK(move_parse(pos, text, NOTATION_CHINESE, &got, err, sizeof err) == -1, "20 cannons are no move");
+    CHECK(xq_move_parse(pos, text, NOTATION_CHINESE, &got, err, sizeof err) == -1, "20 cannons are no move");
     /* 40 bytes would split the 14th character: 13 whole ones (39 bytes) are kept. */
     const char *q = strchr(err, '\'');
     const char *end = strstr(err, "...'");
@@ -655,22 +655,22 @@ static void test_parse_any(void)
     Position *pos = load(START);
     Move got = MOVE_NONE;
     char err[160] = "";
-    CHECK(move_parse_any(pos, "h2e2", &got, err, sizeof err) == 0 && got == move_of("h2e2"), "any iccs");
-    CHECK(move_parse_any(pos, "h0-g2", &got, err, sizeof err) == 0 && got == move_of("h0g2"), "any iccs dash");
-    CHECK(move_parse_any(pos, "C8.5", &got, err, sizeof err) == 0 && got == move_of("b2e2"), "any wxf");
-    CHECK(move_parse_any(pos, "相七进五", &got, err, sizeof err) == 0 && got == move_of("c0e2"), "any chinese");
-    CHECK(move_parse_any(pos, " 马八进七 ", &got, err, sizeof err) == 0 && got == move_of("b0c2"), "any chinese ws");
+    CHECK(xq_move_parse_any(pos, "h2e2", &got, err, sizeof err) == 0 && got == move_of("h2e2"), "any iccs");
+    CHECK(xq_move_parse_any(pos, "h0-g2", &got, err, sizeof err) == 0 && got == move_of("h0g2"), "any iccs dash");
+    CHECK(xq_move_parse_any(pos, "C8.5", &got, err, sizeof err) == 0 && got == move_of("b2e2"), "any wxf");
+    CHECK(xq_move_parse_any(pos, "相七进五", &got, err, sizeof err) == 0 && got == move_of("c0e2"), "any chinese");
+    CHECK(xq_move_parse_any(pos, " 马八进七 ", &got, err, sizeof err) == 0 && got == move_of("b0c2"), "any chinese ws");
     /* Fairy is never tried: h3e3 is read as ICCS h3e3, not legal. */
-    CHECK(move_parse_any(pos, "h3e3", &got, err, sizeof err) == -1 && strncmp(err, "no legal move", 13) == 0,
+    CHECK(xq_move_parse_any(pos, "h3e3", &got, err, sizeof err) == -1 && strncmp(err, "no legal move", 13) == 0,
           "any: h3e3 is ICCS, not Fairy: %s", err);
-    CHECK(move_parse_any(pos, "xyz", &got, err, sizeof err) == -1 && strncmp(err, "malformed", 9) == 0,
+    CHECK(xq_move_parse_any(pos, "xyz", &got, err, sizeof err) == -1 && strncmp(err, "malformed", 9) == 0,
           "any: malformed: %s", err);
-    CHECK(move_parse_any(pos, "h2e3", &got, err, sizeof err) == -1 && strncmp(err, "no legal move", 13) == 0,
+    CHECK(xq_move_parse_any(pos, "h2e3", &got, err, sizeof err) == -1 && strncmp(err, "no legal move", 13) == 0,
           "any: illegal ICCS: %s", err);
-    CHECK(move_parse_any(pos, "前车进一", &got, err, sizeof err) == -1 && strncmp(err, "no legal move", 13) == 0,
+    CHECK(xq_move_parse_any(pos, "前车进一", &got, err, sizeof err) == -1 && strncmp(err, "no legal move", 13) == 0,
           "any: chinese no match: %s", err);
     pos = load(RED_TANDEM);
-    CHECK(move_parse_any(pos, "R9+1", &got, err, sizeof err) == -1 && strncmp(err, "ambiguous", 9) == 0,
+    CHECK(xq_move_parse_any(pos, "R9+1", &got, err, sizeof err) == -1 && strncmp(err, "ambiguous", 9) == 0,
           "any: ambiguous WXF: %s", err);
 }
 
@@ -687,22 +687,22 @@ static uint64_t xorshift64(uint64_t *state)
     return *state = x;
 }
 
-/* Writes move i of list in notation n and reads it back (with move_parse and
- * move_parse_any); returns false and explains in why on the first failure. */
+/* Writes move i of list in notation n and reads it back (with xq_move_parse and
+ * xq_move_parse_any); returns false and explains in why on the first failure. */
 static bool move_round_trips(Position *pos, Move m, Notation n, char *text, char *why, size_t whylen)
 {
     Move got = MOVE_NONE, any = MOVE_NONE;
     char err[160] = "", iccs[8];
-    move_to_iccs(m, iccs);
-    if (move_to_text(pos, m, n, text, MOVE_TEXT_MAX) != 0) {
-        snprintf(why, whylen, "%s: move_to_text failed (notation %d)", iccs, (int)n);
+    xq_move_to_iccs(m, iccs);
+    if (xq_move_to_text(pos, m, n, text, MOVE_TEXT_MAX) != 0) {
+        snprintf(why, whylen, "%s: xq_move_to_text failed (notation %d)", iccs, (int)n);
         return false;
     }
-    if (move_parse(pos, text, n, &got, err, sizeof err) != 0 || got != m) {
+    if (xq_move_parse(pos, text, n, &got, err, sizeof err) != 0 || got != m) {
         snprintf(why, whylen, "%s -> '%s' -> %s", iccs, text, err);
         return false;
     }
-    if (n != NOTATION_FAIRY && (move_parse_any(pos, text, &any, err, sizeof err) != 0 || any != m)) {
+    if (n != NOTATION_FAIRY && (xq_move_parse_any(pos, text, &any, err, sizeof err) != 0 || any != m)) {
         snprintf(why, whylen, "%s -> '%s' -> any: %s", iccs, text, err);
         return false;
     }
@@ -715,7 +715,7 @@ static bool position_round_trips(Position *pos, char *why, size_t whylen)
 {
     static char texts[4][MAX_MOVES][MOVE_TEXT_MAX];
     Move list[MAX_MOVES];
-    int count = gen_legal(pos, list);
+    int count = xq_gen_legal(pos, list);
     for (int i = 0; i < count; i++)
         for (int n = NOTATION_ICCS; n <= NOTATION_CHINESE; n++)
             if (!move_round_trips(pos, list[i], (Notation)n, texts[n][i], why, whylen)) return false;
@@ -742,13 +742,13 @@ static int walk(const char *fen, uint64_t seed, int plies)
     int checked = 0;
     char why[200] = "", here[128];
     for (int ply = 0; ply <= plies; ply++) {
-        pos_to_fen(pos, here, sizeof here);
+        xq_pos_to_fen(pos, here, sizeof here);
         CHECK(position_round_trips(pos, why, sizeof why), "%s: %s", here, why);
         checked++;
         Move list[MAX_MOVES];
-        int n = gen_legal(pos, list);
+        int n = xq_gen_legal(pos, list);
         if (n == 0 || ply == plies) break;
-        pos_make_move(pos, list[xorshift64(&state) % (uint64_t)n]);
+        xq_pos_make_move(pos, list[xorshift64(&state) % (uint64_t)n]);
     }
     return checked;
 }
@@ -768,8 +768,8 @@ static void test_round_trip_walks(void)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     test_coordinates_write();
     test_coordinates_read();
     test_move_to_text_errors();

@@ -415,8 +415,8 @@ static void test_shipped_books(void)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     test_epd_book();
     test_pgn_book();
     test_plies_and_start();

@@ -44,15 +44,15 @@ static int parse_line(char *line, char *fen, size_t fenlen, unsigned long long *
 static int check_tree(Position *pos, int depth)
 {
     Move list[MAX_MOVES], caps[MAX_MOVES];
-    int errors = 0, n = gen_legal(pos, list), ncap = 0;
+    int errors = 0, n = xq_gen_legal(pos, list), ncap = 0;
     for (int i = 0; i < n; i++) ncap += pos_piece_on(pos, MOVE_TO(list[i])) != EMPTY;
-    errors += gen_captures(pos, caps) != ncap;
-    errors += pos_key(pos) != pos_compute_key(pos);
+    errors += xq_gen_captures(pos, caps) != ncap;
+    errors += pos_key(pos) != xq_pos_compute_key(pos);
     if (depth == 0) return errors;
     for (int i = 0; i < n; i++) {
-        pos_make_move(pos, list[i]);
+        xq_pos_make_move(pos, list[i]);
         errors += check_tree(pos, depth - 1);
-        pos_unmake_move(pos);
+        xq_pos_unmake_move(pos);
     }
     return errors;
 }
@@ -66,8 +66,8 @@ int main(int argc, char **argv)
     char line[512], fen[512], err[200];
     int lineno = 0, positions = 0, depths = 0;
 
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "test_perft: cannot open %s: %s\n", path, strerror(errno));
@@ -81,10 +81,10 @@ int main(int argc, char **argv)
         int deepest = parse_line(line, fen, sizeof fen, expected);
         CHECK(deepest > 0, "%s:%d: expected 'FEN ;D1 n ...'", path, lineno);
         if (deepest <= 0) continue;
-        CHECK(pos_from_fen(&pos, fen, err, sizeof err) == 0, "%s:%d: %s", path, lineno, err);
+        CHECK(xq_pos_from_fen(&pos, fen, err, sizeof err) == 0, "%s:%d: %s", path, lineno, err);
         positions++;
         for (int d = 1; d <= deepest && expected[d] <= budget; d++) {
-            unsigned long long got = perft(&pos, d);
+            unsigned long long got = xq_perft(&pos, d);
             CHECK(got == expected[d], "%s:%d: perft %d of %s: expected %llu, got %llu", path, lineno, d, fen,
                   expected[d], got);
             depths++;

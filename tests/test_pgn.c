@@ -437,8 +437,8 @@ static void test_round_trip(void)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     test_exact_text();
     test_black_first();
     test_terminations();

@@ -156,8 +156,8 @@ static void test_wrapping(void)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     test_notations();
     test_min_fi_site();
     test_black_first();

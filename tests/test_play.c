@@ -24,11 +24,11 @@ static double play_game(const char *fen, const Player *red, const Player *black,
 {
     static Position pos;
     const Player *players[2] = {red, black};
-    pos_from_fen(&pos, fen, NULL, 0);
-    RulesConfig rules = rules_default_config();
+    xq_pos_from_fen(&pos, fen, NULL, 0);
+    RulesConfig rules = xq_rules_default_config();
     rules.max_plies = MAX_GAME_PLIES;
     for (;;) {
-        Outcome o = rules_outcome(&pos, &rules);
+        Outcome o = xq_rules_outcome(&pos, &rules);
         if (o.result != RULES_NONE) return o.result == RULES_DRAW ? 0.5 : o.result == RULES_RED_WINS ? 1.0 : 0.0;
         const Player *p = players[pos.side];
         SearchLimits lim;
@@ -36,11 +36,11 @@ static double play_game(const char *fen, const Player *red, const Player *black,
         lim.depth = p->depth;
         lim.nodes = p->nodes;
         SearchInfo info = search_run(s[pos.side], &pos, &lim, NULL, NULL, NULL);
-        if (!move_is_legal(&pos, info.pv[0])) {
+        if (!xq_move_is_legal(&pos, info.pv[0])) {
             CHECK(false, "%s played an illegal move", p->variant);
             return pos.side == RED ? 0.0 : 1.0;
         }
-        pos_make_move(&pos, info.pv[0]);
+        xq_pos_make_move(&pos, info.pv[0]);
     }
 }
 
@@ -75,15 +75,15 @@ int main(void)
     };
     static char fens[OPENINGS][128];
     const char *openings[OPENINGS];
-    board_init();
-    movegen_init();
-    eval_init();
+    xq_board_init();
+    xq_movegen_init();
+    xq_eval_init();
     for (int i = 0; i < OPENINGS; i++) {
         static Position pos;
-        pos_from_fen(&pos, START_FEN, NULL, 0);
+        xq_pos_from_fen(&pos, XQ_START_TEXT, NULL, 0);
         for (const char *m = OPENING_MOVES[i]; *m; m += m[4] ? 5 : 4)
-            pos_make_move(&pos, MOVE(SQ(m[0] - 'a', m[1] - '0'), SQ(m[2] - 'a', m[3] - '0')));
-        pos_to_fen(&pos, fens[i], sizeof fens[i]);
+            xq_pos_make_move(&pos, MOVE(SQ(m[0] - 'a', m[1] - '0'), SQ(m[2] - 'a', m[3] - '0')));
+        xq_pos_to_fen(&pos, fens[i], sizeof fens[i]);
         openings[i] = fens[i];
     }
     Player deep = {"negascout", 4, 0}, shallow = {"negascout", 2, 0};

@@ -245,8 +245,8 @@ static void test_read_file(void)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     test_parse();
     test_sides();
     test_refused();

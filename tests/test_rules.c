@@ -19,20 +19,20 @@
 static Outcome play_under(const RulesConfig *cfg, Position *pos, const char *fen, const char *moves, int times)
 {
     Outcome none = {RULES_NONE, END_NONE, -1, 0, 0, 0};
-    if (pos_from_fen(pos, fen, NULL, 0)) {
+    if (xq_pos_from_fen(pos, fen, NULL, 0)) {
         CHECK(false, "bad FEN %s", fen);
         return none;
     }
     for (int t = 0; t < times; t++)
         for (const char *p = moves; *p; p += p[4] ? 5 : 4) {
-            Outcome before = rules_outcome(pos, cfg);
+            Outcome before = xq_rules_outcome(pos, cfg);
             CHECK(before.reason == END_NONE, "game ended early (%s) before %.4s in %s",
-                  rules_reason_text(before.reason), p, fen);
+                  xq_rules_reason_text(before.reason), p, fen);
             Move m = MOVE(SQ(p[0] - 'a', p[1] - '0'), SQ(p[2] - 'a', p[3] - '0'));
-            CHECK(move_is_legal(pos, m), "%.4s is legal in %s", p, fen);
-            pos_make_move(pos, m);
+            CHECK(xq_move_is_legal(pos, m), "%.4s is legal in %s", p, fen);
+            xq_pos_make_move(pos, m);
         }
-    return rules_outcome(pos, cfg);
+    return xq_rules_outcome(pos, cfg);
 }
 
 static Outcome play(Position *pos, const char *fen, const char *moves, int times)
@@ -43,8 +43,8 @@ static Outcome play(Position *pos, const char *fen, const char *moves, int times
 static void expect(Outcome got, RulesResult result, EndReason reason, const char *what)
 {
     CHECK(got.result == result && got.reason == reason, "%s: expected %s (%s), got %s (%s)", what,
-          rules_result_text(result), rules_reason_text(reason), rules_result_text(got.result),
-          rules_reason_text(got.reason));
+          xq_rules_result_text(result), xq_rules_reason_text(reason), xq_rules_result_text(got.result),
+          xq_rules_reason_text(got.reason));
 }
 
 static void test_no_moves(void)
@@ -91,13 +91,13 @@ static void test_repetition(void)
     /* Two occurrences are not yet a repetition ending. */
     Outcome twice = play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w", "d0d1 e9e8 d1d0 e8e9", 1);
     expect(twice, RULES_NONE, END_NONE, "second occurrence goes on");
-    CHECK(rules_repetition(&pos, 2) == REP_DRAW, "rules_repetition(2) sees the quiet cycle");
+    CHECK(xq_rules_repetition(&pos, 2) == REP_DRAW, "xq_rules_repetition(2) sees the quiet cycle");
 }
 
 static void test_counters_and_material(void)
 {
     static Position pos;
-    RulesConfig cfg = rules_default_config();
+    RulesConfig cfg = xq_rules_default_config();
     CHECK(cfg.no_capture_plies == 120, "default no-capture limit is 120, got %d", cfg.no_capture_plies);
     CHECK(cfg.rule_set == RULES_ASIAN, "default rule set is asian");
     /* 118 plies without capture in the FEN, then two more: check-only calls it "no capture", asian "60-move rule". */
@@ -120,7 +120,7 @@ static void test_counters_and_material(void)
     /* The ply cap. */
     cfg.max_plies = 2;
     play(&pos, "4k4/9/9/9/R8/9/9/9/9/3K5 w", "a5a6 e9e8", 1);
-    expect(rules_outcome(&pos, &cfg), RULES_DRAW, END_MAX_PLIES, "ply cap");
+    expect(xq_rules_outcome(&pos, &cfg), RULES_DRAW, END_MAX_PLIES, "ply cap");
     /* Checkmate on the 120th ply is still a win. */
     expect(play(&pos, "4k4/1R7/R8/9/9/9/9/9/9/3K5 w - - 119 1", "a7a9", 1), RULES_RED_WINS, END_CHECKMATE,
            "mate beats the no-capture draw");
@@ -130,13 +130,13 @@ static void test_counters_and_material(void)
 static int fresh_quiet_moves(Position *pos, const uint64_t *seen, int n, Move *out)
 {
     Move list[MAX_MOVES];
-    int count = gen_legal(pos, list), found = 0;
+    int count = xq_gen_legal(pos, list), found = 0;
     for (int i = 0; i < count; i++) {
         if (pos->board[MOVE_TO(list[i])] != EMPTY) continue;
-        pos_make_move(pos, list[i]);
+        xq_pos_make_move(pos, list[i]);
         bool fresh = true;
         for (int k = 0; k < n && fresh; k++) fresh = seen[k] != pos_key(pos);
-        pos_unmake_move(pos);
+        xq_pos_unmake_move(pos);
         if (fresh) out[found++] = list[i];
     }
     return found;
@@ -146,27 +146,27 @@ static int fresh_quiet_moves(Position *pos, const uint64_t *seen, int n, Move *o
  * twice) in which each side checks with every other move when it can
  * (with a check that leaves a quiet reply), and follows the 60-move rule by its text:
  * each side's checks beyond its tenth since the last capture do not count.
- * The checks are counted here from the board (pos_general_attacked), the
- * limit worked out here; rules_outcome must end the game exactly there
+ * The checks are counted here from the board (xq_pos_general_attacked), the
+ * limit worked out here; xq_rules_outcome must end the game exactly there
  * (asian), and at the 120th ply (check-only). */
 static void test_sixty_moves_with_checks(void)
 {
     static Position pos;
     static uint64_t seen[400];
-    RulesConfig asian = rules_default_config(), check_only = asian;
+    RulesConfig asian = xq_rules_default_config(), check_only = asian;
     check_only.rule_set = RULES_CHECK_ONLY;
-    CHECK(pos_from_fen(&pos, "5k3/r7r/9/9/9/9/9/9/R7R/3K5 w", NULL, 0) == 0, "FEN");
+    CHECK(xq_pos_from_fen(&pos, "5k3/r7r/9/9/9/9/9/9/R7R/3K5 w", NULL, 0) == 0, "FEN");
     int checks[2] = {0, 0}, nseen = 0, ended_asian = -1, ended_check_only = -1, expect_end = -1;
     seen[nseen++] = pos_key(&pos);
     for (int ply = 1; ply < 300 && (ended_asian < 0 || ended_check_only < 0); ply++) {
         Move moves[MAX_MOVES], replies[MAX_MOVES], pick = MOVE_NONE, fallback = MOVE_NONE;
         int n = fresh_quiet_moves(&pos, seen, nseen, moves), mover = pos.side;
         for (int i = 0; i < n && pick == MOVE_NONE; i++) {
-            pos_make_move(&pos, moves[i]);
+            xq_pos_make_move(&pos, moves[i]);
             seen[nseen] = pos_key(&pos);
-            bool gives_check = pos_general_attacked(&pos, pos.side);
+            bool gives_check = xq_pos_general_attacked(&pos, pos.side);
             bool goes_on = fresh_quiet_moves(&pos, seen, nseen + 1, replies) > 0;
-            pos_unmake_move(&pos);
+            xq_pos_unmake_move(&pos);
             if (goes_on && gives_check && (ply / 2) % 2 == 0) pick = moves[i]; /* each side: every other move */
             else if (goes_on && fallback == MOVE_NONE) fallback = moves[i];
         }
@@ -175,22 +175,22 @@ static void test_sixty_moves_with_checks(void)
             CHECK(false, "no fresh quiet move at ply %d", ply);
             break;
         }
-        pos_make_move(&pos, pick);
+        xq_pos_make_move(&pos, pick);
         seen[nseen++] = pos_key(&pos);
-        if (pos_general_attacked(&pos, pos.side)) checks[mover]++;
+        if (xq_pos_general_attacked(&pos, pos.side)) checks[mover]++;
         int counted = ply;
         for (int c = 0; c < 2; c++)
             if (checks[c] > 10) counted -= checks[c] - 10;
         if (expect_end < 0 && counted >= 120) expect_end = ply;
-        Outcome a = rules_outcome(&pos, &asian), b = rules_outcome(&pos, &check_only);
+        Outcome a = xq_rules_outcome(&pos, &asian), b = xq_rules_outcome(&pos, &check_only);
         if (ended_asian < 0 && a.reason != END_NONE) {
             ended_asian = ply;
             CHECK(a.reason == END_SIXTY_MOVES && a.result == RULES_DRAW, "asian ends by the 60-move rule, got %s",
-                  rules_reason_text(a.reason));
+                  xq_rules_reason_text(a.reason));
         }
         if (ended_check_only < 0 && b.reason != END_NONE) {
             ended_check_only = ply;
-            CHECK(b.reason == END_NO_CAPTURE, "check-only ends by no capture, got %s", rules_reason_text(b.reason));
+            CHECK(b.reason == END_NO_CAPTURE, "check-only ends by no capture, got %s", xq_rules_reason_text(b.reason));
         }
     }
     if (getenv("QB_VERBOSE")) printf("checks red %d black %d, asian draw at ply %d\n", checks[RED], checks[BLACK], ended_asian);
@@ -203,8 +203,8 @@ static void test_sixty_moves_with_checks(void)
 
 int main(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
     test_no_moves();
     test_repetition();
     test_counters_and_material();

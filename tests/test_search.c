@@ -72,7 +72,7 @@ static SearchInfo run(const Variant *v, const char *fen, int depth, bool quiesce
     Search *s = search_new(&cfg);
     SearchInfo info;
     memset(&info, 0, sizeof info);
-    if (!s || pos_from_fen(&pos, fen, NULL, 0)) {
+    if (!s || xq_pos_from_fen(&pos, fen, NULL, 0)) {
         CHECK(false, "cannot set up %s", fen);
         search_free(s);
         return info;
@@ -252,8 +252,8 @@ static void test_repeatable_and_limits(void)
         CHECK(c.nodes <= high && c.nodes >= low, "%s stops at 3000 nodes (random: its one node): %llu",
               variants[v].name, (unsigned long long)c.nodes);
         static Position pos;
-        pos_from_fen(&pos, bench[0].fen, NULL, 0);
-        CHECK(move_is_legal(&pos, c.pv[0]), "%s gives a legal move under a node limit", variants[v].name);
+        xq_pos_from_fen(&pos, bench[0].fen, NULL, 0);
+        CHECK(xq_move_is_legal(&pos, c.pv[0]), "%s gives a legal move under a node limit", variants[v].name);
     }
 }
 
@@ -278,10 +278,10 @@ static void test_eval_cache_reconfigure(void)
             const SearchConfig *cfg = k == 1 ? &on : &off;
             search_configure(s, cfg);
             search_clear(s);
-            pos_from_fen(&pos, bench[p].fen, NULL, 0);
+            xq_pos_from_fen(&pos, bench[p].fen, NULL, 0);
             SearchInfo a = search_run(s, &pos, &lim, NULL, NULL, NULL);
             Search *fresh = search_new(cfg);
-            pos_from_fen(&pos, bench[p].fen, NULL, 0);
+            xq_pos_from_fen(&pos, bench[p].fen, NULL, 0);
             SearchInfo b = search_run(fresh, &pos, &lim, NULL, NULL, NULL);
             search_free(fresh);
             same += a.nodes == b.nodes && a.score == b.score && a.pv[0] == b.pv[0];
@@ -336,9 +336,9 @@ int main(void)
 {
     const char *env = getenv("QB_SEARCH_DEPTH");
     int depth = env ? atoi(env) : 3;
-    board_init();
-    movegen_init();
-    eval_init();
+    xq_board_init();
+    xq_movegen_init();
+    xq_eval_init();
     variants = search_variants(&variant_count);
     bench_count = load_epd("positions/xiangqi/bench.epd", bench, MAX_POSITIONS);
     mate_count = load_epd("positions/xiangqi/mates.epd", mates, MAX_POSITIONS);

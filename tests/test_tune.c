@@ -18,13 +18,13 @@
 
 static const TuneReadOptions READ = {EVAL_TERM_MOBILITY, 1500, 0};
 
-/* Reads text as a record file into train (and valid); returns what tune_read_games does. */
+/* Reads text as a record file into train (and valid); returns what xq_tune_read_games does. */
 static long read_text(const char *text, const TuneReadOptions *opt, TuneSet *train, TuneSet *valid, char *err,
                       size_t errlen)
 {
     FILE *f = fmemopen((void *)text, strlen(text), "r");
     if (!f) return -2;
-    long n = tune_read_games(f, "records.txt", opt, train, valid, err, errlen);
+    long n = xq_tune_read_games(f, "records.txt", opt, train, valid, err, errlen);
     fclose(f);
     return n;
 }
@@ -54,8 +54,8 @@ static void test_read(void)
         CHECK(train.pos[0].phase == 1.0f, "the start's phase is 1 (%g)", train.pos[0].phase);
         CHECK(train.pos[0].count == 32, "32 pieces, 32 features (%d)", train.pos[0].count);
         Position pos;
-        pos_from_fen(&pos, XQ_START_FEN, NULL, 0);
-        CHECK(train.pos[0].offset == eval_terms(&pos, EVAL_TERM_MOBILITY), "the offset is the other terms");
+        xq_pos_from_fen(&pos, XQ_START_FEN, NULL, 0);
+        CHECK(train.pos[0].offset == xq_eval_terms(&pos, EVAL_TERM_MOBILITY), "the offset is the other terms");
     }
     /* Game 2 goes to validation (every 2nd game); a horse and a cannon are off:
      * the phase is 48 - 3 - 3 = 42 of 48. */
@@ -65,8 +65,8 @@ static void test_read(void)
         CHECK(fabsf(valid.pos[0].phase - 42.0f / 48) < 1e-6, "its phase 42/48 (%g)", valid.pos[0].phase);
         CHECK(valid.pos[0].count == 30, "30 pieces (%d)", valid.pos[0].count);
     }
-    tune_set_free(&train);
-    tune_set_free(&valid);
+    xq_tune_set_free(&train);
+    xq_tune_set_free(&valid);
 
     /* Errors name the file and line and say what was expected. */
     static const struct {
@@ -85,8 +85,8 @@ static void test_read(void)
         long n = read_text(BAD[i].text, &READ, &a, &b, err, sizeof err);
         CHECK(n == -1 && strncmp(err, BAD[i].want, strlen(BAD[i].want)) == 0, "bad record %zu: '%s' (want '%s')", i,
               err, BAD[i].want);
-        tune_set_free(&a);
-        tune_set_free(&b);
+        xq_tune_set_free(&a);
+        xq_tune_set_free(&b);
     }
 }
 
@@ -105,13 +105,13 @@ static void random_positions(TuneSet *set)
 {
     static Position pos;
     for (int g = 0; g < 60; g++) {
-        pos_from_fen(&pos, XQ_START_FEN, NULL, 0);
+        xq_pos_from_fen(&pos, XQ_START_FEN, NULL, 0);
         for (int ply = 0; ply < 120; ply++) {
             Move list[MAX_MOVES];
-            int n = gen_legal(&pos, list);
+            int n = xq_gen_legal(&pos, list);
             if (n == 0) break;
-            if (ply >= 4) tune_set_add(set, &pos, EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY, 0.5, 0);
-            pos_make_move(&pos, list[next_random() % (uint64_t)n]);
+            if (ply >= 4) xq_tune_set_add(set, &pos, EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY, 0.5, 0);
+            xq_pos_make_move(&pos, list[next_random() % (uint64_t)n]);
         }
     }
 }
@@ -128,7 +128,7 @@ static void test_fit(void)
      * less, a horse move worth 10 in the middlegame (not 6), a king safety point 8 in
      * the endgame (not 3). */
     TuneParams hand, truth, p;
-    tune_params_hand(&hand);
+    xq_tune_params_hand(&hand);
     truth = hand;
     for (int r = 0; r < RANKS; r++)
         for (int h = 0; h < EVAL_TUNED_HFILES; h++) truth.v[EVAL_TUNED_ENTRIES + (CHARIOT * RANKS + r) * 5 + h] += 150;
@@ -141,17 +141,17 @@ static void test_fit(void)
     truth.v[TUNE_WEIGHTS + EVAL_WEIGHTS + EVAL_W_KS_POINT] = 8;
     truth.v[TUNE_WEIGHTS + EVAL_W_TEMPO] = 25; /* and the side to move 25 in the middlegame (not 0) */
     const double k = 400;
-    for (size_t i = 0; i < set.n; i++) set.pos[i].result = (float)sigmoid(tune_eval(&set, i, &truth) / k);
-    tune_set_targets(&set, 1, 100);
-    double before = tune_loss(&set, &hand, k), truth_loss = tune_loss(&set, &truth, k);
+    for (size_t i = 0; i < set.n; i++) set.pos[i].result = (float)sigmoid(xq_tune_eval(&set, i, &truth) / k);
+    xq_tune_set_targets(&set, 1, 100);
+    double before = xq_tune_loss(&set, &hand, k), truth_loss = xq_tune_loss(&set, &truth, k);
     CHECK(truth_loss < 1e-12, "the truth's loss is 0 (%g)", truth_loss);
     CHECK(before > 1e-5, "the hand tables' loss is not (%g)", before);
     p = hand;
-    tune_fit(&set, &p, &hand, k, 3000, 2, 0, NULL, 0);
+    xq_tune_fit(&set, &p, &hand, k, 3000, 2, 0, NULL, 0);
     /* Where the sigmoid is steep (|E| < k) the fit must give E itself; beyond, in points. */
-    double after = tune_loss(&set, &p, k), worst = 0, worst_points = 0;
+    double after = xq_tune_loss(&set, &p, k), worst = 0, worst_points = 0;
     for (size_t i = 0; i < set.n; i++) {
-        double e = tune_eval(&set, i, &truth), f = tune_eval(&set, i, &p);
+        double e = xq_tune_eval(&set, i, &truth), f = xq_tune_eval(&set, i, &p);
         double points = fabs(sigmoid(f / k) - sigmoid(e / k));
         if (fabs(e) < k && fabs(f - e) > worst) worst = fabs(f - e);
         if (points > worst_points) worst_points = points;
@@ -173,49 +173,49 @@ static void test_fit(void)
         set.pos[i].cp = (float)((int)(i % 401) * 5 - 1000);
         set.pos[i].result = (float)sigmoid(set.pos[i].cp / 300.0);
     }
-    double s = tune_fit_score_scale(&set);
+    double s = xq_tune_fit_score_scale(&set);
     CHECK(fabs(s - 300) < 0.5, "the score scale of sigmoid(cp / 300) is 300 (%.3f)", s);
     /* And k: targets from sigmoid(E / 250) under the truth give back 250. */
-    for (size_t i = 0; i < set.n; i++) set.pos[i].result = (float)sigmoid(tune_eval(&set, i, &truth) / 250);
-    tune_set_targets(&set, 1, 1);
-    double kk = tune_fit_k(&set, &truth);
+    for (size_t i = 0; i < set.n; i++) set.pos[i].result = (float)sigmoid(xq_tune_eval(&set, i, &truth) / 250);
+    xq_tune_set_targets(&set, 1, 1);
+    double kk = xq_tune_fit_k(&set, &truth);
     CHECK(fabs(kk - 250) < 0.5, "the evaluation scale of sigmoid(E / 250) is 250 (%.3f)", kk);
-    tune_set_free(&set);
+    xq_tune_set_free(&set);
 }
 
-/* The term with the tables it was given: E of tune_eval, rounded as the engine does. */
+/* The term with the tables it was given: E of xq_tune_eval, rounded as the engine does. */
 static void test_term(void)
 {
     TuneSet set = {0};
     rng_state = 12345;
     random_positions(&set);
     static Position pos;
-    pos_from_fen(&pos, "2bakab2/9/4c4/p1p1p1p1p/9/2P3P2/P3P3P/1C2C4/9/RNBAKABNR w", NULL, 0);
+    xq_pos_from_fen(&pos, "2bakab2/9/4c4/p1p1p1p1p/9/2P3P2/P3P3P/1C2C4/9/RNBAKABNR w", NULL, 0);
     /* The tables of eval_tuned.c as parameters: the term is their sum less the hand tables'. */
     TuneParams t;
-    for (int e = 0; e < EVAL_TUNED_ENTRIES; e++) t.v[e] = EVAL_TUNED[0][e], t.v[TUNE_EG + e] = EVAL_TUNED[1][e];
+    for (int e = 0; e < EVAL_TUNED_ENTRIES; e++) t.v[e] = XQ_EVAL_TUNED[0][e], t.v[TUNE_EG + e] = XQ_EVAL_TUNED[1][e];
     for (int w = 0; w < EVAL_WEIGHTS; w++)
-        t.v[TUNE_WEIGHTS + w] = EVAL_TUNED_WEIGHTS[0][w], t.v[TUNE_WEIGHTS + EVAL_WEIGHTS + w] = EVAL_TUNED_WEIGHTS[1][w];
+        t.v[TUNE_WEIGHTS + w] = XQ_EVAL_TUNED_WEIGHTS[0][w], t.v[TUNE_WEIGHTS + EVAL_WEIGHTS + w] = XQ_EVAL_TUNED_WEIGHTS[1][w];
     TuneSet one = {0};
-    tune_set_add(&one, &pos, 0, 0.5, 0);
-    double want = tune_eval(&one, 0, &t) - pos_score(&pos);
-    int got = eval_terms(&pos, EVAL_TERM_TUNED);
+    xq_tune_set_add(&one, &pos, 0, 0.5, 0);
+    double want = xq_tune_eval(&one, 0, &t) - pos_score(&pos);
+    int got = xq_eval_terms(&pos, EVAL_TERM_TUNED);
     CHECK(fabs(got - want) <= 1, "Tuned on a middlegame: %d, the tables say %.2f", got, want);
     /* With the weighted terms on, their tuned weights too. */
     const unsigned weighted = EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_KING_ATTACK;
-    tune_set_add(&one, &pos, weighted, 0.5, 0);
-    want = tune_eval(&one, 1, &t) - pos_score(&pos);
-    got = eval_terms(&pos, weighted | EVAL_TERM_TUNED);
+    xq_tune_set_add(&one, &pos, weighted, 0.5, 0);
+    want = xq_tune_eval(&one, 1, &t) - pos_score(&pos);
+    got = xq_eval_terms(&pos, weighted | EVAL_TERM_TUNED);
     CHECK(fabs(got - want) <= 1, "Tuned with Mobility, KingSafety, KingAttack: %d, the weights say %.2f", got, want);
-    tune_set_free(&one);
-    tune_set_free(&set);
+    xq_tune_set_free(&one);
+    xq_tune_set_free(&set);
 }
 
 int main(void)
 {
-    board_init();
-    movegen_init();
-    eval_init();
+    xq_board_init();
+    xq_movegen_init();
+    xq_eval_init();
     test_read();
     test_fit();
     test_term();

@@ -1,7 +1,8 @@
 /*
  * game.h - what the game-independent search library (engine/search/) and the
  * protocol loop need from the Game of the Amazons, with the names every
- * game's game.h provides (see the contract in the notes). The Makefile
+ * game's game.h provides (engine/search/game_contract.h: their meaning and
+ * the defaults of those left out here). The Makefile
  * compiles engine/search/ with this folder first on the include path, so
  * every call here is a direct call, inlined where it is static inline.
  *
@@ -50,6 +51,8 @@
 
 typedef AmzPosition GamePosition;
 typedef AmzMove GameMove;
+/* A side with no legal turn has lost. */
+#define GAME_SCORE_NO_MOVES(ply) (-SCORE_MATE + (ply))
 
 /* What a rule says about the current position inside a search. */
 typedef enum { GAME_RULE_NONE, GAME_RULE_DRAW, GAME_RULE_WIN, GAME_RULE_LOSS } GameRule;

@@ -3,7 +3,7 @@
  * heuristic (alphabeta-hh) or the transposition table (alphabeta-tt); the
  * iterative-deepening drivers (id, aspiration) and MTD(f) call it too.
  */
-#include "ctx.h"
+#include "algorithms.h"
 
 int search_alphabeta(SearchCtx *ctx, int alpha, int beta, int depth, int ply)
 {

@@ -4,7 +4,7 @@
  * score; on a fail low or high widen that side (doubling the step) and
  * search again, until the score falls inside the window.
  */
-#include "ctx.h"
+#include "algorithms.h"
 
 #define ASPIRATION_DELTA 50
 #define ASPIRATION_MIN_DEPTH 2

@@ -1,11 +1,13 @@
 /*
  * ctx.h - the state one search owns, and the helpers every algorithm shares
- * (node entry, rules, leaves, principal variation, move ordering, history).
- * Private to engine/search/.
+ * (node entry, rules, leaves, principal variation, move ordering, history:
+ * node.c, order.c, quiesce.c, limits.c). Private to engine/search/; the
+ * algorithms themselves are declared in algorithms.h.
  */
 #ifndef SEARCH_CTX_H
 #define SEARCH_CTX_H
 
+#include "game_contract.h" /* first: the game's game.h, checked, with its defaults */
 #include "mcts.h"
 #include "search.h"
 #include "tt.h"
@@ -80,12 +82,6 @@ struct EvalCacheEntry {
     bool full;
 };
 
-struct Search {
-    SearchCtx ctx;
-    SearchConfig config;
-    int tt_mb;
-};
-
 static inline bool feature_on(const SearchCtx *ctx, unsigned bit) { return (ctx->features & bit) != 0; }
 
 /* CounterMove's entry for the move that led to this position (the quiet
@@ -155,7 +151,10 @@ static inline int capture_exchange(GamePosition *pos, GameMove m)
 }
 #endif
 
-/* ---- search.c: shared node helpers ---- */
+/* ---- node.c: shared node helpers ---- */
+
+/* Fills the late move reductions' table (once; again is harmless). */
+void node_init(void);
 
 /* Counts the node, updates seldepth and the PV length, and polls the limits.
  * Returns true when the search must stop (the caller returns 0 at once). */
@@ -168,8 +167,9 @@ bool node_rule(SearchCtx *ctx, int ply, int *score);
 /* The value of a depth-0 node: quiescence search, or the static evaluation. */
 int node_leaf(SearchCtx *ctx, int alpha, int beta, int ply);
 
-/* Score of a position without legal moves: the side to move has lost. */
-static inline int score_no_moves(int ply) { return -SCORE_MATE + ply; }
+/* Score of a position without legal moves, for the side to move: the
+ * game's (GAME_SCORE_NO_MOVES: a loss in Xiangqi and the Amazons). */
+static inline int score_no_moves(int ply) { return GAME_SCORE_NO_MOVES(ply); }
 
 /* What node_open learnt about a node that the move loop uses: its window
  * (narrowed by mate-distance pruning), depth (extended in check), whether
@@ -282,21 +282,5 @@ void limits_start(SearchCtx *ctx, int side);
 void limits_poll(SearchCtx *ctx);
 /* Should the driver start another iteration? */
 bool limits_next_iteration(const SearchCtx *ctx, int next_depth);
-
-/* ---- one file per algorithm ---- */
-int search_negamax(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
-int search_alphabeta(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
-int search_pvs(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
-int search_negascout(SearchCtx *ctx, int alpha, int beta, int depth, int ply);
-
-/* ---- the variants that are not alpha-beta: fill *info (its pv[0] holds a
- * legal move on entry, the fallback) and report as they go ---- */
-void random_run(SearchCtx *ctx, SearchInfo *info, SearchReport report, void *user);
-void mcts_run(SearchCtx *ctx, SearchInfo *info, SearchReport report, void *user);
-
-/* ---- drivers: return the score of one full iteration at depth ---- */
-int drive_full_window(SearchCtx *ctx, int depth, int prev_score);
-int drive_aspiration(SearchCtx *ctx, int depth, int prev_score);
-int drive_mtdf(SearchCtx *ctx, int depth, int prev_score);
 
 #endif

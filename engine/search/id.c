@@ -1,10 +1,10 @@
 /*
  * id.c - one iteration with the full window. Iterative deepening itself is
- * the loop in search.c (search_run), which feeds the previous iteration's
+ * the loop in driver.c (search_run), which feeds the previous iteration's
  * principal variation back into move ordering for the ID variants; the
  * fixed-depth variants run this once at the requested depth.
  */
-#include "ctx.h"
+#include "algorithms.h"
 
 int drive_full_window(SearchCtx *ctx, int depth, int prev_score)
 {

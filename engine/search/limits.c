@@ -8,17 +8,12 @@
 
 /* Milliseconds kept back from every clock budget for I/O and start-up. */
 #define MOVE_OVERHEAD_MS 30
-/* Kept back from a movetime: 1 / MOVETIME_KEEP_DIV of it, at least 1 ms
- * and at most MOVETIME_KEEP_MAX_MS, unless the game says otherwise (game.h): a fifth,
- * at most 30 ms, by default (the Amazons, whose clock is polled every
- * 1.6 ms, far more under the sanitizers). */
-#ifdef GAME_MOVETIME_KEEP_DIV
+/* Kept back from a movetime: 1 / GAME_MOVETIME_KEEP_DIV of it, at least
+ * 1 ms and at most GAME_MOVETIME_KEEP_MAX_MS (game_contract.h: a fifth, at
+ * most 30 ms, unless the game says otherwise; the Amazons, whose clock is
+ * polled every 1.6 ms, far more under the sanitizers, keep the default). */
 #define MOVETIME_KEEP_DIV GAME_MOVETIME_KEEP_DIV
 #define MOVETIME_KEEP_MAX_MS GAME_MOVETIME_KEEP_MAX_MS
-#else
-#define MOVETIME_KEEP_DIV 5
-#define MOVETIME_KEEP_MAX_MS 30
-#endif
 /* Moves the remaining clock time is spread over when movestogo is absent. */
 #define DEFAULT_MOVES_TO_GO 30
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctx.h"
+#include "algorithms.h"
 #include "rng.h"
 
 /* The fewest nodes an arena holds, whatever the Hash option says. */
@@ -125,7 +125,10 @@ static int position_outcome(SearchCtx *ctx, GameMove *list, int *n)
     default: break;
     }
     *n = game_moves(ctx->pos, list);
-    return *n == 0 ? MCTS_MATED : MCTS_OPEN;
+    if (*n > 0) return MCTS_OPEN;
+    /* No legal move: the game's verdict (GAME_SCORE_NO_MOVES). */
+    int v = score_no_moves(0);
+    return v < 0 ? MCTS_MATED : v > 0 ? MCTS_RULE_WIN : MCTS_RULE_DRAW;
 }
 
 /* The result of an ended game for the side to move. */

@@ -54,7 +54,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "game.h"
+#include "game_contract.h"
 
 /* UCB1's exploration constant c: q + c * sqrt(ln N / n). */
 #define MCTS_EXPLORATION 0.5

@@ -5,7 +5,7 @@
  * the lower and upper bounds meet. The best move is the root move of the
  * last search that failed high; the rest of the PV is read from the table.
  */
-#include "ctx.h"
+#include "algorithms.h"
 
 int drive_mtdf(SearchCtx *ctx, int depth, int prev_score)
 {

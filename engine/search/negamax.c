@@ -4,7 +4,7 @@
  * with the full window so that the value is exact. The reference every
  * other variant must agree with.
  */
-#include "ctx.h"
+#include "algorithms.h"
 
 int search_negamax(SearchCtx *ctx, int alpha, int beta, int depth, int ply)
 {

@@ -7,7 +7,7 @@
  * evaluation is exact whatever the window; a quiescence search is not, so
  * the shortcut is taken only with quiescence off.
  */
-#include "ctx.h"
+#include "algorithms.h"
 
 int search_negascout(SearchCtx *ctx, int alpha, int beta, int depth, int ply)
 {

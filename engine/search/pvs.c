@@ -4,7 +4,7 @@
  * window when they beat alpha. Flags as in alphabeta.c (the `pvs` variant
  * itself has no table and no history).
  */
-#include "ctx.h"
+#include "algorithms.h"
 
 int search_pvs(SearchCtx *ctx, int alpha, int beta, int depth, int ply)
 {

@@ -6,7 +6,7 @@
  * do not repeat one pattern. One node (the root); one `info` line at depth 1
  * with score 0.
  */
-#include "ctx.h"
+#include "algorithms.h"
 #include "rng.h"
 
 void random_run(SearchCtx *ctx, SearchInfo *info, SearchReport report, void *user)

@@ -7,23 +7,15 @@
  */
 #include <string.h>
 
-#include "ctx.h"
+#include "algorithms.h"
 
 /* The strongest, used when none is chosen (matches against other engines,
- * qibench play): the preset, unless the game names another (the Amazons:
- * negascout, the preset being measured on Xiangqi only). */
-#ifdef GAME_DEFAULT_VARIANT
+ * qibench play): GAME_DEFAULT_VARIANT, the preset modern unless the game
+ * names another (the Amazons: negascout, the preset being measured on
+ * Xiangqi only). The game's evaluation terms in the preset:
+ * GAME_MODERN_EVAL_FEATURES (none by default: game_contract.h). */
 #define DEFAULT_VARIANT GAME_DEFAULT_VARIANT
-#else
-#define DEFAULT_VARIANT "modern"
-#endif
-
-/* The game's evaluation terms in the preset (GAME_MODERN_EVAL_FEATURES). */
-#ifdef GAME_MODERN_EVAL_FEATURES
 #define MODERN_EVAL_FEATURES GAME_MODERN_EVAL_FEATURES
-#else
-#define MODERN_EVAL_FEATURES 0u
-#endif
 
 /* The features of the preset `modern` (kept by the ablation: README, "Search features"). */
 #define MODERN_FEATURES                                                                                       \

@@ -23,7 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "game.h"
+#include "game_contract.h"
 
 #define MAX_PLY 128
 #define SEARCH_MAX_DEPTH (MAX_PLY - 1)        /* the deepest `go depth` */
@@ -201,7 +201,7 @@ void search_clear(Search *s);
  * Searches pos (restored on return) within limits. `stop` (may be NULL) is
  * polled; setting it ends the search, which then answers from the last
  * completed iteration (or the unfinished one's better root move:
- * search.c, keep_partial_iteration). report (may be NULL) is called per iteration.
+ * driver.c, keep_partial_iteration). report (may be NULL) is called per iteration.
  * Returns the final info; info->pv[0] is the best move (GAME_MOVE_NONE when
  * there is no legal move) and is always legal.
  */

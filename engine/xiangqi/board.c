@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char START_FEN[] = XQ_START_FEN;
+const char XQ_START_TEXT[] = XQ_START_FEN;
 
-int16_t board_psq[16][256];
+int16_t xq_board_psq[16][256];
 
 /* ------------------------------------------------------------------------ */
 /* Tables                                                                   */
@@ -35,7 +35,7 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-void board_init(void)
+void xq_board_init(void)
 {
     uint64_t seed = 0x71626E6368ULL; /* "qbnch" */
     for (int p = 0; p < 16; p++)
@@ -47,7 +47,7 @@ void board_init(void)
                       && (s >> 4) >= 3 && (s & 15) >= 3;
 }
 
-bool sq_on_board(int sq)
+bool xq_sq_on_board(int sq)
 {
     return sq >= 0 && sq < 256 && on_board[sq];
 }
@@ -185,7 +185,7 @@ static int parse_counter(const char *word, int min, const char *what, int *out, 
     return 0;
 }
 
-int pos_from_fen(Position *pos, const char *fen, char *err, size_t errlen)
+int xq_pos_from_fen(Position *pos, const char *fen, char *err, size_t errlen)
 {
     memset(pos->board, OFF, sizeof pos->board);
     for (int s = 0; s < 256; s++)
@@ -231,20 +231,20 @@ int pos_from_fen(Position *pos, const char *fen, char *err, size_t errlen)
             return fen_error(err, errlen, "no %s general", c == RED ? "red" : "black");
     if (generals_face(pos))
         return fen_error(err, errlen, "the generals face each other on an open file");
-    if (pos_general_attacked(pos, !pos->side))
+    if (xq_pos_general_attacked(pos, !pos->side))
         return fen_error(err, errlen, "the side not to move (%s) is in check", pos->side == RED ? "black" : "red");
 
     StateInfo *st = &pos->hist[0];
-    st->key = pos_compute_key(pos);
-    st->score = pos_compute_score(pos);
+    st->key = xq_pos_compute_key(pos);
+    st->score = xq_pos_compute_score(pos);
     st->move = MOVE_NONE;
     st->captured = EMPTY;
     st->halfmove = halfmove;
-    st->in_check = pos_general_attacked(pos, pos->side);
+    st->in_check = xq_pos_general_attacked(pos, pos->side);
     return 0;
 }
 
-void pos_to_fen(const Position *pos, char *buf, size_t buflen)
+void xq_pos_to_fen(const Position *pos, char *buf, size_t buflen)
 {
     char out[128];
     size_t n = 0;
@@ -271,7 +271,7 @@ void pos_to_fen(const Position *pos, char *buf, size_t buflen)
     snprintf(buf, buflen, "%s %c - - %d %d", out, pos->side == RED ? 'w' : 'b', pos_halfmove(pos), moves);
 }
 
-uint64_t pos_compute_key(const Position *pos)
+uint64_t xq_pos_compute_key(const Position *pos)
 {
     uint64_t key = pos->side == BLACK ? zobrist_side : 0;
     for (int s = 0; s < 256; s++)
@@ -283,15 +283,15 @@ uint64_t pos_compute_key(const Position *pos)
 /* Attacks                                                                  */
 /* ------------------------------------------------------------------------ */
 
-int pos_compute_score(const Position *pos)
+int xq_pos_compute_score(const Position *pos)
 {
     int score = 0;
     for (int s = 0; s < 256; s++)
-        if (on_board[s] && pos->board[s] != EMPTY) score += board_psq[pos->board[s]][s];
+        if (on_board[s] && pos->board[s] != EMPTY) score += xq_board_psq[pos->board[s]][s];
     return score;
 }
 
-bool pos_general_attacked(const Position *pos, int c)
+bool xq_pos_general_attacked(const Position *pos, int c)
 {
     const uint8_t *b = pos->board;
     int k = pos->king[c], them = c ^ 1;
@@ -324,7 +324,7 @@ bool pos_general_attacked(const Position *pos, int c)
 /* Make / unmake                                                            */
 /* ------------------------------------------------------------------------ */
 
-bool pos_make_move(Position *pos, Move m)
+bool xq_pos_make_move(Position *pos, Move m)
 {
     if (pos->ply + 1 >= POS_MAX_PLY) return false;
     int from = MOVE_FROM(m), to = MOVE_TO(m);
@@ -333,7 +333,7 @@ bool pos_make_move(Position *pos, Move m)
     StateInfo *prev = &pos->hist[pos->ply];
     StateInfo *st = &pos->hist[++pos->ply];
     uint64_t key = prev->key ^ zobrist_side ^ zobrist_piece[piece][from] ^ zobrist_piece[piece][to];
-    int score = prev->score + board_psq[piece][to] - board_psq[piece][from];
+    int score = prev->score + xq_board_psq[piece][to] - xq_board_psq[piece][from];
 
     st->move = m;
     st->captured = (uint8_t)captured;
@@ -346,7 +346,7 @@ bool pos_make_move(Position *pos, Move m)
         pos->slot[last] = (uint8_t)slot;
         pos->kinds[captured]--;
         key ^= zobrist_piece[captured][to];
-        score -= board_psq[captured][to];
+        score -= xq_board_psq[captured][to];
     }
     pos->board[to] = (uint8_t)piece;
     pos->board[from] = EMPTY;
@@ -356,11 +356,11 @@ bool pos_make_move(Position *pos, Move m)
     pos->side = (uint8_t)them;
     st->key = key;
     st->score = score;
-    st->in_check = pos_general_attacked(pos, them);
+    st->in_check = xq_pos_general_attacked(pos, them);
     return true;
 }
 
-bool pos_make_null(Position *pos)
+bool xq_pos_make_null(Position *pos)
 {
     if (pos->ply + 1 >= POS_MAX_PLY) return false;
     StateInfo *prev = &pos->hist[pos->ply];
@@ -372,17 +372,17 @@ bool pos_make_null(Position *pos)
     st->score = prev->score;
     st->key = prev->key ^ zobrist_side;
     pos->side ^= 1;
-    st->in_check = pos_general_attacked(pos, pos->side);
+    st->in_check = xq_pos_general_attacked(pos, pos->side);
     return true;
 }
 
-void pos_unmake_null(Position *pos)
+void xq_pos_unmake_null(Position *pos)
 {
     pos->ply--;
     pos->side ^= 1;
 }
 
-void pos_unmake_move(Position *pos)
+void xq_pos_unmake_move(Position *pos)
 {
     StateInfo *st = &pos->hist[pos->ply--];
     int from = MOVE_FROM(st->move), to = MOVE_TO(st->move);
@@ -410,7 +410,7 @@ void pos_unmake_move(Position *pos)
 /* Diagram                                                                  */
 /* ------------------------------------------------------------------------ */
 
-void pos_print(const Position *pos, char *buf, size_t buflen)
+void xq_pos_print(const Position *pos, char *buf, size_t buflen)
 {
     size_t n = 0;
     char fen[128];
@@ -425,7 +425,7 @@ void pos_print(const Position *pos, char *buf, size_t buflen)
         if (n < buflen) n += (size_t)snprintf(buf + n, buflen - n, "\n");
         if (rank == 5 && n < buflen) n += (size_t)snprintf(buf + n, buflen - n, "    ~~~~~~~~~~~~~~~~~\n");
     }
-    pos_to_fen(pos, fen, sizeof fen);
+    xq_pos_to_fen(pos, fen, sizeof fen);
     if (n < buflen)
         snprintf(buf + n, buflen - n, "    a b c d e f g h i\n\nFen: %s\nKey: %016llX\nCheckers: %s\n", fen,
                  (unsigned long long)pos_key(pos), pos_in_check(pos) ? "yes" : "none");

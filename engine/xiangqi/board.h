@@ -76,31 +76,31 @@ typedef struct {
 
 /* The start position (also as a string literal, for game.h). */
 #define XQ_START_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-extern const char START_FEN[];
+extern const char XQ_START_TEXT[];
 
 /* Material plus piece-square value of each piece on each square from Red's
  * point of view (Black's entries negative). Owned here so that make/unmake
- * can keep the score incrementally; filled by eval_init(), zero before. */
-extern int16_t board_psq[16][256];
+ * can keep the score incrementally; filled by xq_eval_init(), zero before. */
+extern int16_t xq_board_psq[16][256];
 
 /* Fills the Zobrist and geometry tables. Call once before anything else. */
-void board_init(void);
+void xq_board_init(void);
 
 /*
  * Parses a FEN ("board side [- - halfmove fullmove]"). Returns 0 on success;
  * on failure returns -1, leaves *pos unspecified and writes a one-line reason
  * (no newline) to err when err is not NULL.
  */
-int pos_from_fen(Position *pos, const char *fen, char *err, size_t errlen);
+int xq_pos_from_fen(Position *pos, const char *fen, char *err, size_t errlen);
 
 /* Writes the full FEN ("board side - - halfmove fullmove") to buf. */
-void pos_to_fen(const Position *pos, char *buf, size_t buflen);
+void xq_pos_to_fen(const Position *pos, char *buf, size_t buflen);
 
 /* Zobrist key of the current position computed from scratch. */
-uint64_t pos_compute_key(const Position *pos);
+uint64_t xq_pos_compute_key(const Position *pos);
 
 /* Material + piece-square score (Red's view) computed from scratch. */
-int pos_compute_score(const Position *pos);
+int xq_pos_compute_score(const Position *pos);
 
 static inline uint64_t pos_key(const Position *pos) { return pos->hist[pos->ply].key; }
 static inline bool pos_in_check(const Position *pos) { return pos->hist[pos->ply].in_check; }
@@ -113,24 +113,24 @@ static inline int pos_score(const Position *pos) { return pos->hist[pos->ply].sc
  * after) and records it in the history. Returns false, changing nothing, when
  * the history is full.
  */
-bool pos_make_move(Position *pos, Move m);
+bool xq_pos_make_move(Position *pos, Move m);
 
-/* Takes back the last move made with pos_make_move. */
-void pos_unmake_move(Position *pos);
+/* Takes back the last move made with xq_pos_make_move. */
+void xq_pos_unmake_move(Position *pos);
 
 /* A pass (the search's null move): the other side to move, recorded in the
  * history with halfmove 0 (repetitions are not looked for across it).
- * Returns false when the history is full. Undo with pos_unmake_null. */
-bool pos_make_null(Position *pos);
-void pos_unmake_null(Position *pos);
+ * Returns false when the history is full. Undo with xq_pos_unmake_null. */
+bool xq_pos_make_null(Position *pos);
+void xq_pos_unmake_null(Position *pos);
 
 /* Is the general of colour c attacked (including by the facing general)? */
-bool pos_general_attacked(const Position *pos, int c);
+bool xq_pos_general_attacked(const Position *pos, int c);
 
 /* Does the square lie on the board? */
-bool sq_on_board(int sq);
+bool xq_sq_on_board(int sq);
 
 /* Writes a plain-text diagram of the position (for the `d` command). */
-void pos_print(const Position *pos, char *buf, size_t buflen);
+void xq_pos_print(const Position *pos, char *buf, size_t buflen);
 
 #endif

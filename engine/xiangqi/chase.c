@@ -77,12 +77,12 @@ static int pieces_between(const Position *pos, int a, int b)
     return n;
 }
 
-bool chase_piece_attacks(const Position *pos, int from, int to)
+bool xq_chase_piece_attacks(const Position *pos, int from, int to)
 {
     int piece = pos->board[from], c = PIECE_COLOUR(piece);
     int df = SQ_FILE(to) - SQ_FILE(from), dr = SQ_RANK(to) - SQ_RANK(from);
     int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
-    if (from == to || !sq_on_board(to)) return false;
+    if (from == to || !xq_sq_on_board(to)) return false;
     switch (PIECE_TYPE(piece)) {
     case GENERAL: return adf + adr == 1 && in_palace(to, c);
     case ADVISOR: return adf == 1 && adr == 1 && in_palace(to, c);
@@ -112,7 +112,7 @@ static bool capture_is_legal(Position *pos, int from, int to)
     pos->board[to] = (uint8_t)piece;
     pos->board[from] = EMPTY;
     if (general) pos->king[c] = (uint8_t)to;
-    bool safe = !pos_general_attacked(pos, c);
+    bool safe = !xq_pos_general_attacked(pos, c);
     if (general) pos->king[c] = (uint8_t)from;
     pos->board[from] = (uint8_t)piece;
     pos->board[to] = (uint8_t)victim;
@@ -124,7 +124,7 @@ static bool can_recapture(Position *pos, int e, int t)
 {
     for (int i = 0; i < pos->count[e]; i++) {
         int s = pos->list[e][i];
-        if (pos->board[s] != EMPTY && PIECE_COLOUR(pos->board[s]) == e && chase_piece_attacks(pos, s, t)
+        if (pos->board[s] != EMPTY && PIECE_COLOUR(pos->board[s]) == e && xq_chase_piece_attacks(pos, s, t)
             && capture_is_legal(pos, s, t))
             return true;
     }
@@ -150,15 +150,15 @@ static bool chases(Position *pos, int a, int t)
     int e = PIECE_COLOUR(pos->board[t]);
     if (target == GENERAL || (target == PAWN && in_own_half(t, e))) return false;    /* rule 1 */
     if (attacker == GENERAL || attacker == PAWN) return false;                       /* rule 2 */
-    if (!chase_piece_attacks(pos, a, t) || !capture_is_legal(pos, a, t)) return false; /* rule 3 */
+    if (!xq_chase_piece_attacks(pos, a, t) || !capture_is_legal(pos, a, t)) return false; /* rule 3 */
     if ((attacker == HORSE || attacker == CANNON) && target == CHARIOT) return true;  /* rule 4 */
     if ((attacker == ADVISOR || attacker == ELEPHANT) && (target == CHARIOT || target == HORSE || target == CANNON))
         return true;
-    if (attacker == target && chase_piece_attacks(pos, t, a) && capture_is_legal(pos, t, a)) return false; /* 5 */
+    if (attacker == target && xq_chase_piece_attacks(pos, t, a) && capture_is_legal(pos, t, a)) return false; /* 5 */
     return !is_protected_against(pos, a, t);
 }
 
-uint16_t chase_targets(Position *pos, int c, uint8_t chaser[16])
+uint16_t xq_chase_targets(Position *pos, int c, uint8_t chaser[16])
 {
     uint16_t found = 0;
     int e = c ^ 1;
@@ -175,7 +175,7 @@ uint16_t chase_targets(Position *pos, int c, uint8_t chaser[16])
     return found;
 }
 
-void chase_cycle(Position *pos, int start, ChaseCycle out[2])
+void xq_chase_cycle(Position *pos, int start, ChaseCycle out[2])
 {
     Move moves[POS_MAX_PLY];
     int n = pos->ply - start;
@@ -183,16 +183,16 @@ void chase_cycle(Position *pos, int start, ChaseCycle out[2])
     bool moved[2] = {false, false};
     for (int k = n - 1; k >= 0; k--) {
         moves[k] = pos->hist[pos->ply].move;
-        pos_unmake_move(pos);
+        xq_pos_unmake_move(pos);
     }
     for (int c = 0; c < 2; c++) out[c] = (ChaseCycle){0xFFFF, 0, 0, 0};
     for (int k = 0; k < n; k++) {
         int c = pos->side;
         moved[c] = true;
-        uint16_t before = out[c].targets ? chase_targets(pos, c, NULL) : 0;
-        pos_make_move(pos, moves[k]);
+        uint16_t before = out[c].targets ? xq_chase_targets(pos, c, NULL) : 0;
+        xq_pos_make_move(pos, moves[k]);
         if (!out[c].targets) continue;
-        out[c].targets &= (uint16_t)(chase_targets(pos, c, chaser) & ~before);
+        out[c].targets &= (uint16_t)(xq_chase_targets(pos, c, chaser) & ~before);
         if (!out[c].targets) continue;
         int slot = __builtin_ctz(out[c].targets), t = pos->list[c ^ 1][slot];
         out[c].chaser_type = PIECE_TYPE(pos->board[chaser[slot]]);

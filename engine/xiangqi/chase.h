@@ -17,7 +17,7 @@
 
 /* Does the piece on `from` attack `to` by its move geometry (the shape of a
  * capture: legs, eyes, screens, palace and river), legality aside? */
-bool chase_piece_attacks(const Position *pos, int from, int to);
+bool xq_chase_piece_attacks(const Position *pos, int from, int to);
 
 /*
  * The enemy pieces that colour c chases in pos, whoever is to move: bit i
@@ -25,7 +25,7 @@ bool chase_piece_attacks(const Position *pos, int from, int to);
  * gets the square of one piece that chases it. pos is modified during the
  * call and restored. See chase.c for the rules.
  */
-uint16_t chase_targets(Position *pos, int c, uint8_t chaser[16]);
+uint16_t xq_chase_targets(Position *pos, int c, uint8_t chaser[16]);
 
 /* What a side chased over a cycle. */
 typedef struct {
@@ -41,6 +41,6 @@ typedef struct {
  * chased with every one of its moves in them (a perpetual chase when
  * targets is not 0). pos is restored.
  */
-void chase_cycle(Position *pos, int start, ChaseCycle out[2]);
+void xq_chase_cycle(Position *pos, int start, ChaseCycle out[2]);
 
 #endif

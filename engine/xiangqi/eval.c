@@ -65,7 +65,7 @@ static const int8_t PST_PAWN[RANKS][FILES] = {
 static const int8_t (*const TABLES[8])[FILES] = {NULL, PST_GENERAL, PST_ADVISOR, PST_ELEPHANT,
                                                  PST_HORSE, PST_CHARIOT, PST_CANNON, PST_PAWN};
 
-void eval_init(void)
+void xq_eval_init(void)
 {
     for (int type = GENERAL; type <= PAWN; type++)
         for (int rank = 0; rank < RANKS; rank++)
@@ -73,23 +73,23 @@ void eval_init(void)
                 /* Row 0 of a table is rank 9 seen from Red. */
                 int red = VALUES[type] + TABLES[type][RANKS - 1 - rank][file];
                 int black = VALUES[type] + TABLES[type][rank][FILES - 1 - file];
-                board_psq[MAKE_PIECE(type, RED)][SQ(file, rank)] = (int16_t)red;
-                board_psq[MAKE_PIECE(type, BLACK)][SQ(file, rank)] = (int16_t)-black;
+                xq_board_psq[MAKE_PIECE(type, RED)][SQ(file, rank)] = (int16_t)red;
+                xq_board_psq[MAKE_PIECE(type, BLACK)][SQ(file, rank)] = (int16_t)-black;
             }
 }
 
-int eval_piece_value(int type)
+int xq_eval_piece_value(int type)
 {
     return type >= 0 && type < 8 ? VALUES[type] : 0;
 }
 
-int eval_hand_value(int type, int rrank, int hfile)
+int xq_eval_hand_value(int type, int rrank, int hfile)
 {
     if (type < GENERAL || type > PAWN || rrank < 0 || rrank >= RANKS || hfile < 0 || hfile >= FILES) return 0;
     return VALUES[type] + TABLES[type][RANKS - 1 - rrank][hfile];
 }
 
-int eval_phase(const Position *pos)
+int xq_eval_phase(const Position *pos)
 {
     int phase = 0;
     for (int c = RED; c <= BLACK; c++)

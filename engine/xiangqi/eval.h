@@ -21,8 +21,8 @@ enum {
     VALUE_GENERAL = 0
 };
 
-/* Fills board_psq from the tables. Call once after board_init(). */
-void eval_init(void);
+/* Fills xq_board_psq from the tables. Call once after xq_board_init(). */
+void xq_eval_init(void);
 
 /* The evaluation from the side to move's point of view (incremental). */
 static inline int eval(const Position *pos)
@@ -51,7 +51,7 @@ enum {
  * a-e (a and i are 0, e is 4), in the middlegame [0] and the endgame [1]. */
 #define EVAL_TUNED_HFILES 5
 #define EVAL_TUNED_ENTRIES (8 * RANKS * EVAL_TUNED_HFILES)
-extern const int16_t EVAL_TUNED[2][EVAL_TUNED_ENTRIES];
+extern const int16_t XQ_EVAL_TUNED[2][EVAL_TUNED_ENTRIES];
 
 /* The entry of a piece of the given type and colour on square sq. */
 static inline int eval_tuned_entry(int type, int colour, int sq)
@@ -63,8 +63,8 @@ static inline int eval_tuned_entry(int type, int colour, int sq)
 }
 
 /* The weights of the terms Mobility, KingSafety, KingAttack and Threats, and of
- * Tuned's side to move, each times a feature of eval_term_features (divided by
- * eval_weight_divisor): hand-written (eval_terms.c), and by phase for Tuned
+ * Tuned's side to move, each times a feature of xq_eval_term_features (divided by
+ * xq_eval_weight_divisor): hand-written (eval_terms.c), and by phase for Tuned
  * (eval_tuned.c). */
 enum {
     EVAL_W_MOB_CHARIOT, /* Mobility: per chariot square */
@@ -77,34 +77,34 @@ enum {
     EVAL_W_TEMPO,       /* Tuned itself: the side to move's bonus (hand weight 0) */
     EVAL_WEIGHTS
 };
-extern const int16_t EVAL_TUNED_WEIGHTS[2][EVAL_WEIGHTS];
-int eval_hand_weight(int w);
-int eval_weight_divisor(int w);
+extern const int16_t XQ_EVAL_TUNED_WEIGHTS[2][EVAL_WEIGHTS];
+int xq_eval_hand_weight(int w);
+int xq_eval_weight_divisor(int w);
 
 /* The features of the weighted terms among terms, Red's less Black's, into f. */
-void eval_term_features(const Position *pos, unsigned terms, int f[EVAL_WEIGHTS]);
+void xq_eval_term_features(const Position *pos, unsigned terms, int f[EVAL_WEIGHTS]);
 
 /* The phase: 6 per chariot, 3 per horse or cannon on the board, at most
  * EVAL_PHASE_FULL (48, the start); the middlegame weight is phase / 48. */
 #define EVAL_PHASE_FULL 48
-int eval_phase(const Position *pos);
+int xq_eval_phase(const Position *pos);
 
 /* The hand-written value (piece value + table) of a piece of the given type
  * on rank rrank from its own side, file hfile (a-e: 0-4). */
-int eval_hand_value(int type, int rrank, int hfile);
+int xq_eval_hand_value(int type, int rrank, int hfile);
 
 /* The sum of the terms given, from Red's point of view (0 when none). */
-int eval_terms(const Position *pos, unsigned terms);
+int xq_eval_terms(const Position *pos, unsigned terms);
 
 /* eval() plus the terms given, from the side to move's point of view. */
 static inline int eval_with_terms(const Position *pos, unsigned terms)
 {
     if (!terms) return eval(pos);
-    int score = pos_score(pos) + eval_terms(pos, terms);
+    int score = pos_score(pos) + xq_eval_terms(pos, terms);
     return pos->side == RED ? score : -score;
 }
 
 /* Material value of a piece type (for move ordering). */
-int eval_piece_value(int type);
+int xq_eval_piece_value(int type);
 
 #endif

@@ -97,7 +97,7 @@ typedef struct {
 } SideCount;
 
 /* Does a piece of type A that can capture a piece of type V threaten more than it risks? */
-static inline bool is_threat(int a, int v) { return v != GENERAL && eval_piece_value(v) > eval_piece_value(a); }
+static inline bool is_threat(int a, int v) { return v != GENERAL && xq_eval_piece_value(v) > xq_eval_piece_value(a); }
 
 /* Counts colour c's pieces for the terms among terms that need them. */
 static void count_side(const Position *pos, int c, unsigned terms, SideCount *out)
@@ -119,7 +119,7 @@ static void count_side(const Position *pos, int c, unsigned terms, SideCount *ou
         /* Chariots, horses, cannons and pawns attack the palace and threaten pieces. */
         if (!(with_mobility && MOBILE[type]) && !((with_attack || with_threats) && KA_WEIGHT[type])) continue;
         Move moves[GEN_PIECE_MAX];
-        int k = gen_piece_moves(pos, from, moves);
+        int k = xq_gen_piece_moves(pos, from, moves);
         if (with_mobility) n.moves[type] += k;
         if (with_attack && KA_WEIGHT[type]) {
             int hits = 0;
@@ -177,7 +177,7 @@ static int phase(const Position *pos, int c, int across, int e)
 static int material(const Position *pos, int c)
 {
     int sum = 0;
-    for (int type = ADVISOR; type <= PAWN; type++) sum += eval_piece_value(type) * pos->kinds[MAKE_PIECE(type, c)];
+    for (int type = ADVISOR; type <= PAWN; type++) sum += xq_eval_piece_value(type) * pos->kinds[MAKE_PIECE(type, c)];
     return sum;
 }
 
@@ -213,8 +213,8 @@ static int tuned(const Position *pos, int p)
         int sign = c == RED ? 1 : -1;
         for (int i = 0; i < pos->count[c]; i++) {
             int s = pos->list[c][i], e = eval_tuned_entry(PIECE_TYPE(pos->board[s]), c, s);
-            mg += sign * EVAL_TUNED[0][e];
-            eg += sign * EVAL_TUNED[1][e];
+            mg += sign * XQ_EVAL_TUNED[0][e];
+            eg += sign * XQ_EVAL_TUNED[1][e];
         }
     }
     return (mg * p + eg * (EVAL_PHASE_FULL - p)) / EVAL_PHASE_FULL;
@@ -229,9 +229,9 @@ static const int16_t HAND_WEIGHTS[EVAL_WEIGHTS] = {
 /* Each weight's divisor: the king attack's is a percentage. */
 static const int WEIGHT_DIV[EVAL_WEIGHTS] = {1, 1, 1, 1, 1, 100, 1, 1};
 
-int eval_hand_weight(int w) { return w >= 0 && w < EVAL_WEIGHTS ? HAND_WEIGHTS[w] : 0; }
+int xq_eval_hand_weight(int w) { return w >= 0 && w < EVAL_WEIGHTS ? HAND_WEIGHTS[w] : 0; }
 
-int eval_weight_divisor(int w) { return w >= 0 && w < EVAL_WEIGHTS ? WEIGHT_DIV[w] : 1; }
+int xq_eval_weight_divisor(int w) { return w >= 0 && w < EVAL_WEIGHTS ? WEIGHT_DIV[w] : 1; }
 
 /* The features of the weighted terms (Red's less Black's), from both sides' counts. */
 static void weighted_features(const Position *pos, unsigned terms, const SideCount *red, const SideCount *black,
@@ -260,7 +260,7 @@ static void count_both(const Position *pos, unsigned terms, SideCount *red, Side
     weighted_features(pos, terms, red, black, f);
 }
 
-void eval_term_features(const Position *pos, unsigned terms, int f[EVAL_WEIGHTS])
+void xq_eval_term_features(const Position *pos, unsigned terms, int f[EVAL_WEIGHTS])
 {
     SideCount red, black;
     count_both(pos, terms, &red, &black, f);
@@ -274,20 +274,20 @@ static int weighted(unsigned terms, const int f[EVAL_WEIGHTS], int p)
     for (int w = 0; w < EVAL_WEIGHTS; w++) {
         if (!f[w]) continue;
         int scale = 100 / WEIGHT_DIV[w];
-        mg += (int64_t)f[w] * scale * (tuned_weights ? EVAL_TUNED_WEIGHTS[0][w] : HAND_WEIGHTS[w]);
-        eg += (int64_t)f[w] * scale * (tuned_weights ? EVAL_TUNED_WEIGHTS[1][w] : HAND_WEIGHTS[w]);
+        mg += (int64_t)f[w] * scale * (tuned_weights ? XQ_EVAL_TUNED_WEIGHTS[0][w] : HAND_WEIGHTS[w]);
+        eg += (int64_t)f[w] * scale * (tuned_weights ? XQ_EVAL_TUNED_WEIGHTS[1][w] : HAND_WEIGHTS[w]);
     }
     if (mg == eg) return (int)(mg / 100);
     return (int)((mg * p + eg * (EVAL_PHASE_FULL - p)) / (100 * EVAL_PHASE_FULL));
 }
 
-int eval_terms(const Position *pos, unsigned terms)
+int xq_eval_terms(const Position *pos, unsigned terms)
 {
     if (!terms) return 0;
     SideCount red, black;
     int f[EVAL_WEIGHTS];
     count_both(pos, terms, &red, &black, f);
-    int p = eval_phase(pos);
+    int p = xq_eval_phase(pos);
     int score = weighted(terms, f, p);
     if (terms & EVAL_TERM_PAWNS) score += PAWN_LINKED * (red.linked - black.linked);
     if (terms & EVAL_TERM_PHASE) {

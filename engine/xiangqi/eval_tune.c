@@ -24,7 +24,7 @@ static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
 /* ---- Data sets ------------------------------------------------------------ */
 
-void tune_set_free(TuneSet *set)
+void xq_tune_set_free(TuneSet *set)
 {
     if (!set) return;
     free(set->pos);
@@ -50,7 +50,7 @@ static int reserve(TuneSet *set)
     return 0;
 }
 
-int tune_set_add(TuneSet *set, const Position *pos, unsigned terms, double result, double cp)
+int xq_tune_set_add(TuneSet *set, const Position *pos, unsigned terms, double result, double cp)
 {
     if (reserve(set) != 0) return -1;
     TunePos *tp = &set->pos[set->n++];
@@ -62,13 +62,13 @@ int tune_set_add(TuneSet *set, const Position *pos, unsigned terms, double resul
             set->feat[set->nf++] = c == RED ? e : -e - 1;
             tp->count++;
         }
-    tp->phase = (float)eval_phase(pos) / EVAL_PHASE_FULL;
+    tp->phase = (float)xq_eval_phase(pos) / EVAL_PHASE_FULL;
     const unsigned fitted =
         EVAL_TERM_MOBILITY | EVAL_TERM_KING_SAFETY | EVAL_TERM_KING_ATTACK | EVAL_TERM_THREATS | EVAL_TERM_TUNED;
-    tp->offset = (float)eval_terms(pos, terms & ~fitted);
+    tp->offset = (float)xq_eval_terms(pos, terms & ~fitted);
     int f[EVAL_WEIGHTS];
-    eval_term_features(pos, terms | EVAL_TERM_TUNED, f); /* Tuned's own: the side to move */
-    for (int w = 0; w < EVAL_WEIGHTS; w++) tp->lin[w] = (float)f[w] / (float)eval_weight_divisor(w);
+    xq_eval_term_features(pos, terms | EVAL_TERM_TUNED, f); /* Tuned's own: the side to move */
+    for (int w = 0; w < EVAL_WEIGHTS; w++) tp->lin[w] = (float)f[w] / (float)xq_eval_weight_divisor(w);
     tp->result = (float)result;
     tp->cp = (float)cp;
     tp->target = (float)result;
@@ -90,13 +90,13 @@ static int read_record(char *text, double result, const TuneReadOptions *opt, Tu
     char *bar = strchr(text, '|');
     if (!bar) return *why = "expected 'RESULT FEN|MOVE SCORE ...'", -1;
     *bar = '\0';
-    if (pos_from_fen(&pos, text, NULL, 0) != 0) return *why = "expected a FEN before '|'", -1;
+    if (xq_pos_from_fen(&pos, text, NULL, 0) != 0) return *why = "expected a FEN before '|'", -1;
     char *save = NULL;
     for (char *mv = strtok_r(bar + 1, " \t\r\n", &save); mv; mv = strtok_r(NULL, " \t\r\n", &save)) {
         char *score = strtok_r(NULL, " \t\r\n", &save);
         if (!score) return *why = "expected a score ('-', 'M' or centipawns) after each move", -1;
         Move m;
-        if (move_parse(&pos, mv, NOTATION_ICCS, &m, NULL, 0) != 0) return *why = "expected a legal ICCS move", -1;
+        if (xq_move_parse(&pos, mv, NOTATION_ICCS, &m, NULL, 0) != 0) return *why = "expected a legal ICCS move", -1;
         char *end;
         long cp = strtol(score, &end, 10);
         bool scored = end != score && *end == '\0';
@@ -105,20 +105,20 @@ static int read_record(char *text, double result, const TuneReadOptions *opt, Tu
         bool quiet = !pos_in_check(&pos) && pos.board[MOVE_TO(m)] == EMPTY;
         if (scored && quiet && labs(cp) <= opt->max_cp) {
             double red = pos.side == RED ? (double)cp : -(double)cp;
-            if (tune_set_add(set, &pos, opt->terms, result, red) != 0) return *why = "out of memory", -1;
+            if (xq_tune_set_add(set, &pos, opt->terms, result, red) != 0) return *why = "out of memory", -1;
         }
         if (pos.ply >= POS_MAX_PLY - 2) {
             /* A long game: go on from the position reached, with a fresh history. */
             char fen[128];
-            pos_to_fen(&pos, fen, sizeof fen);
-            pos_from_fen(&pos, fen, NULL, 0);
+            xq_pos_to_fen(&pos, fen, sizeof fen);
+            xq_pos_from_fen(&pos, fen, NULL, 0);
         }
-        pos_make_move(&pos, m);
+        xq_pos_make_move(&pos, m);
     }
     return 0;
 }
 
-long tune_read_games(FILE *f, const char *name, const TuneReadOptions *opt, TuneSet *train, TuneSet *valid,
+long xq_tune_read_games(FILE *f, const char *name, const TuneReadOptions *opt, TuneSet *train, TuneSet *valid,
                      char *err, size_t errlen)
 {
     static char line[TUNE_LINE_MAX];
@@ -144,19 +144,19 @@ long tune_read_games(FILE *f, const char *name, const TuneReadOptions *opt, Tune
 
 /* ---- The model ---------------------------------------------------------------- */
 
-void tune_params_hand(TuneParams *p)
+void xq_tune_params_hand(TuneParams *p)
 {
     for (int type = 0; type < 8; type++)
         for (int r = 0; r < RANKS; r++)
             for (int h = 0; h < EVAL_TUNED_HFILES; h++) {
                 int e = (type * RANKS + r) * EVAL_TUNED_HFILES + h;
-                p->v[e] = p->v[TUNE_EG + e] = eval_hand_value(type, r, h);
+                p->v[e] = p->v[TUNE_EG + e] = xq_eval_hand_value(type, r, h);
             }
     for (int w = 0; w < EVAL_WEIGHTS; w++)
-        p->v[TUNE_WEIGHTS + w] = p->v[TUNE_WEIGHTS + EVAL_WEIGHTS + w] = eval_hand_weight(w);
+        p->v[TUNE_WEIGHTS + w] = p->v[TUNE_WEIGHTS + EVAL_WEIGHTS + w] = xq_eval_hand_weight(w);
 }
 
-double tune_eval(const TuneSet *set, size_t i, const TuneParams *p)
+double xq_tune_eval(const TuneSet *set, size_t i, const TuneParams *p)
 {
     const TunePos *tp = &set->pos[i];
     double mg = 0, eg = 0;
@@ -198,9 +198,9 @@ static double score_scale_loss(const void *arg, double s)
     return set->n ? sum / (double)set->n : 0;
 }
 
-double tune_fit_score_scale(const TuneSet *set) { return golden_min(score_scale_loss, set, 1, 5000); }
+double xq_tune_fit_score_scale(const TuneSet *set) { return golden_min(score_scale_loss, set, 1, 5000); }
 
-void tune_set_targets(TuneSet *set, double lambda, double s)
+void xq_tune_set_targets(TuneSet *set, double lambda, double s)
 {
     for (size_t i = 0; i < set->n; i++) {
         TunePos *tp = &set->pos[i];
@@ -208,11 +208,11 @@ void tune_set_targets(TuneSet *set, double lambda, double s)
     }
 }
 
-double tune_loss(const TuneSet *set, const TuneParams *p, double k)
+double xq_tune_loss(const TuneSet *set, const TuneParams *p, double k)
 {
     double sum = 0;
     for (size_t i = 0; i < set->n; i++) {
-        double d = set->pos[i].target - sigmoid(tune_eval(set, i, p) / k);
+        double d = set->pos[i].target - sigmoid(xq_tune_eval(set, i, p) / k);
         sum += d * d;
     }
     return set->n ? sum / (double)set->n : 0;
@@ -226,10 +226,10 @@ typedef struct {
 static double k_loss(const void *arg, double k)
 {
     const KArg *a = arg;
-    return tune_loss(a->set, a->p, k);
+    return xq_tune_loss(a->set, a->p, k);
 }
 
-double tune_fit_k(const TuneSet *set, const TuneParams *p)
+double xq_tune_fit_k(const TuneSet *set, const TuneParams *p)
 {
     KArg a = {set, p};
     return golden_min(k_loss, &a, 1, 5000);
@@ -243,7 +243,7 @@ static void gradient(const TuneSet *set, const TuneParams *p, double k, double *
     memset(g, 0, TUNE_PARAMS * sizeof *g);
     for (size_t i = 0; i < set->n; i++) {
         const TunePos *tp = &set->pos[i];
-        double s = sigmoid(tune_eval(set, i, p) / k);
+        double s = sigmoid(xq_tune_eval(set, i, p) / k);
         /* d/dE (t - s)^2 = -2 (t - s) s (1 - s) / k */
         double d = -2 * (tp->target - s) * s * (1 - s) / k;
         double dm = d * tp->phase, de = d * (1 - tp->phase);
@@ -261,7 +261,7 @@ static void gradient(const TuneSet *set, const TuneParams *p, double k, double *
     for (int j = 0; j < TUNE_PARAMS; j++) g[j] /= n;
 }
 
-void tune_fit(const TuneSet *set, TuneParams *p, const TuneParams *prior, double k, int epochs, double rate,
+void xq_tune_fit(const TuneSet *set, TuneParams *p, const TuneParams *prior, double k, int epochs, double rate,
               double reg, FILE *log, int report)
 {
     static double g[TUNE_PARAMS], m[TUNE_PARAMS], v[TUNE_PARAMS];
@@ -278,20 +278,20 @@ void tune_fit(const TuneSet *set, TuneParams *p, const TuneParams *prior, double
             p->v[j] -= rate * (m[j] / (1 - b1)) / (sqrt(v[j] / (1 - b2)) + ADAM_EPSILON);
         }
         if (log && report > 0 && epoch % report == 0)
-            fprintf(log, "epoch %d: loss %.7f\n", epoch, tune_loss(set, p, k));
+            fprintf(log, "epoch %d: loss %.7f\n", epoch, xq_tune_loss(set, p, k));
     }
 }
 
 /* ---- Output ---------------------------------------------------------------------- */
 
-void tune_write_tables(FILE *out, const TuneParams *p, const char *header)
+void xq_tune_write_tables(FILE *out, const TuneParams *p, const char *header)
 {
     static const char *const NAMES[8] = {"-", "general", "advisor", "elephant", "horse", "chariot", "cannon", "pawn"};
     fprintf(out, "/*\n * eval_tuned.c - the tables and term weights of the evaluation term Tuned,\n"
                  " * written by bin/xiangqi-tune (engine/xiangqi/eval_tune.c): do not edit by hand.\n%s */\n"
                  "#include \"eval.h\"\n\n"
                  "/* [mg, eg][type][rank from its own side 0-9][file a-e] */\n"
-                 "const int16_t EVAL_TUNED[2][EVAL_TUNED_ENTRIES] = {\n",
+                 "const int16_t XQ_EVAL_TUNED[2][EVAL_TUNED_ENTRIES] = {\n",
             header);
     for (int phase = 0; phase < 2; phase++) {
         fprintf(out, "    {\n");
@@ -307,7 +307,7 @@ void tune_write_tables(FILE *out, const TuneParams *p, const char *header)
         fprintf(out, "    },\n");
     }
     fprintf(out, "};\n\n/* [mg, eg][EVAL_W_*]: mobility chariot, horse, cannon; king safety point, hollow\n"
-                 " * cannon; king attack (percent); threat; side to move */\nconst int16_t EVAL_TUNED_WEIGHTS[2][EVAL_WEIGHTS] = {\n");
+                 " * cannon; king attack (percent); threat; side to move */\nconst int16_t XQ_EVAL_TUNED_WEIGHTS[2][EVAL_WEIGHTS] = {\n");
     for (int phase = 0; phase < 2; phase++) {
         fprintf(out, "    {");
         for (int w = 0; w < EVAL_WEIGHTS; w++)

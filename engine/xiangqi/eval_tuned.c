@@ -9,7 +9,7 @@
 #include "eval.h"
 
 /* [mg, eg][type][rank from its own side 0-9][file a-e] */
-const int16_t EVAL_TUNED[2][EVAL_TUNED_ENTRIES] = {
+const int16_t XQ_EVAL_TUNED[2][EVAL_TUNED_ENTRIES] = {
     {
         /* middlegame, - */
         0, 0, 0, 0, 0,
@@ -194,7 +194,7 @@ const int16_t EVAL_TUNED[2][EVAL_TUNED_ENTRIES] = {
 
 /* [mg, eg][EVAL_W_*]: mobility chariot, horse, cannon; king safety point, hollow
  * cannon; king attack (percent); threat; side to move */
-const int16_t EVAL_TUNED_WEIGHTS[2][EVAL_WEIGHTS] = {
+const int16_t XQ_EVAL_TUNED_WEIGHTS[2][EVAL_WEIGHTS] = {
     {10, 18, 10, 10, 90, 43, 20, 56},
     {12, -5, -6, 7, -32, 125, 20, -6},
 };

@@ -1,7 +1,9 @@
 /*
  * game.h - Xiangqi as the engine sees it: what the game-independent search
  * library (engine/search/) and the protocol (engine/uci.c, options.c,
- * bench.c, main.c) need (README, "Extending qibench").
+ * bench.c, main.c) need (README, "Extending qibench"), with the names of
+ * engine/search/game_contract.h (their meaning, and the defaults of the
+ * optional ones).
  * The Makefile compiles those files with this folder first on the include
  * path, so every call here is inlined: no indirect call in the hot path.
  * Another game's folder provides the same names.
@@ -62,6 +64,8 @@ typedef Position GamePosition;
 #define GAME_RULE_SET_COUNT RULES_SET_COUNT
 #define GAME_RULE_SET_DEFAULT RULES_CHECK_ONLY
 typedef Move GameMove;
+/* The side to move with no legal move loses (checkmate and stalemate alike). */
+#define GAME_SCORE_NO_MOVES(ply) (-SCORE_MATE + (ply))
 
 /* What a rule says about the current position inside a search. */
 typedef enum { GAME_RULE_NONE, GAME_RULE_DRAW, GAME_RULE_WIN, GAME_RULE_LOSS } GameRule;
@@ -71,45 +75,45 @@ typedef enum { GAME_RULE_NONE, GAME_RULE_DRAW, GAME_RULE_WIN, GAME_RULE_LOSS } G
 /* Fills every table (Zobrist keys, geometry, piece-square values); once, from main. */
 static inline void game_init(void)
 {
-    board_init();
-    movegen_init();
-    eval_init();
+    xq_board_init();
+    xq_movegen_init();
+    xq_eval_init();
 }
 
 /* Parses a FEN. Returns 0, or -1 with a one-line reason in err (if not NULL). */
 static inline int game_pos_from_text(GamePosition *pos, const char *text, char *err, size_t errlen)
 {
-    return pos_from_fen(pos, text, err, errlen);
+    return xq_pos_from_fen(pos, text, err, errlen);
 }
 
 /* Writes the full FEN of pos to buf. */
-static inline void game_pos_to_text(const GamePosition *pos, char *buf, size_t len) { pos_to_fen(pos, buf, len); }
+static inline void game_pos_to_text(const GamePosition *pos, char *buf, size_t len) { xq_pos_to_fen(pos, buf, len); }
 
 /* Writes the diagram of pos (board, FEN, key) for the `d` command. */
-static inline void game_pos_print(const GamePosition *pos, char *buf, size_t len) { pos_print(pos, buf, len); }
+static inline void game_pos_print(const GamePosition *pos, char *buf, size_t len) { xq_pos_print(pos, buf, len); }
 
 /* Move text for the protocol (ICCS). buf: room for GAME_MOVE_TEXT_MAX. */
-static inline void game_move_text(GameMove m, char *buf) { move_to_iccs(m, buf); }
+static inline void game_move_text(GameMove m, char *buf) { xq_move_to_iccs(m, buf); }
 
 /* Parses protocol move text (ICCS) as a legal move of pos. Returns 0 and sets
  * *out, or -1 with a one-line reason in err. */
 static inline int game_move_parse(GamePosition *pos, const char *text, GameMove *out, char *err, size_t errlen)
 {
-    return move_parse(pos, text, NOTATION_ICCS, out, err, errlen);
+    return xq_move_parse(pos, text, NOTATION_ICCS, out, err, errlen);
 }
 
 /* ---- Search ---------------------------------------------------------------- */
 
-static inline int game_moves(GamePosition *pos, GameMove *list) { return gen_legal(pos, list); }
-static inline int game_captures(GamePosition *pos, GameMove *list) { return gen_captures(pos, list); }
+static inline int game_moves(GamePosition *pos, GameMove *list) { return xq_gen_legal(pos, list); }
+static inline int game_captures(GamePosition *pos, GameMove *list) { return xq_gen_captures(pos, list); }
 /* The legal quiet moves that give check (GAME_HAS_QUIET_CHECKS: QChecks). */
 #define GAME_HAS_QUIET_CHECKS 1
-static inline int game_quiet_checks(GamePosition *pos, GameMove *list) { return gen_quiet_checks(pos, list); }
-static inline bool game_make(GamePosition *pos, GameMove m) { return pos_make_move(pos, m); }
+static inline int game_quiet_checks(GamePosition *pos, GameMove *list) { return xq_gen_quiet_checks(pos, list); }
+static inline bool game_make(GamePosition *pos, GameMove m) { return xq_pos_make_move(pos, m); }
 /* Is m legal here (a table move, before the moves are generated: GAME_HAS_MOVE_LEGAL)? */
 #define GAME_HAS_MOVE_LEGAL 1
-static inline bool game_move_legal(GamePosition *pos, GameMove m) { return move_is_legal(pos, m); }
-static inline void game_unmake(GamePosition *pos) { pos_unmake_move(pos); }
+static inline bool game_move_legal(GamePosition *pos, GameMove m) { return xq_move_is_legal(pos, m); }
+static inline void game_unmake(GamePosition *pos) { xq_pos_unmake_move(pos); }
 static inline int game_eval(const GamePosition *pos) { return eval(pos); }
 
 /* The evaluation terms (eval_terms.c) as search features: option, flag,
@@ -146,9 +150,9 @@ static inline GameMove game_last_move(const GamePosition *pos) { return pos->his
 static inline int game_side(const GamePosition *pos) { return pos->side; }
 
 /* Leaf count of the legal move tree of the given depth (bulk-counted last ply). */
-static inline uint64_t game_perft(GamePosition *pos, int depth) { return perft(pos, depth); }
+static inline uint64_t game_perft(GamePosition *pos, int depth) { return xq_perft(pos, depth); }
 /* Has the side to move a legal move? */
-static inline bool game_has_moves(GamePosition *pos) { return perft(pos, 1) != 0; }
+static inline bool game_has_moves(GamePosition *pos) { return xq_perft(pos, 1) != 0; }
 
 static inline bool game_is_capture(const GamePosition *pos, GameMove m)
 {
@@ -158,19 +162,19 @@ static inline bool game_is_capture(const GamePosition *pos, GameMove m)
 /* Value of the piece a move captures (0 if none) and of the piece moving. */
 static inline int game_victim_value(const GamePosition *pos, GameMove m)
 {
-    return eval_piece_value(PIECE_TYPE(pos->board[MOVE_TO(m)]));
+    return xq_eval_piece_value(PIECE_TYPE(pos->board[MOVE_TO(m)]));
 }
 static inline int game_attacker_value(const GamePosition *pos, GameMove m)
 {
     int type = PIECE_TYPE(pos->board[MOVE_FROM(m)]);
-    return type == GENERAL ? 2000 : eval_piece_value(type);
+    return type == GENERAL ? 2000 : xq_eval_piece_value(type);
 }
 
 /* The search's null move (a pass), and whether it is sound enough to try:
  * the side to move has a chariot, a horse or a cannon (with only pawns,
  * advisors and elephants left, zugzwang is common in Xiangqi endgames). */
-static inline bool game_make_null(GamePosition *pos) { return pos_make_null(pos); }
-static inline void game_unmake_null(GamePosition *pos) { pos_unmake_null(pos); }
+static inline bool game_make_null(GamePosition *pos) { return xq_pos_make_null(pos); }
+static inline void game_unmake_null(GamePosition *pos) { xq_pos_unmake_null(pos); }
 static inline bool game_null_ok(const GamePosition *pos)
 {
     int c = pos->side;
@@ -186,7 +190,7 @@ static inline bool game_null_ok(const GamePosition *pos)
 static inline int see_square(GamePosition *pos, int to)
 {
     GameMove list[GAME_MAX_MOVES];
-    int n = gen_captures_to(pos, to, list), least = -1, least_value = 1 << 30;
+    int n = xq_gen_captures_to(pos, to, list), least = -1, least_value = 1 << 30;
     for (int i = 0; i < n; i++) {
         int v = game_attacker_value(pos, list[i]);
         if (v < least_value) least_value = v, least = i;
@@ -226,16 +230,16 @@ static inline int game_see(GamePosition *pos, GameMove m)
 static inline GameRule game_rule(GamePosition *pos, int rules)
 {
     RulesConfig cfg = {-1, 0, (RuleSet)rules};
-    int limit = rules_no_capture_limit(&cfg);
-    if (pos_halfmove(pos) >= limit && (rules != RULES_ASIAN || rules_counted_plies(pos) >= limit))
+    int limit = xq_rules_no_capture_limit(&cfg);
+    if (pos_halfmove(pos) >= limit && (rules != RULES_ASIAN || xq_rules_counted_plies(pos) >= limit))
         return GAME_RULE_DRAW;
-    switch (rules_judge_repetition(pos, 2, (RuleSet)rules).verdict) {
+    switch (xq_rules_judge_repetition(pos, 2, (RuleSet)rules).verdict) {
     case REP_DRAW: return GAME_RULE_DRAW;
     case REP_WIN: return GAME_RULE_WIN;
     case REP_LOSS: return GAME_RULE_LOSS;
     default: break;
     }
-    return rules_insufficient_material(pos) ? GAME_RULE_DRAW : GAME_RULE_NONE;
+    return xq_rules_insufficient_material(pos) ? GAME_RULE_DRAW : GAME_RULE_NONE;
 }
 
 #endif

@@ -21,15 +21,15 @@ static uint8_t near_line[256][256];
 static bool in_palace_sq(int s, int c)
 {
     int f = SQ_FILE(s), r = c == RED ? SQ_RANK(s) : RANKS - 1 - SQ_RANK(s);
-    return sq_on_board(s) && f >= 3 && f <= 5 && r <= 2;
+    return xq_sq_on_board(s) && f >= 3 && f <= 5 && r <= 2;
 }
 
 static bool own_half(int s, int c)
 {
-    return sq_on_board(s) && (c == RED ? SQ_RANK(s) <= 4 : SQ_RANK(s) >= 5);
+    return xq_sq_on_board(s) && (c == RED ? SQ_RANK(s) <= 4 : SQ_RANK(s) >= 5);
 }
 
-void movegen_init(void)
+void xq_movegen_init(void)
 {
     static const int ORTHO[4] = {16, -16, 1, -1};
     static const int DIAG[4] = {17, 15, -15, -17};
@@ -42,7 +42,7 @@ void movegen_init(void)
     memset(horse_to, 0, sizeof horse_to);
     memset(pawn_to, 0, sizeof pawn_to);
     for (int s = 0; s < 256; s++) {
-        if (!sq_on_board(s)) continue;
+        if (!xq_sq_on_board(s)) continue;
         int n = 0;
         for (int c = RED; c <= BLACK; c++)
             if (in_palace_sq(s, c))
@@ -63,22 +63,22 @@ void movegen_init(void)
                     }
         n = 0;
         for (int d = 0; d < 8; d++)
-            if (sq_on_board(s + HORSE_STEP[d])) {
+            if (xq_sq_on_board(s + HORSE_STEP[d])) {
                 horse_to[s][n] = (uint8_t)(s + HORSE_STEP[d]);
                 horse_leg[s][n++] = (uint8_t)(s + HORSE_LEG[d]);
             }
         for (int c = RED; c <= BLACK; c++) {
             int fwd = c == RED ? 16 : -16;
             n = 0;
-            if (sq_on_board(s + fwd)) pawn_to[c][s][n++] = (uint8_t)(s + fwd);
+            if (xq_sq_on_board(s + fwd)) pawn_to[c][s][n++] = (uint8_t)(s + fwd);
             if (!own_half(s, c)) {
-                if (sq_on_board(s - 1)) pawn_to[c][s][n++] = (uint8_t)(s - 1);
-                if (sq_on_board(s + 1)) pawn_to[c][s][n++] = (uint8_t)(s + 1);
+                if (xq_sq_on_board(s - 1)) pawn_to[c][s][n++] = (uint8_t)(s - 1);
+                if (xq_sq_on_board(s + 1)) pawn_to[c][s][n++] = (uint8_t)(s + 1);
             }
         }
         for (int t = 0; t < 256; t++) {
             int df = SQ_FILE(t) - SQ_FILE(s), dr = SQ_RANK(t) - SQ_RANK(s);
-            near_line[s][t] = sq_on_board(t) && (df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1));
+            near_line[s][t] = xq_sq_on_board(t) && (df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1));
         }
     }
 }
@@ -142,7 +142,7 @@ static int gen_piece(const Position *pos, int from, Move *list, int n, bool capt
     return n;
 }
 
-int gen_piece_moves(const Position *pos, int from, Move *list) { return gen_piece(pos, from, list, 0, false); }
+int xq_gen_piece_moves(const Position *pos, int from, Move *list) { return gen_piece(pos, from, list, 0, false); }
 
 static int gen_pseudo(const Position *pos, Move *list, bool captures_only)
 {
@@ -165,8 +165,8 @@ static bool board_test(Position *pos, Move m, bool *check)
     pos->board[to] = piece;
     pos->board[from] = EMPTY;
     if (PIECE_TYPE(piece) == GENERAL) pos->king[us] = (uint8_t)to;
-    bool safe = !pos_general_attacked(pos, us);
-    if (check && safe) *check = pos_general_attacked(pos, us ^ 1);
+    bool safe = !xq_pos_general_attacked(pos, us);
+    if (check && safe) *check = xq_pos_general_attacked(pos, us ^ 1);
     pos->board[from] = piece;
     pos->board[to] = captured;
     pos->king[us] = king;
@@ -201,17 +201,17 @@ static int filter_legal(Position *pos, Move *list, int n)
     return kept;
 }
 
-int gen_legal(Position *pos, Move *list)
+int xq_gen_legal(Position *pos, Move *list)
 {
     return filter_legal(pos, list, gen_pseudo(pos, list, false));
 }
 
-int gen_captures(Position *pos, Move *list)
+int xq_gen_captures(Position *pos, Move *list)
 {
     return filter_legal(pos, list, gen_pseudo(pos, list, true));
 }
 
-int gen_captures_to(Position *pos, int to, Move *list)
+int xq_gen_captures_to(Position *pos, int to, Move *list)
 {
     int us = pos->side, n = 0, target = pos->board[to];
     if (target == EMPTY || target == OFF || PIECE_COLOUR(target) == us) return 0;
@@ -235,7 +235,7 @@ int gen_captures_to(Position *pos, int to, Move *list)
     return filter_legal(pos, list, n);
 }
 
-int gen_quiet_checks(Position *pos, Move *list)
+int xq_gen_quiet_checks(Position *pos, Move *list)
 {
     int n = gen_pseudo(pos, list, false), kept = 0, ek = pos->king[pos->side ^ 1];
     int ef = SQ_FILE(ek), er = SQ_RANK(ek);
@@ -256,13 +256,13 @@ int gen_quiet_checks(Position *pos, Move *list)
     return kept;
 }
 
-int count_legal(Position *pos)
+int xq_count_legal(Position *pos)
 {
     Move list[MAX_MOVES];
-    return gen_legal(pos, list);
+    return xq_gen_legal(pos, list);
 }
 
-bool move_is_legal(Position *pos, Move m)
+bool xq_move_is_legal(Position *pos, Move m)
 {
     int from = MOVE_FROM(m), piece = pos->board[from];
     if (piece == EMPTY || piece == OFF || PIECE_COLOUR(piece) != pos->side) return false;
@@ -273,17 +273,17 @@ bool move_is_legal(Position *pos, Move m)
     return false;
 }
 
-uint64_t perft(Position *pos, int depth)
+uint64_t xq_perft(Position *pos, int depth)
 {
     if (depth <= 0) return 1;
     Move list[MAX_MOVES];
-    int n = gen_legal(pos, list);
+    int n = xq_gen_legal(pos, list);
     if (depth == 1) return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        pos_make_move(pos, list[i]);
-        total += perft(pos, depth - 1);
-        pos_unmake_move(pos);
+        xq_pos_make_move(pos, list[i]);
+        total += xq_perft(pos, depth - 1);
+        xq_pos_unmake_move(pos);
     }
     return total;
 }

@@ -43,10 +43,10 @@ typedef struct {
     int number;       /* target file or ranks moved, 1-9 */
 } MoveFacts;
 
-const char *const NOTATION_NAME[4] = {"ICCS", "Fairy", "WXF", "Chinese"};
+const char *const XQ_NOTATION_NAME[4] = {"ICCS", "Fairy", "WXF", "Chinese"};
 
 /* U+3000, the full-width space of Chinese text, in UTF-8. */
-const char IDEOGRAPHIC_SPACE[] = "\xE3\x80\x80";
+const char XQ_IDEOGRAPHIC_SPACE[] = "\xE3\x80\x80";
 
 static const char WXF_LETTER[8] = " KAEHRCP";
 static const char WXF_OPERATOR[3] = {'+', '-', '.'};
@@ -59,7 +59,7 @@ static const char *const CN_NUMERAL[10] = {"", "一", "二", "三", "四", "五"
 static const char *const ASCII_DIGIT[10] = {"", "1", "2", "3", "4", "5", "6", "7", "8", "9"};
 static const char *const CN_ACTION[3] = {"进", "退", "平"};
 
-const char *const NOTATION_HINT[4] = {
+const char *const XQ_NOTATION_HINT[4] = {
     "expected a move like h2e2",
     "expected a move like h3e3",
     "expected a move like C2.5, H8+7 or R+.3",
@@ -72,7 +72,7 @@ const char *const NOTATION_HINT[4] = {
 /* ------------------------------------------------------------------------ */
 
 /* File number as the side `colour` counts it: 1 on its right, 9 on its left. */
-int notation_relative_file(int colour, int file)
+int xq_notation_relative_file(int colour, int file)
 {
     return colour == RED ? FILES - file : file + 1;
 }
@@ -89,7 +89,7 @@ static bool moves_diagonally(int kind)
 
 /* Counts the pieces equal to the one on sq on its file (*stack) and those of
  * them nearer the opponent than it (*index). */
-void notation_file_stack(const Position *pos, int sq, int *stack, int *index)
+void xq_notation_file_stack(const Position *pos, int sq, int *stack, int *index)
 {
     int piece = pos->board[sq], file = SQ_FILE(sq), rank = SQ_RANK(sq);
     int fwd = forward_step(PIECE_COLOUR(piece));
@@ -115,18 +115,18 @@ static int tandem_pawn_files(const Position *pos, int colour)
 }
 
 /* Direction of m and its number: target file, or ranks for straight movers. */
-void notation_move_direction(const Position *pos, Move m, Action *action, int *number)
+void xq_notation_move_direction(const Position *pos, Move m, Action *action, int *number)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m), piece = pos->board[from];
     int colour = PIECE_COLOUR(piece);
     int ranks = (SQ_RANK(to) - SQ_RANK(from)) * forward_step(colour);
     if (ranks == 0) {
         *action = ACT_SIDEWAYS;
-        *number = notation_relative_file(colour, SQ_FILE(to));
+        *number = xq_notation_relative_file(colour, SQ_FILE(to));
         return;
     }
     *action = ranks > 0 ? ACT_FORWARD : ACT_BACKWARD;
-    *number = moves_diagonally(PIECE_TYPE(piece)) ? notation_relative_file(colour, SQ_FILE(to)) : abs(ranks);
+    *number = moves_diagonally(PIECE_TYPE(piece)) ? xq_notation_relative_file(colour, SQ_FILE(to)) : abs(ranks);
 }
 
 /* Fills f for the move m of pos (m must move a piece of pos). */
@@ -135,10 +135,10 @@ static void describe_move(const Position *pos, Move m, MoveFacts *f)
     int from = MOVE_FROM(m), piece = pos->board[from];
     f->colour = PIECE_COLOUR(piece);
     f->kind = PIECE_TYPE(piece);
-    f->file = notation_relative_file(f->colour, SQ_FILE(from));
-    notation_file_stack(pos, from, &f->stack, &f->index);
+    f->file = xq_notation_relative_file(f->colour, SQ_FILE(from));
+    xq_notation_file_stack(pos, from, &f->stack, &f->index);
     f->tandem_files = f->kind == PAWN ? tandem_pawn_files(pos, f->colour) : 0;
-    notation_move_direction(pos, m, &f->action, &f->number);
+    xq_notation_move_direction(pos, m, &f->action, &f->number);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -147,10 +147,10 @@ static void describe_move(const Position *pos, Move m, MoveFacts *f)
 
 /* Writes m as "h2e2" (5 bytes with the NUL) to buf; a move with a square
  * off the board (MOVE_NONE) is written "0000". buf must not be NULL. */
-void move_to_iccs(Move m, char *buf)
+void xq_move_to_iccs(Move m, char *buf)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m);
-    if (!sq_on_board(from) || !sq_on_board(to)) {
+    if (!xq_sq_on_board(from) || !xq_sq_on_board(to)) {
         strcpy(buf, "0000");
         return;
     }
@@ -173,10 +173,10 @@ static int write_fairy_square(int sq, char *buf)
 
 /* Writes m as "h3e3" / "b3b10" (at most 7 bytes with the NUL) to buf; a move
  * with a square off the board is written "0000". buf must not be NULL. */
-void move_to_fairy(Move m, char *buf)
+void xq_move_to_fairy(Move m, char *buf)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m);
-    if (!sq_on_board(from) || !sq_on_board(to)) {
+    if (!xq_sq_on_board(from) || !xq_sq_on_board(to)) {
         strcpy(buf, "0000");
         return;
     }
@@ -245,16 +245,16 @@ static void write_chinese(const MoveFacts *f, char *buf, size_t buflen)
  * holding "" when buflen > 0) when m is not legal in pos, n is unknown, buf
  * is NULL or buflen too small; MOVE_TEXT_MAX is always enough. pos is
  * changed during the call and restored. */
-int move_to_text(Position *pos, Move m, Notation n, char *buf, size_t buflen)
+int xq_move_to_text(Position *pos, Move m, Notation n, char *buf, size_t buflen)
 {
     char text[MOVE_TEXT_MAX];
     MoveFacts facts;
     if (buf && buflen) buf[0] = '\0';
-    if (!buf || !move_is_legal(pos, m)) return -1;
+    if (!buf || !xq_move_is_legal(pos, m)) return -1;
     describe_move(pos, m, &facts);
     switch (n) {
-    case NOTATION_ICCS: move_to_iccs(m, text); break;
-    case NOTATION_FAIRY: move_to_fairy(m, text); break;
+    case NOTATION_ICCS: xq_move_to_iccs(m, text); break;
+    case NOTATION_FAIRY: xq_move_to_fairy(m, text); break;
     case NOTATION_WXF: write_wxf(&facts, text); break;
     case NOTATION_CHINESE: write_chinese(&facts, text, sizeof text); break;
     default: return -1;

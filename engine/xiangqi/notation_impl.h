@@ -23,19 +23,19 @@ typedef enum {
 } Mark;
 
 /* Each notation's name and what a move in it looks like, for messages. */
-extern const char *const NOTATION_NAME[4];
-extern const char *const NOTATION_HINT[4];
+extern const char *const XQ_NOTATION_NAME[4];
+extern const char *const XQ_NOTATION_HINT[4];
 /* U+3000, the full-width space of Chinese text, in UTF-8. */
-extern const char IDEOGRAPHIC_SPACE[];
+extern const char XQ_IDEOGRAPHIC_SPACE[];
 
 /* File number as the side `colour` counts it: 1 on its right, 9 on its left. */
-int notation_relative_file(int colour, int file);
+int xq_notation_relative_file(int colour, int file);
 
 /* How many of the mover's pieces of the kind on sq stand on its file
  * (*stack), and how many of them are in front of it (*index). */
-void notation_file_stack(const Position *pos, int sq, int *stack, int *index);
+void xq_notation_file_stack(const Position *pos, int sq, int *stack, int *index);
 
 /* The direction of m and its number (target file or ranks moved). */
-void notation_move_direction(const Position *pos, Move m, Action *action, int *number);
+void xq_notation_move_direction(const Position *pos, Move m, Action *action, int *number);
 
 #endif

@@ -39,7 +39,7 @@ typedef struct {
 static size_t leading_space(const char *s, size_t len)
 {
     if (len >= 1 && isspace((unsigned char)s[0])) return 1;
-    if (len >= 3 && memcmp(s, IDEOGRAPHIC_SPACE, 3) == 0) return 3;
+    if (len >= 3 && memcmp(s, XQ_IDEOGRAPHIC_SPACE, 3) == 0) return 3;
     return 0;
 }
 
@@ -47,7 +47,7 @@ static size_t leading_space(const char *s, size_t len)
 static size_t trailing_space(const char *s, size_t len)
 {
     if (len >= 1 && isspace((unsigned char)s[len - 1])) return 1;
-    if (len >= 3 && memcmp(s + len - 3, IDEOGRAPHIC_SPACE, 3) == 0) return 3;
+    if (len >= 3 && memcmp(s + len - 3, XQ_IDEOGRAPHIC_SPACE, 3) == 0) return 3;
     return 0;
 }
 
@@ -300,10 +300,10 @@ static bool spec_matches(const Position *pos, Move m, const MoveSpec *spec)
     Action action;
     int number, stack, index;
     if (PIECE_TYPE(piece) != spec->kind) return false;
-    if (spec->file && notation_relative_file(colour, SQ_FILE(from)) != spec->file) return false;
-    notation_move_direction(pos, m, &action, &number);
+    if (spec->file && xq_notation_relative_file(colour, SQ_FILE(from)) != spec->file) return false;
+    xq_notation_move_direction(pos, m, &action, &number);
     if (action != spec->action || number != spec->number) return false;
-    notation_file_stack(pos, from, &stack, &index);
+    xq_notation_file_stack(pos, from, &stack, &index);
     int want = marked_index(spec, stack);
     return want == ANY_INDEX || want == index;
 }
@@ -311,7 +311,7 @@ static bool spec_matches(const Position *pos, Move m, const MoveSpec *spec)
 static void find_matches(Position *pos, const MoveSpec *spec, Matches *mt)
 {
     Move list[MAX_MOVES];
-    int n = gen_legal(pos, list);
+    int n = xq_gen_legal(pos, list);
     mt->count = 0;
     for (int i = 0; i < n; i++) {
         if (!spec_matches(pos, list[i], spec)) continue;
@@ -329,7 +329,7 @@ static ParseStatus match_text(Position *pos, const char *s, size_t len, Notation
     case NOTATION_ICCS:
     case NOTATION_FAIRY:
         if (!coord_decode(s, len, n == NOTATION_FAIRY, &mt->found[0])) return PARSE_MALFORMED;
-        mt->count = move_is_legal(pos, mt->found[0]) ? 1 : 0;
+        mt->count = xq_move_is_legal(pos, mt->found[0]) ? 1 : 0;
         break;
     case NOTATION_WXF:
         if (!wxf_decode(s, len, &spec)) return PARSE_MALFORMED;
@@ -351,22 +351,22 @@ static void report_failure(ParseStatus st, Notation n, const char *s, size_t len
     char quoted[48], moves[40] = "";
     if (!err || !errlen) return;
     quote_text(s, len, quoted);
-    const char *name = NOTATION_NAME[n];
+    const char *name = XQ_NOTATION_NAME[n];
     if (st == PARSE_MALFORMED) {
-        snprintf(err, errlen, "malformed %s move '%s': %s", name, quoted, NOTATION_HINT[n]);
+        snprintf(err, errlen, "malformed %s move '%s': %s", name, quoted, XQ_NOTATION_HINT[n]);
     } else if (st == PARSE_NO_MATCH) {
         snprintf(err, errlen, "no legal move matches %s move '%s'", name, quoted);
     } else {
         for (int i = 0; i < mt->count && i < 4; i++) {
             if (i) strcat(moves, ", ");
-            move_to_iccs(mt->found[i], moves + strlen(moves));
+            xq_move_to_iccs(mt->found[i], moves + strlen(moves));
         }
         snprintf(err, errlen, "ambiguous: %s move '%s' matches %d legal moves (%s%s)", name, quoted,
                  mt->count, moves, mt->count > 4 ? ", ..." : "");
     }
 }
 
-/* move_parse, with the kind of failure returned. */
+/* xq_move_parse, with the kind of failure returned. */
 static ParseStatus parse_move(Position *pos, const char *text, Notation n, Move *out, char *err, size_t errlen)
 {
     Matches mt;
@@ -385,15 +385,15 @@ static ParseStatus parse_move(Position *pos, const char *text, Notation n, Move 
  * of pos. Returns 0 with *out set, or -1 with a one-line reason starting
  * "malformed", "no legal move" or "ambiguous:" in err (skipped when err is
  * NULL, truncated to errlen). pos is changed during the call and restored. */
-int move_parse(Position *pos, const char *text, Notation n, Move *out, char *err, size_t errlen)
+int xq_move_parse(Position *pos, const char *text, Notation n, Move *out, char *err, size_t errlen)
 {
     return parse_move(pos, text, n, out, err, errlen) == PARSE_OK ? 0 : -1;
 }
 
-/* Like move_parse, trying ICCS, WXF, then Chinese. On failure err holds the
+/* Like xq_move_parse, trying ICCS, WXF, then Chinese. On failure err holds the
  * reason from the first notation that could decode the text, or says the
  * text is none of the three. */
-int move_parse_any(Position *pos, const char *text, Move *out, char *err, size_t errlen)
+int xq_move_parse_any(Position *pos, const char *text, Move *out, char *err, size_t errlen)
 {
     static const Notation ORDER[3] = {NOTATION_ICCS, NOTATION_WXF, NOTATION_CHINESE};
     char reason[160], first[160] = "";
@@ -427,19 +427,19 @@ static bool decode_descriptive(const char *text, Notation n, MoveSpec *spec)
     return n == NOTATION_CHINESE && chinese_decode(s, len, spec);
 }
 
-bool move_read_coordinates(const char *text, Notation n, Move *m)
+bool xq_move_read_coordinates(const char *text, Notation n, Move *m)
 {
     size_t len = 0;
     const char *s = text ? trim(text, &len) : "";
     return (n == NOTATION_ICCS || n == NOTATION_FAIRY) && coord_decode(s, len, n == NOTATION_FAIRY, m);
 }
 
-int move_text_filter(Position *pos, const char *text, Notation n, Move *list, int count)
+int xq_move_text_filter(Position *pos, const char *text, Notation n, Move *list, int count)
 {
     MoveSpec spec;
     Move m;
     int kept = 0;
-    if (move_read_coordinates(text, n, &m)) {
+    if (xq_move_read_coordinates(text, n, &m)) {
         for (int i = 0; i < count; i++)
             if (list[i] == m) list[kept++] = m;
         return kept;
@@ -450,7 +450,7 @@ int move_text_filter(Position *pos, const char *text, Notation n, Move *list, in
     return kept;
 }
 
-bool move_text_piece(const char *text, Notation n, int *kind, int *file)
+bool xq_move_text_piece(const char *text, Notation n, int *kind, int *file)
 {
     MoveSpec spec;
     if (!decode_descriptive(text, n, &spec)) return false;

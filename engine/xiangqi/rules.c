@@ -11,22 +11,22 @@
 
 static const char *const SET_NAMES[RULES_SET_COUNT] = {RULES_SET_NAMES};
 
-RulesConfig rules_default_config(void)
+RulesConfig xq_rules_default_config(void)
 {
     RulesConfig cfg = {RULES_DEFAULT_NO_CAPTURE, 0, RULES_ASIAN};
     return cfg;
 }
 
-const char *rules_set_name(RuleSet rs) { return rs >= 0 && rs < RULES_SET_COUNT ? SET_NAMES[rs] : "?"; }
+const char *xq_rules_set_name(RuleSet rs) { return rs >= 0 && rs < RULES_SET_COUNT ? SET_NAMES[rs] : "?"; }
 
-int rules_set_by_name(const char *name)
+int xq_rules_set_by_name(const char *name)
 {
     for (int i = 0; i < RULES_SET_COUNT; i++)
         if (strcmp(name, SET_NAMES[i]) == 0) return i;
     return -1;
 }
 
-int rules_no_capture_limit(const RulesConfig *cfg)
+int xq_rules_no_capture_limit(const RulesConfig *cfg)
 {
     if (cfg->no_capture_plies >= 0) return cfg->no_capture_plies;
     return cfg->rule_set == RULES_CHESS_LIKE ? RULES_CHESS_LIKE_NO_CAPTURE : RULES_DEFAULT_NO_CAPTURE;
@@ -37,7 +37,7 @@ int rules_no_capture_limit(const RulesConfig *cfg)
  * rule_judge does); Fairy-Stockfish takes off twice the larger side's
  * excess instead, which differs only when both sides check more than ten
  * times. */
-int rules_counted_plies(const Position *pos)
+int xq_rules_counted_plies(const Position *pos)
 {
     int ply = pos->ply, window = pos_halfmove(pos), checks[2] = {0, 0};
     if (window > ply) window = ply; /* plies before the root (FEN counter) carry no check record */
@@ -51,7 +51,7 @@ int rules_counted_plies(const Position *pos)
 
 /* The same under every rule set: no piece that can cross the river is left.
  * (Pikafish also calls some cannon-only endings drawn; we do not.) */
-bool rules_insufficient_material(const Position *pos)
+bool xq_rules_insufficient_material(const Position *pos)
 {
     static const int ATTACKERS[4] = {HORSE, CHARIOT, CANNON, PAWN};
     for (int c = RED; c <= BLACK; c++)
@@ -96,13 +96,13 @@ static RepVerdict check_verdict(const Position *pos, int start)
     return all[0] ? REP_LOSS : REP_WIN;
 }
 
-RepVerdict rules_repetition(const Position *pos, int times)
+RepVerdict xq_rules_repetition(const Position *pos, int times)
 {
     int start = cycle_start(pos, times);
     return start < 0 ? REP_NONE : check_verdict(pos, start);
 }
 
-RepJudgement rules_judge_repetition(Position *pos, int times, RuleSet rs)
+RepJudgement xq_rules_judge_repetition(Position *pos, int times, RuleSet rs)
 {
     RepJudgement j = {REP_NONE, END_NONE, -1, 0, 0, 0};
     int start = cycle_start(pos, times);
@@ -122,7 +122,7 @@ RepJudgement rules_judge_repetition(Position *pos, int times, RuleSet rs)
      * with every move. */
     if (rs != RULES_ASIAN || all[0] || all[1]) return j;
     ChaseCycle cc[2];
-    chase_cycle(pos, start, cc);
+    xq_chase_cycle(pos, start, cc);
     int us = pos->side, them = us ^ 1;
     if ((cc[us].targets != 0) == (cc[them].targets != 0)) return j; /* neither, or both: a draw */
     int chaser = cc[us].targets ? us : them;
@@ -135,20 +135,20 @@ RepJudgement rules_judge_repetition(Position *pos, int times, RuleSet rs)
     return j;
 }
 
-Outcome rules_outcome(Position *pos, const RulesConfig *cfg)
+Outcome xq_rules_outcome(Position *pos, const RulesConfig *cfg)
 {
-    RulesConfig defaults = rules_default_config();
+    RulesConfig defaults = xq_rules_default_config();
     Outcome out = {RULES_NONE, END_NONE, -1, 0, 0, 0};
     RulesResult to_move_wins = pos->side == RED ? RULES_RED_WINS : RULES_BLACK_WINS;
     RulesResult to_move_loses = pos->side == RED ? RULES_BLACK_WINS : RULES_RED_WINS;
     if (!cfg) cfg = &defaults;
 
-    if (count_legal(pos) == 0) {
+    if (xq_count_legal(pos) == 0) {
         out.result = to_move_loses;
         out.reason = pos_in_check(pos) ? END_CHECKMATE : END_STALEMATE;
         return out;
     }
-    RepJudgement rep = rules_judge_repetition(pos, 3, cfg->rule_set);
+    RepJudgement rep = xq_rules_judge_repetition(pos, 3, cfg->rule_set);
     if (rep.verdict != REP_NONE) {
         out.reason = rep.reason;
         out.result = rep.verdict == REP_DRAW ? RULES_DRAW : rep.verdict == REP_WIN ? to_move_wins : to_move_loses;
@@ -158,11 +158,11 @@ Outcome rules_outcome(Position *pos, const RulesConfig *cfg)
         out.target_sq = rep.target_sq;
         return out;
     }
-    int limit = rules_no_capture_limit(cfg);
+    int limit = xq_rules_no_capture_limit(cfg);
     if (limit > 0 && pos_halfmove(pos) >= limit
-        && (cfg->rule_set != RULES_ASIAN || rules_counted_plies(pos) >= limit))
+        && (cfg->rule_set != RULES_ASIAN || xq_rules_counted_plies(pos) >= limit))
         out.reason = cfg->rule_set == RULES_ASIAN ? END_SIXTY_MOVES : END_NO_CAPTURE;
-    else if (rules_insufficient_material(pos))
+    else if (xq_rules_insufficient_material(pos))
         out.reason = END_INSUFFICIENT_MATERIAL;
     else if (cfg->max_plies > 0 && pos->ply >= cfg->max_plies)
         out.reason = END_MAX_PLIES;
@@ -170,7 +170,7 @@ Outcome rules_outcome(Position *pos, const RulesConfig *cfg)
     return out;
 }
 
-const char *rules_result_text(RulesResult r)
+const char *xq_rules_result_text(RulesResult r)
 {
     switch (r) {
     case RULES_RED_WINS: return "1-0";
@@ -180,7 +180,7 @@ const char *rules_result_text(RulesResult r)
     }
 }
 
-const char *rules_reason_text(EndReason r)
+const char *xq_rules_reason_text(EndReason r)
 {
     static const char *const NAMES[] = {"none", "checkmate", "stalemate", "perpetual check", "repetition",
                                         "no capture", "insufficient material", "max plies",

@@ -26,7 +26,7 @@ typedef enum {
     END_COUNT                  /* the number of reasons: a table sentinel, never a reason */
 } EndReason;
 
-/* The rule sets, by name (rules_set_name); RULES_ASIAN is the default. */
+/* The rule sets, by name (xq_rules_set_name); RULES_ASIAN is the default. */
 typedef enum { RULES_ASIAN, RULES_CHECK_ONLY, RULES_CHESS_LIKE, RULES_SET_COUNT } RuleSet;
 /* Their names, in RuleSet order: the one list (rules.c, the engine's Rules
  * option through GAME_RULE_SETS, and qibench's --rules all use it). */
@@ -55,25 +55,25 @@ typedef struct {
 typedef enum { REP_NONE, REP_DRAW, REP_WIN, REP_LOSS } RepVerdict;
 
 /* The default configuration: asian, 120 plies without capture, no ply cap. */
-RulesConfig rules_default_config(void);
+RulesConfig xq_rules_default_config(void);
 
 /* "asian", "check-only", "chess-like" ("?" for anything else). */
-const char *rules_set_name(RuleSet rs);
+const char *xq_rules_set_name(RuleSet rs);
 
 /* The rule set called name (exactly), or -1. */
-int rules_set_by_name(const char *name);
+int xq_rules_set_by_name(const char *name);
 
 /* The no-capture limit cfg means (its own, or its rule set's default). */
-int rules_no_capture_limit(const RulesConfig *cfg);
+int xq_rules_no_capture_limit(const RulesConfig *cfg);
 
 /*
  * Judges the game at pos (its history since the root, which the caller
- * built with pos_make_move). Checks, in this order: no legal move, the third
+ * built with xq_pos_make_move). Checks, in this order: no legal move, the third
  * occurrence of the position, the no-capture limit, insufficient material,
  * the ply cap. Returns {RULES_NONE, END_NONE} while the game goes on. pos is
  * restored before returning. cfg may be NULL for the defaults.
  */
-Outcome rules_outcome(Position *pos, const RulesConfig *cfg);
+Outcome xq_rules_outcome(Position *pos, const RulesConfig *cfg);
 
 /*
  * Looks for `times` occurrences (counting the current one) of the current
@@ -82,9 +82,9 @@ Outcome rules_outcome(Position *pos, const RulesConfig *cfg);
  * the cycle gave check loses, unless both sides did (then a draw). Returns
  * the verdict from the side to move's point of view, or REP_NONE.
  */
-RepVerdict rules_repetition(const Position *pos, int times);
+RepVerdict xq_rules_repetition(const Position *pos, int times);
 
-/* How a repetition was judged (rules_judge_repetition). */
+/* How a repetition was judged (xq_rules_judge_repetition). */
 typedef struct {
     RepVerdict verdict;
     EndReason reason; /* END_REPETITION, END_PERPETUAL_CHECK or END_PERPETUAL_CHASE */
@@ -92,26 +92,26 @@ typedef struct {
 } RepJudgement;
 
 /*
- * rules_repetition under rule set rs: check-only as above; chess-like: any
+ * xq_rules_repetition under rule set rs: check-only as above; chess-like: any
  * repetition is a draw; asian: perpetual check first (a side that checked
  * on every move loses, unless both did: a draw, so a checker loses to a
  * chaser), then perpetual chase (chase.h: a side that chased the same
  * enemy piece with every move loses, unless both did: a draw). pos is
  * modified during the call and restored.
  */
-RepJudgement rules_judge_repetition(Position *pos, int times, RuleSet rs);
+RepJudgement xq_rules_judge_repetition(Position *pos, int times, RuleSet rs);
 
 /* asian: the plies since the last capture that count towards the limit:
  * all of them less each side's checks beyond its RULES_ASIAN_FREE_CHECKS. */
-int rules_counted_plies(const Position *pos);
+int xq_rules_counted_plies(const Position *pos);
 
 /* Is there no chariot, horse, cannon or pawn on the board? */
-bool rules_insufficient_material(const Position *pos);
+bool xq_rules_insufficient_material(const Position *pos);
 
 /* "1-0", "0-1", "1/2-1/2" or "*". */
-const char *rules_result_text(RulesResult r);
+const char *xq_rules_result_text(RulesResult r);
 
 /* A short lower-case name: "checkmate", "perpetual check", ... */
-const char *rules_reason_text(EndReason r);
+const char *xq_rules_reason_text(EndReason r);
 
 #endif

@@ -70,15 +70,15 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void init_tables(void)
 {
-    board_init();
-    movegen_init();
+    xq_board_init();
+    xq_movegen_init();
 }
 
 static GameState *xq_state_new(void)
 {
     pthread_once(&tables_once, init_tables);
     GameState *s = malloc(sizeof *s);
-    if (s && pos_from_fen(&s->pos, START_FEN, NULL, 0) != 0) {
+    if (s && xq_pos_from_fen(&s->pos, XQ_START_TEXT, NULL, 0) != 0) {
         free(s);
         return NULL;
     }
@@ -96,10 +96,10 @@ static void xq_state_copy(GameState *dst, const GameState *src)
 
 static int xq_set_position(GameState *s, const char *text, char *err, size_t errlen)
 {
-    return pos_from_fen(&s->pos, text, err, errlen);
+    return xq_pos_from_fen(&s->pos, text, err, errlen);
 }
 
-static void xq_position_text(const GameState *s, char *buf, size_t len) { pos_to_fen(&s->pos, buf, len); }
+static void xq_position_text(const GameState *s, char *buf, size_t len) { xq_pos_to_fen(&s->pos, buf, len); }
 
 static int xq_side_to_move(const GameState *s) { return s->pos.side; }
 
@@ -115,16 +115,16 @@ static int xq_move_number(const GameState *s)
 static int xq_legal_moves(GameState *s, MoveCode *list)
 {
     Move moves[MAX_MOVES];
-    int n = gen_legal(&s->pos, moves);
+    int n = xq_gen_legal(&s->pos, moves);
     for (int i = 0; i < n; i++) list[i] = moves[i];
     return n;
 }
 
-static bool xq_is_legal(GameState *s, MoveCode m) { return m <= 0xFFFF && move_is_legal(&s->pos, (Move)m); }
+static bool xq_is_legal(GameState *s, MoveCode m) { return m <= 0xFFFF && xq_move_is_legal(&s->pos, (Move)m); }
 
-static bool xq_play(GameState *s, MoveCode m) { return pos_make_move(&s->pos, (Move)m); }
+static bool xq_play(GameState *s, MoveCode m) { return xq_pos_make_move(&s->pos, (Move)m); }
 
-static void xq_undo(GameState *s) { pos_unmake_move(&s->pos); }
+static void xq_undo(GameState *s) { xq_pos_unmake_move(&s->pos); }
 
 /* ------------------------------------------------------------------------ */
 /* SAN (Sjaak II's principal variations)                                    */
@@ -190,7 +190,7 @@ static int parse_san(Position *pos, const char *text, int first_rank, MoveCode *
     SanWord w;
     if (!san_split(text, first_rank, &w)) return MOVE_MALFORMED;
     Move list[MAX_MOVES];
-    int n = gen_legal(pos, list), found = 0;
+    int n = xq_gen_legal(pos, list), found = 0;
     for (int k = 0; k < n; k++) {
         int from = MOVE_FROM(list[k]), to = MOVE_TO(list[k]);
         if (SQ_FILE(to) != w.to_file || SQ_RANK(to) != w.to_rank) continue;
@@ -229,8 +229,8 @@ static int xq_parse_move(GameState *s, const char *text, int n, MoveCode *out, c
         snprintf(err, errlen, "malformed %s move '%.40s'", NOTATIONS[n].name, text);
         return MOVE_MALFORMED;
     }
-    int rc = n == NOTATION_ANY ? move_parse_any(&s->pos, text, &m, err, errlen)
-             : n >= 0 && n <= N_CHINESE ? move_parse(&s->pos, text, CORE[n], &m, err, errlen)
+    int rc = n == NOTATION_ANY ? xq_move_parse_any(&s->pos, text, &m, err, errlen)
+             : n >= 0 && n <= N_CHINESE ? xq_move_parse(&s->pos, text, CORE[n], &m, err, errlen)
                                         : (snprintf(err, errlen, "unknown notation %d", n), -1);
     if (rc == 0) {
         *out = m;
@@ -249,11 +249,11 @@ static int xq_format_move(GameState *s, MoveCode m, int n, char *buf, size_t len
 {
     char text[MOVE_TEXT_BYTES];
     buf[0] = '\0';
-    if (m > 0xFFFF || !sq_on_board(MOVE_FROM(m)) || !sq_on_board(MOVE_TO(m))) return -1;
-    if (n == N_ICCS) move_to_iccs((Move)m, text);
-    else if (n == N_FAIRY) move_to_fairy((Move)m, text);
+    if (m > 0xFFFF || !xq_sq_on_board(MOVE_FROM(m)) || !xq_sq_on_board(MOVE_TO(m))) return -1;
+    if (n == N_ICCS) xq_move_to_iccs((Move)m, text);
+    else if (n == N_FAIRY) xq_move_to_fairy((Move)m, text);
     else if (n == N_WXF || n == N_CHINESE) {
-        if (move_to_text(&s->pos, (Move)m, n == N_WXF ? NOTATION_WXF : NOTATION_CHINESE, text, sizeof text)) return -1;
+        if (xq_move_to_text(&s->pos, (Move)m, n == N_WXF ? NOTATION_WXF : NOTATION_CHINESE, text, sizeof text)) return -1;
     } else {
         return -1;
     }
@@ -272,9 +272,9 @@ _Static_assert(sizeof RULE_SETS / sizeof RULE_SETS[0] == RULES_SET_COUNT + 1, "a
 
 static GameOutcome xq_outcome(GameState *s, const GameRules *rules)
 {
-    RulesConfig cfg = rules_default_config();
+    RulesConfig cfg = xq_rules_default_config();
     if (rules) cfg = (RulesConfig){rules->limit, rules->max_plies, (RuleSet)rules->rule_set};
-    Outcome o = rules_outcome(&s->pos, &cfg);
+    Outcome o = xq_rules_outcome(&s->pos, &cfg);
     static const GameResult MAP[] = {[RULES_NONE] = RESULT_NONE, [RULES_RED_WINS] = RESULT_FIRST_WINS,
                                      [RULES_BLACK_WINS] = RESULT_SECOND_WINS, [RULES_DRAW] = RESULT_DRAW};
     GameOutcome out = {MAP[o.result], (int)o.reason, ""};
@@ -285,12 +285,12 @@ static GameOutcome xq_outcome(GameState *s, const GameRules *rules)
                  xq_piece_name(o.target_type), sq);
     } else if (o.reason == END_SIXTY_MOVES) {
         snprintf(out.detail, sizeof out.detail, "%d plies without a capture, %d of them counted",
-                 pos_halfmove(&s->pos), rules_counted_plies(&s->pos));
+                 pos_halfmove(&s->pos), xq_rules_counted_plies(&s->pos));
     }
     return out;
 }
 
-static const char *xq_reason_name(int reason) { return rules_reason_text((EndReason)reason); }
+static const char *xq_reason_name(int reason) { return xq_rules_reason_text((EndReason)reason); }
 
 /* "Black is checkmated: Red wins", "perpetual check by Red: Black wins", "perpetual chase by
  * Red (chariot chasing the horse on c7): Black wins", "60-move rule: draw". */
@@ -304,7 +304,7 @@ static void xq_ending_text(GameOutcome o, char *buf, size_t len)
         case END_NO_CAPTURE: snprintf(buf, len, "no capture for too long: draw"); break;
         case END_SIXTY_MOVES: snprintf(buf, len, "60-move rule: draw"); break;
         case END_INSUFFICIENT_MATERIAL: snprintf(buf, len, "neither side can attack: draw"); break;
-        default: snprintf(buf, len, "%s: draw", rules_reason_text((EndReason)o.reason)); break;
+        default: snprintf(buf, len, "%s: draw", xq_rules_reason_text((EndReason)o.reason)); break;
         }
         return;
     }
@@ -316,7 +316,7 @@ static void xq_ending_text(GameOutcome o, char *buf, size_t len)
         snprintf(buf, len, "perpetual chase by %s (%s): %s wins", SIDE[loser], o.detail[0] ? o.detail : "?",
                  SIDE[winner]);
         break;
-    default: snprintf(buf, len, "%s: %s wins", rules_reason_text((EndReason)o.reason), SIDE[winner]); break;
+    default: snprintf(buf, len, "%s: %s wins", xq_rules_reason_text((EndReason)o.reason), SIDE[winner]); break;
     }
 }
 
@@ -341,7 +341,7 @@ const Game GAME_XIANGQI = {
     .variant = "xiangqi",
     .engine = "xiangqi-engine",
     .side_name = {"Red", "Black"},
-    .start = START_FEN,
+    .start = XQ_START_TEXT,
     .max_moves = MAX_MOVES,
     .max_plies = 0,
     .phase_end = {20, 80},

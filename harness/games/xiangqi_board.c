@@ -200,8 +200,8 @@ void xq_render(const GameState *s, const RenderOptions *o, FILE *out)
 {
     const Position *pos = &s->pos;
     View v = {pos, o, !o->ascii, !o->ascii && o->colour, -1, -1, -1};
-    if (o->last != MOVE_CODE_NONE && o->last <= 0xFFFF && sq_on_board(MOVE_FROM(o->last))
-        && sq_on_board(MOVE_TO(o->last))) {
+    if (o->last != MOVE_CODE_NONE && o->last <= 0xFFFF && xq_sq_on_board(MOVE_FROM(o->last))
+        && xq_sq_on_board(MOVE_TO(o->last))) {
         v.from = MOVE_FROM(o->last);
         v.to = MOVE_TO(o->last);
     }

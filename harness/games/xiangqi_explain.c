@@ -8,7 +8,7 @@
  * The rules core says only "no legal move matches"; this file works the
  * reason out from the position with plain file and rank arithmetic, so it
  * needs nothing of the move generator's tables. Descriptive text (WXF,
- * Chinese) is matched, through the core's move_text_filter, against every
+ * Chinese) is matched, through the core's xq_move_text_filter, against every
  * move the mover's pieces could make by their shape alone.
  */
 #include <stdarg.h>
@@ -253,7 +253,7 @@ static int mover_file(int colour, int sq) { return colour == RED ? FILES - SQ_FI
 static void explain_missing(const Position *pos, const char *text, Notation n, char *err, size_t errlen)
 {
     int kind = 0, file = 0, total = 0, on_file = 0, stacked = 0, us = pos->side;
-    move_text_piece(text, n, &kind, &file);
+    xq_move_text_piece(text, n, &kind, &file);
     for (int i = 0; i < pos->count[us]; i++) {
         int s = pos->list[us][i], same = 0;
         if (PIECE_TYPE(pos->board[s]) != kind) continue;
@@ -289,12 +289,12 @@ static void explain_descriptive(Position *pos, const char *text, Notation n, cha
 {
     Move legal[MAX_MOVES], cands[SHAPE_MOVES_MAX];
     char why[160], a[3], b[3];
-    int nl = move_text_filter(pos, text, n, legal, gen_legal(pos, legal));
+    int nl = xq_move_text_filter(pos, text, n, legal, xq_gen_legal(pos, legal));
     if (nl >= 2) {
         explain_several(pos, legal, nl, err, errlen);
         return;
     }
-    int kept = move_text_filter(pos, text, n, cands, shape_moves(pos, cands));
+    int kept = xq_move_text_filter(pos, text, n, cands, shape_moves(pos, cands));
     if (kept <= 0) {
         explain_missing(pos, text, n, err, errlen);
         return;
@@ -313,10 +313,10 @@ void xq_explain(Position *pos, const char *text, int notation, char *err, size_t
     static const Notation ORDER[3] = {NOTATION_ICCS, NOTATION_WXF, NOTATION_CHINESE};
     Move m;
     for (int i = 0; i < 3 && notation < 0; i++)
-        if (move_read_coordinates(text, ORDER[i], &m) || move_text_filter(pos, text, ORDER[i], NULL, 0) >= 0)
+        if (xq_move_read_coordinates(text, ORDER[i], &m) || xq_move_text_filter(pos, text, ORDER[i], NULL, 0) >= 0)
             notation = (int)ORDER[i];
     if (notation == NOTATION_ICCS || notation == NOTATION_FAIRY) {
-        if (move_read_coordinates(text, (Notation)notation, &m)) explain_coordinates(pos, m, err, errlen);
+        if (xq_move_read_coordinates(text, (Notation)notation, &m)) explain_coordinates(pos, m, err, errlen);
     } else if (notation == NOTATION_WXF || notation == NOTATION_CHINESE) {
         explain_descriptive(pos, text, (Notation)notation, err, errlen);
     }

@@ -142,7 +142,7 @@ static int read_all(const Settings *s, TuneSet *train, TuneSet *valid, long *gam
         FILE *f = fopen(s->files[i], "r");
         if (!f) return fprintf(stderr, "xiangqi-tune: %s: %s\n", s->files[i], strerror(errno)), 1;
         char err[512];
-        long n = tune_read_games(f, s->files[i], &opt, train, valid, err, sizeof err);
+        long n = xq_tune_read_games(f, s->files[i], &opt, train, valid, err, sizeof err);
         fclose(f);
         if (n < 0) return fprintf(stderr, "xiangqi-tune: %s\n", err), 2;
         *games += n;
@@ -163,38 +163,38 @@ int main(int argc, char **argv)
     memcpy(args, argv, (size_t)argc * sizeof *args);
     int parsed = parse(argc, args, &s);
     if (parsed <= 0) return free(args), parsed == 0 ? 0 : 2;
-    board_init();
-    movegen_init();
-    eval_init();
+    xq_board_init();
+    xq_movegen_init();
+    xq_eval_init();
 
     /* 1. The data, with the features of the terms to fit. */
     TuneSet train = {0}, valid = {0};
     long games = 0;
     int status = read_all(&s, &train, &valid, &games);
     if (status != 0) {
-        tune_set_free(&train);
-        tune_set_free(&valid);
+        xq_tune_set_free(&train);
+        xq_tune_set_free(&valid);
         free(args);
         return status;
     }
     fprintf(stderr, "games %ld, positions %zu for training, %zu for validation\n", games, train.n, valid.n);
 
     /* 2. The engine scores' scale, the targets, and our evaluation's scale. */
-    double scale = tune_fit_score_scale(&train);
-    tune_set_targets(&train, s.lambda, scale);
-    tune_set_targets(&valid, s.lambda, scale);
+    double scale = xq_tune_fit_score_scale(&train);
+    xq_tune_set_targets(&train, s.lambda, scale);
+    xq_tune_set_targets(&valid, s.lambda, scale);
     TuneParams hand, p;
-    tune_params_hand(&hand);
-    double k = tune_fit_k(&train, &hand);
+    xq_tune_params_hand(&hand);
+    double k = xq_tune_fit_k(&train, &hand);
     fprintf(stderr, "score scale S %.1f cp, evaluation scale K %.1f cp, lambda %.2f\n", scale, k, s.lambda);
-    fprintf(stderr, "hand tables: loss %.7f training, %.7f validation\n", tune_loss(&train, &hand, k),
-           tune_loss(&valid, &hand, k));
+    fprintf(stderr, "hand tables: loss %.7f training, %.7f validation\n", xq_tune_loss(&train, &hand, k),
+           xq_tune_loss(&valid, &hand, k));
 
     /* 3. Adam from the hand tables. */
     p = hand;
-    tune_fit(&train, &p, &hand, k, (int)s.epochs, s.rate, s.reg, stderr, (int)s.report);
-    fprintf(stderr, "tuned tables: loss %.7f training, %.7f validation\n", tune_loss(&train, &p, k),
-           tune_loss(&valid, &p, k));
+    xq_tune_fit(&train, &p, &hand, k, (int)s.epochs, s.rate, s.reg, stderr, (int)s.report);
+    fprintf(stderr, "tuned tables: loss %.7f training, %.7f validation\n", xq_tune_loss(&train, &p, k),
+           xq_tune_loss(&valid, &p, k));
 
     /* 4. The tables, with the command that made them (without -o) and the figures. */
     char header[4096];
@@ -210,14 +210,14 @@ int main(int argc, char **argv)
         snprintf(header + len, sizeof header - len,
                  "\n * %ld games, %zu positions for training, %zu for validation; S %.1f, K %.1f;\n"
                  " * loss %.7f -> %.7f (training), %.7f -> %.7f (validation).\n",
-                 games, train.n, valid.n, scale, k, tune_loss(&train, &hand, k), tune_loss(&train, &p, k),
-                 tune_loss(&valid, &hand, k), tune_loss(&valid, &p, k));
-    tune_set_free(&train);
-    tune_set_free(&valid);
+                 games, train.n, valid.n, scale, k, xq_tune_loss(&train, &hand, k), xq_tune_loss(&train, &p, k),
+                 xq_tune_loss(&valid, &hand, k), xq_tune_loss(&valid, &p, k));
+    xq_tune_set_free(&train);
+    xq_tune_set_free(&valid);
     free(args);
     FILE *out = s.out ? fopen(s.out, "w") : stdout;
     if (!out) return fprintf(stderr, "xiangqi-tune: %s: %s\n", s.out, strerror(errno)), 1;
-    tune_write_tables(out, &p, header);
+    xq_tune_write_tables(out, &p, header);
     if (s.out ? fclose(out) != 0 : fflush(out) != 0)
         return fprintf(stderr, "xiangqi-tune: %s: %s\n", s.out ? s.out : "standard output", strerror(errno)), 1;
     return 0;
