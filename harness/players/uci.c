@@ -4,15 +4,29 @@
  * info lines until `bestmove`.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "players/client_impl.h"
 
 /* Writes the game's position line (kept by the client, appended to move
- * by move) and then `go`, in one write. */
+ * by move) and then `go`, in one write, without formatting the line again:
+ * `go` is appended for the write and taken off after. */
 static ClientStatus uci_position_go(Client *c, const char *go, char *err, size_t errlen)
 {
-    return proc_send(c->proc, "%s\n%s", c->posline, go) == 0 ? CLIENT_OK : client_send_failed(c, err, errlen);
+    size_t len = c->posline_len, golen = strlen(go), need = len + golen + 3;
+    if (need > c->posline_cap) {
+        char *grown = realloc(c->posline, need);
+        if (!grown) return client_fail(CLIENT_UNSUPPORTED, err, errlen, "%s: out of memory", c->spec.name);
+        c->posline = grown;
+        c->posline_cap = need;
+    }
+    c->posline[len] = '\n';
+    memcpy(c->posline + len + 1, go, golen);
+    c->posline[len + 1 + golen] = '\n';
+    int rc = proc_send_text(c->proc, c->posline, len + golen + 2);
+    c->posline[len] = '\0';
+    return rc == 0 ? CLIENT_OK : client_send_failed(c, err, errlen);
 }
 
 static void uci_go_line(const GoLimits *l, char *buf, size_t len)
