@@ -13,6 +13,20 @@ set -u
 QIBENCH=${QIBENCH:-bin/qibench}
 MOCK=${MOCK:-build/release/tests/mock_engine}
 
+# Without a terminal: in qibench play movetime (depth, nodes) says how long
+# an engine thinks, and only a clock (tc=) is lost on time. The mock takes
+# 120 ms a move: over a movetime of 30 it plays on (to its list's end, where
+# its move is illegal); with a clock of 0.1 s it loses on time at once.
+slow_play() {
+    "$QIBENCH" play -engine name=m "cmd=$MOCK" arg=--slow-go arg=120 "$1" --red m --black m --ascii \
+        --results "$tmp/slow" </dev/null >"$tmp/slow.out" 2>&1
+}
+slow_play movetime=30
+check "play: a move over its movetime is not lost on time" test "$(grep -c 'lost on time' "$tmp/slow.out")" -eq 0
+check "play: the engine over its movetime plays on" grep -qF "Red forfeits (m: illegal move 'h2e2')" "$tmp/slow.out"
+slow_play tc=0.1+0
+check "play: a clock is lost on time" grep -qF "Red lost on time: Black wins" "$tmp/slow.out"
+
 if ! command -v tmux >/dev/null 2>&1; then
     skip "tmux is not installed: the terminal tests of qibench play (.ci/run installs it)"
     report

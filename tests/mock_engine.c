@@ -4,7 +4,8 @@
  * rules: it answers `go` with the next move of a fixed list, and fails on
  * command. Standalone: libc only.
  *
- * Moves: the answer to a `go` is moves[k % count], where k is the number
+ * Moves (--moves LIST, or --moves-file FILE holding LIST): the answer to a
+ * `go` is moves[k % count], where k is the number
  * of moves in the last `position` command (0 after `position startpos`).
  * The default list is legal in sequence from the start position when two
  * mocks play each other (or one mock plays both sides); past its end the
@@ -31,7 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_MOVES 64
+#define MAX_MOVES 512 /* a long game: tests/bench_harness.sh plays 300 plies */
 #define MOVE_BYTES 16 /* "j10-j1/a10" and its Fairy form "j10j1,j1a10" fit */
 #define DEFAULT_MOVES "h2e2,h9g7,h0g2,i9h9,i0h0,b9c7"
 #define ARG_MAX_VALUE 1000000000L
@@ -60,7 +61,7 @@ static void usage(void)
             "usage: mock_engine [--crash-on-go N] [--exit-on-go N] [--stall-after-go N]\n"
             "                   [--illegal N] [--garbage N] [--slow-start MS] [--slow-go MS] [--no-uciok]\n"
             "                   [--exit-at-startup] [--ignore-quit] [--fairy] [--stderr-noise]\n"
-            "                   [--moves m1,m2,...] [--crash-at-startup] [--crash-mid-search N]\n"
+            "                   [--moves m1,m2,... | --moves-file FILE] [--crash-at-startup] [--crash-mid-search N]\n"
             "                   [--signal-on-go N [--signal SIG]] [--no-readyok N] [--none N]\n"
             "                   [--overlong N] [--flood N] [--flood-forever N] [--close-stdout N] [--tag WORD]\n"
             "                   [--fd-report FILE] [--amazons]\n");
@@ -84,6 +85,19 @@ static void parse_moves(char *list)
         strcpy(S.moves[S.move_count++], m);
     }
     if (S.move_count == 0) usage();
+}
+
+/* --moves-file FILE: the --moves list read from a file (a long game is
+ * longer than a command-line value may be). */
+static void read_moves(const char *path)
+{
+    static char list[MAX_MOVES * MOVE_BYTES + 2];
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(list, 1, sizeof list - 1, f) : 0;
+    if (!f || n == sizeof list - 1) usage();
+    fclose(f);
+    list[strcspn(list, "\r\n")] = '\0';
+    parse_moves(list);
 }
 
 /* Options that take a value: name -> field. */
@@ -120,6 +134,8 @@ static void parse_args(int argc, char **argv)
             else if (field) *field = parse_count(argv[++i]);
             else if (a[2] == 'm') parse_moves(argv[++i]);
             else S.fd_report = argv[++i];
+        } else if (strcmp(a, "--moves-file") == 0 && i + 1 < argc) {
+            read_moves(argv[++i]);
         } else if (strcmp(a, "--no-uciok") == 0) S.no_uciok = true;
         else if (strcmp(a, "--crash-at-startup") == 0) S.crash_at_startup = true;
         else if (strcmp(a, "--exit-at-startup") == 0) S.exit_at_startup = true;

@@ -132,7 +132,7 @@ static void play_one(MatchRun *run, Client **clients, int red, int black, const 
         return;
     }
     GameSetup setup = {game, {client_player(c[0]), client_player(c[1])},
-                       {&list->engines[red].tc, &list->engines[black].tc}, run->opt->adj, run->opt->rules};
+                       {&list->engines[red].tc, &list->engines[black].tc}, run->opt->adj, run->opt->rules, 0, false, NULL};
     /* The per-engine limits (depth, nodes, st) go with the time control. */
     TimeControl tc[2] = {list->engines[red].tc, list->engines[black].tc};
     for (int side = 0; side < 2; side++) {

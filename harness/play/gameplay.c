@@ -1,6 +1,7 @@
 /*
- * play/gameplay.c - playing one game: the harness keeps the position and the clocks
- * and judges every ply; an engine that fails loses the game.
+ * play/gameplay.c - the one game loop: the harness keeps the position and the
+ * clocks, tells the players each move, judges every reply and ply, and
+ * decides every ending; a player that fails loses the game.
  */
 #include "play/gameplay.h"
 
@@ -88,6 +89,7 @@ static void engine_failed(const Game *game, GameRecord *g, int side, ClientStatu
                        : st == CLIENT_STALL ? (out_of_time ? TERM_TIME : TERM_STALL)
                                             : TERM_CRASH;
     forfeit(game, g, side, term, err);
+    g->failure = st;
 }
 
 GoLimits game_next_limits(const GameSetup *s, int side, const int64_t clock[2], const int moves_made[2])
@@ -120,25 +122,24 @@ bool game_charge_clock(const TimeControl *t, int64_t *clock, int *moves_made, in
 }
 
 /* Plays the opening moves into pos and g (they were checked when the book was read). */
-static void play_opening(const Game *game, GameState *pos, const MoveCode *opening, int n, GameRecord *g,
-                         MoveCode *played)
+static void play_opening(const Game *game, GameState *pos, const MoveCode *opening, int n, GameRecord *g)
 {
     for (int i = 0; i < n && g->plies < GAME_MAX_PLIES - 1; i++) {
-        played[g->plies] = opening[i];
         g->moves[g->plies++].move = opening[i];
         game->play(pos, opening[i]);
     }
     g->opening_plies = g->plies;
 }
 
-/* Has the game ended by its rules? Then g says how. The record's length
+/* Has the game ended by its rules, or reached the setup's bound of turns?
+ * Then g says how (a bound leaves it unterminated). The record's length
  * caps the rules' ply limit. */
-static bool ended_by_rules(const GameSetup *s, GameState *pos, GameRecord *g)
+static bool ended(const GameSetup *s, GameState *pos, GameRecord *g)
 {
     GameRules rules = s->rules;
     if (rules.max_plies <= 0 || rules.max_plies > GAME_MAX_PLIES - 1) rules.max_plies = GAME_MAX_PLIES - 1;
     GameOutcome o = s->game->outcome(pos, &rules);
-    if (o.result == RESULT_NONE) return false;
+    if (o.result == RESULT_NONE) return s->max_turns > 0 && g->plies - g->opening_plies >= s->max_turns;
     g->result = o.result;
     g->term = TERM_RULES;
     g->reason = o.reason;
@@ -146,60 +147,166 @@ static bool ended_by_rules(const GameSetup *s, GameState *pos, GameRecord *g)
     return true;
 }
 
-/* Checks the clock after a move; false (the game forfeited) if the flag fell. */
+/* Checks the clock after a move; false (the game forfeited) if the flag
+ * fell. With clock_only a move time is not a limit the mover can lose by. */
 static bool in_time(const GameSetup *s, int side, int64_t *clock, int *moves_made, int64_t used, GameRecord *g)
 {
-    const TimeControl *t = s->tc[side];
-    if (game_charge_clock(t, clock, moves_made, used)) return true;
+    TimeControl t = *s->tc[side];
+    if (s->clock_only) t.movetime_ms = 0;
+    if (game_charge_clock(&t, clock, moves_made, used)) return true;
     char why[96];
-    if (t->movetime_ms > 0 && used > t->movetime_ms + t->margin_ms)
+    if (t.movetime_ms > 0 && used > t.movetime_ms + t.margin_ms)
         snprintf(why, sizeof why, "lost on time: %lld ms for a move of %lld ms", (long long)used,
-                 (long long)t->movetime_ms);
+                 (long long)t.movetime_ms);
     else
         snprintf(why, sizeof why, "lost on time: %lld ms used, the clock ran out", (long long)used);
     forfeit(s->game, g, side, TERM_TIME, why);
     return false;
 }
 
-void game_play(const GameSetup *s, const char *fen, const MoveCode *opening, int nopening, GameRecord *g)
+/* Tells both players (once when one plays both sides) the game so far. */
+static void tell_game(const GamePlay *gp)
 {
-    static _Thread_local MoveCode played[GAME_MAX_PLIES];
+    const GameRecord *g = gp->rec;
+    MoveCode *moves = malloc((size_t)(g->plies + 1) * sizeof *moves);
+    char err[256];
+    for (int i = 0; moves && i < g->plies; i++) moves[i] = g->moves[i].move;
+    for (int side = 0; side < 2; side++) {
+        Player *p = gp->setup->player[side];
+        if (side == 1 && p == gp->setup->player[0]) break;
+        if (moves) player_begin(p, g->fen, moves, g->plies, err, sizeof err);
+        else player_begin(p, "", NULL, 0, err, sizeof err); /* no memory: its next search fails */
+    }
+    free(moves);
+}
+
+/* Tells both players one more move (a failure shows at their next search). */
+static void tell_move(const GamePlay *gp, MoveCode m)
+{
+    char err[256];
+    player_on_move(gp->setup->player[0], m, err, sizeof err);
+    if (gp->setup->player[1] != gp->setup->player[0]) player_on_move(gp->setup->player[1], m, err, sizeof err);
+}
+
+bool game_take_back(GamePlay *gp, int keep)
+{
+    GameRecord *g = gp->rec;
+    if (keep < 0 || keep >= g->plies) return false;
+    while (g->plies > keep) {
+        gp->setup->game->undo(gp->pos);
+        g->plies--;
+    }
+    if (g->opening_plies > g->plies) g->opening_plies = g->plies;
+    g->result = RESULT_NONE;
+    g->term = TERM_RULES;
+    g->reason = 0;
+    g->loser_side = -1;
+    g->failure = CLIENT_OK;
+    g->detail[0] = '\0';
+    gp->over = false;
+    tell_game(gp);
+    return true;
+}
+
+/* A person's command (or leaving, line NULL) through the hook; without
+ * one, the side to move forfeits. */
+static LoopAction person(GamePlay *gp, int side, const char *line)
+{
+    const GameHooks *h = gp->setup->hooks;
+    if (h && h->command) return h->command(h->ctx, gp, line);
+    forfeit(gp->setup->game, gp->rec, side, TERM_CRASH, line ? "a command instead of a move" : "left the game");
+    gp->over = true;
+    return LOOP_ON;
+}
+
+/* Judges a reply: a failure, a resignation, a move that is not legal, or
+ * a fallen flag ends the game (true). */
+static bool reply_ends(GamePlay *gp, int side, ClientStatus st, const EngineReply *r, const GoLimits *l,
+                       const char *err)
+{
+    const GameSetup *s = gp->setup;
     const Game *game = s->game;
-    GameState *pos = game->state_new();
+    if (st != CLIENT_OK) {
+        engine_failed(game, gp->rec, side, st, s->tc[side]->base_ms > 0 && r->wall_ms >= l->time[side], err);
+        return true;
+    }
+    if (r->answer == ANSWER_RESIGN || r->best == MOVE_CODE_NONE) {
+        forfeit(game, gp->rec, side, TERM_ENGINE_RESIGN, r->answer == ANSWER_RESIGN ? "resigned" : "no move");
+        return true;
+    }
+    if (!game->is_legal(gp->pos, r->best)) {
+        engine_failed(game, gp->rec, side, CLIENT_ILLEGAL_MOVE, false, "a move that is not legal");
+        return true;
+    }
+    return !in_time(s, side, &gp->clock[side], &gp->moves_made[side], r->wall_ms, gp->rec);
+}
+
+/* Plays a checked move: the record, the position, the players. */
+static void play_move(GamePlay *gp, int side, const EngineReply *r, const GoLimits *l)
+{
+    const GameSetup *s = gp->setup;
+    MoveRecord *m = &gp->rec->moves[gp->rec->plies++];
+    int64_t allot = l->movetime > 0 ? l->movetime : s->tc[side]->base_ms > 0 ? l->time[side] : 0;
+    *m = (MoveRecord){r->best, r->wall_ms, r->depth, r->nodes, r->has_score, r->mate, r->score, r->seldepth, allot};
+    s->game->play(gp->pos, r->best);
+    tell_move(gp, r->best);
+}
+
+/* One turn: the side to move answers; the answer is judged and played. */
+static LoopAction turn(GamePlay *gp)
+{
+    const GameSetup *s = gp->setup;
+    int side = s->game->side_to_move(gp->pos);
+    GoLimits l = game_next_limits(s, side, gp->clock, gp->moves_made);
+    EngineReply r;
+    char err[256];
+    ClientStatus st = player_go(s->player[side], &l, &r, err, sizeof err);
+    if (st == CLIENT_OK && (r.answer == ANSWER_COMMAND || r.answer == ANSWER_LEFT)) {
+        LoopAction a = person(gp, side, r.answer == ANSWER_COMMAND ? r.command : NULL);
+        if (a != LOOP_RESIGN) return a;
+        r.answer = ANSWER_RESIGN;
+    }
+    if ((gp->over = reply_ends(gp, side, st, &r, &l, err))) return LOOP_ON;
+    play_move(gp, side, &r, &l);
+    if (s->hooks && s->hooks->after_move) s->hooks->after_move(s->hooks->ctx, gp, &r);
+    gp->over = adjudicate(s->game, gp->rec, &s->adj);
+    return LOOP_ON;
+}
+
+/* Turns until the game ends and the ended hook lets it, or a hook stops it. */
+static LoopAction run(GamePlay *gp)
+{
+    const GameHooks *h = gp->setup->hooks;
+    for (;;) {
+        if (!gp->over) gp->over = ended(gp->setup, gp->pos, gp->rec);
+        if (gp->over) {
+            LoopAction a = h && h->ended ? h->ended(h->ctx, gp) : LOOP_ON;
+            if (a == LOOP_ON && !gp->over) continue; /* moves were taken back */
+            return a == LOOP_RESIGN ? LOOP_ON : a;
+        }
+        if (h && h->before_turn) h->before_turn(h->ctx, gp);
+        LoopAction a = turn(gp);
+        if (a == LOOP_NEW || a == LOOP_QUIT) return a;
+    }
+}
+
+LoopAction game_play(const GameSetup *s, const char *fen, const MoveCode *opening, int nopening, GameRecord *g)
+{
+    const Game *game = s->game;
+    GamePlay gp = {s, g, game->state_new(), {s->tc[0]->base_ms, s->tc[1]->base_ms}, {0, 0}, false};
     memset(g, 0, sizeof *g);
     snprintf(g->fen, sizeof g->fen, "%s", fen);
     g->loser_side = -1;
     if (game->rule_sets) snprintf(g->rules, sizeof g->rules, "%s", game_rule_set_name(game, s->rules.rule_set));
-    if (!pos || game->set_position(pos, fen, NULL, 0)) { /* a harness bug: books and suites are checked */
-        game->state_free(pos);
+    if (!gp.pos || game->set_position(gp.pos, fen, NULL, 0)) { /* a harness bug: books and suites are checked */
+        game->state_free(gp.pos);
         snprintf(g->detail, sizeof g->detail, "cannot set up the position %.200s", fen);
-        return;
+        return LOOP_ON;
     }
-    g->start_side = game->side_to_move(pos);
-    play_opening(game, pos, opening, nopening, g, played);
-    int64_t clock[2] = {s->tc[0]->base_ms, s->tc[1]->base_ms};
-    int moves_made[2] = {0, 0};
-    while (!ended_by_rules(s, pos, g)) {
-        int side = game->side_to_move(pos);
-        GoLimits l = game_next_limits(s, side, clock, moves_made);
-        EngineReply r;
-        char err[256];
-        ClientStatus st = player_go(s->player[side], fen, played, g->plies, &l, &r, err, sizeof err);
-        if (st != CLIENT_OK) {
-            engine_failed(game, g, side, st, s->tc[side]->base_ms > 0 && r.wall_ms >= l.time[side], err);
-            break;
-        }
-        if (r.resigned || r.best == MOVE_CODE_NONE) {
-            forfeit(game, g, side, TERM_ENGINE_RESIGN, r.resigned ? "resigned" : "no move");
-            break;
-        }
-        if (!in_time(s, side, &clock[side], &moves_made[side], r.wall_ms, g)) break;
-        MoveRecord *m = &g->moves[g->plies];
-        int64_t allot = l.movetime > 0 ? l.movetime : s->tc[side]->base_ms > 0 ? l.time[side] : 0;
-        *m = (MoveRecord){r.best, r.wall_ms, r.depth, r.nodes, r.has_score, r.mate, r.score, r.seldepth, allot};
-        played[g->plies++] = r.best;
-        game->play(pos, r.best);
-        if (adjudicate(game, g, &s->adj)) break;
-    }
-    game->state_free(pos);
+    g->start_side = game->side_to_move(gp.pos);
+    play_opening(game, gp.pos, opening, nopening, g);
+    tell_game(&gp);
+    LoopAction a = run(&gp);
+    game->state_free(gp.pos);
+    return a;
 }

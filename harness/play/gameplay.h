@@ -1,9 +1,13 @@
 /*
- * play/gameplay.h - one game between two players over a game, kept and judged by
- * the harness: clocks from wall time, every move checked, endings by the
- * game's rules,
- * optional score adjudication, and forfeits for crashes, stalls, illegal
- * moves and time losses.
+ * play/gameplay.h - the one game loop: a game between two players over a
+ * game, kept and judged by the harness, for matches, playouts and a
+ * person at the terminal alike. It owns the only game state: clocks from
+ * wall time, every reply checked (legality, time, failures), endings by
+ * the game's rules, a ply bound, optional score adjudication, and
+ * forfeits for crashes, stalls, illegal moves, resignations and time
+ * losses. Players are told the game move by move (players/player.h).
+ * What differs between its users are hooks: before a turn, after a move,
+ * a person's command (undo, new, ...), and the end of the game.
  */
 #ifndef HARNESS_GAMEPLAY_H
 #define HARNESS_GAMEPLAY_H
@@ -69,7 +73,35 @@ typedef struct {
     int loser_side;                /* for forfeits: 0 or 1, -1 otherwise */
     char detail[256];              /* human text: "red: disconnected (signal 11)", "chariot chasing the horse on c7" ... */
     char rules[16];                /* the rule set judged by ("asian"; "" when the game has no named ones) */
+    ClientStatus failure;          /* for a player's failure (crash, stall, illegal move): its status; CLIENT_OK otherwise */
 } GameRecord;
+
+/* What the loop does after a person's command or at the end of a game. */
+typedef enum {
+    LOOP_ON,     /* go on: judge the position, ask the side to move (again) */
+    LOOP_RESIGN, /* the side to move resigns */
+    LOOP_NEW,    /* stop: a new game is wanted */
+    LOOP_QUIT    /* stop: the session ends */
+} LoopAction;
+
+typedef struct GamePlay GamePlay;
+
+/* What differs between the loop's users. ctx is handed to each hook; any
+ * hook may be NULL. Hooks read the game (GamePlay) and never change it
+ * except through game_take_back. */
+typedef struct {
+    void *ctx;
+    /* Before each request for a move (draw the board, wait). */
+    void (*before_turn)(void *ctx, GamePlay *gp);
+    /* After a move was played; reply is the player's answer. */
+    void (*after_move)(void *ctx, GamePlay *gp, const EngineReply *reply);
+    /* A person's command (the line), or NULL when the person left: what
+     * next. Without this hook a command is a forfeit. */
+    LoopAction (*command)(void *ctx, GamePlay *gp, const char *line);
+    /* The game has ended (gp->rec says how): LOOP_ON after taking moves
+     * back (game_take_back) plays on; anything else returns. */
+    LoopAction (*ended)(void *ctx, GamePlay *gp);
+} GameHooks;
 
 /* Who plays, with what time, judged how. */
 typedef struct {
@@ -78,14 +110,34 @@ typedef struct {
     const TimeControl *tc[2];
     Adjudication adj;
     GameRules rules;           /* no-capture limit, max plies, rule set */
+    int max_turns;             /* plies the players play at most (0: no bound); then the game stops unterminated */
+    bool clock_only;           /* only a clock (base_ms) is lost on time; movetime is how long to think */
+    const GameHooks *hooks;    /* NULL: none (a match) */
 } GameSetup;
+
+/* A game being played, as the hooks see it. */
+struct GamePlay {
+    const GameSetup *setup;
+    GameRecord *rec;           /* the game so far (rec->fen its start) */
+    GameState *pos;            /* the position now */
+    int64_t clock[2];          /* ms left (for a side with a clock) */
+    int moves_made[2];
+    bool over;                 /* the game has ended: rec says how */
+};
 
 /*
  * Plays a game from fen after the opening moves (legal, played for both
- * sides without asking the engines) and fills g. Never fails: an engine
+ * sides without asking the engines) and fills g. Never fails: a player
  * that cannot go on loses, with the reason in g->term and g->detail.
+ * Returns LOOP_ON when the game was played to its end (or its bound), or
+ * the LOOP_NEW / LOOP_QUIT of a hook that stopped it (g is then unfinished).
  */
-void game_play(const GameSetup *s, const char *fen, const MoveCode *opening, int nopening, GameRecord *g);
+LoopAction game_play(const GameSetup *s, const char *fen, const MoveCode *opening, int nopening, GameRecord *g);
+
+/* Takes moves back until keep plies remain (the opening's too), reopens a
+ * game that had ended, and tells the players the game again. false when
+ * there is nothing to take back (keep not below the plies played). */
+bool game_take_back(GamePlay *gp, int keep);
 
 /* The limits of the next search of `side` (0 or 1) from its time control
  * (depth, nodes, movetime, clock) and both clocks (ms left). */

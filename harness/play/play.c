@@ -1,13 +1,12 @@
 /*
  * play/play.c - `qibench play`: the command line, the two sides (a person at
- * the terminal or an engine, each a Player), the game loop, the endings
- * (by the game's own rules, as in matches, in words) and saving every
- * game as PGN (and SGF where the game has one) under results/.
- *
- * The loop: judge the position by the game's rules; draw; ask the side to
- * move through the Player interface. An engine's move is checked by the
- * client as in matches (an engine that fails loses); a person's answer may
- * instead be a command that ends the request (undo, new, resign, quit).
+ * the terminal or an engine, each a Player), and the session around the
+ * one game loop (play/gameplay.h), which plays and judges each game as in
+ * matches: its hooks draw the board before each turn, keep the engine's
+ * last search, carry out a person's commands (play/prompt.c) and, at the
+ * end, put the ending in words, save the game (play/save.c) and read
+ * commands until new, undo or quit. Only a clock (tc=) can be lost on time
+ * here: movetime, depth and nodes say how long an engine thinks.
  */
 #include "play/play.h"
 
@@ -15,7 +14,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,9 +21,9 @@
 #include "cli/commands.h"
 #include "formats/openings.h"
 #include "formats/pgn.h"
-#include "cli/cli.h"
-#include "play/play_impl.h"
-#include "formats/sgf.h"
+#include "play/prompt.h"
+#include "play/save.h"
+#include "play/view.h"
 #include "util/term.h"
 #include "util/util.h"
 
@@ -174,228 +172,22 @@ static int start_engines(Play *p)
     return 0;
 }
 
-const char *play_side_name(const Play *p, int side)
-{
-    return p->human[side] ? "human" : p->entry[side]->spec.name;
-}
-
 /* ------------------------------------------------------------------------ */
-/* Saving                                                                   */
+/* The game: hooks of the game loop                                         */
 /* ------------------------------------------------------------------------ */
 
-static int make_dirs(const char *path)
-{
-    char buf[PLAY_PATH_BYTES];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *c = buf + 1; *c; c++)
-        if (*c == '/') {
-            *c = '\0';
-            if (mkdir(buf, 0777) && errno != EEXIST) return -1;
-            *c = '/';
-        }
-    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
-}
-
-/* Creates RESULTS/play-YYYYMMDD-HHMMSS (with -2, -3 ... when it exists: an
- * existing folder is never written into). */
-static int make_run_dir(Play *p)
-{
-    char stamp[32];
-    time_t t = time(NULL);
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&t));
-    if (make_dirs(p->results_root)) return -1;
-    for (int k = 1; k < 1000; k++) {
-        if (k == 1) snprintf(p->run_dir, sizeof p->run_dir, "%.900s/play-%s", p->results_root, stamp);
-        else snprintf(p->run_dir, sizeof p->run_dir, "%.900s/play-%s-%d", p->results_root, stamp, k);
-        if (mkdir(p->run_dir, 0777) == 0) return 0;
-        if (errno != EEXIST) break;
-    }
-    p->run_dir[0] = '\0';
-    return -1;
-}
-
-int play_write_game(const Play *p, const char *path, bool sgf, bool append)
-{
-    char date[16];
-    time_t t = time(NULL);
-    strftime(date, sizeof date, "%Y.%m.%d", localtime(&t));
-    PgnTags tags = {"qibench play", "?", date, p->saved + 1, play_side_name(p, 0), play_side_name(p, 1), "-",
-                    NULL, NULL, NULL};
-    FILE *f = fopen(path, append ? "a" : "w");
-    if (!f) return -1;
-    int rc = sgf ? sgf_write(f, p->game, &tags, p->rec) : pgn_write(f, p->game, &tags, p->rec);
-    if (fclose(f) != 0) rc = -1;
-    return rc;
-}
-
-/* Appends the game to RUN/game.pgn (and game.sgf) unless nothing was played. */
-static void save_game(Play *p)
-{
-    char path[PLAY_PATH_BYTES + 16];
-    if (!p->dirty || p->rec->plies <= p->rec->opening_plies) return; /* nothing played */
-    p->dirty = false;
-    if (!p->run_dir[0] && make_run_dir(p)) {
-        snprintf(p->message, sizeof p->message, "cannot create a folder under %s: %s", p->results_root,
-                 strerror(errno));
-        p->save_failed = true;
-        return;
-    }
-    snprintf(path, sizeof path, "%s/game.pgn", p->run_dir);
-    bool ok = play_write_game(p, path, false, true) == 0;
-    if (ok && p->game->sgf) {
-        snprintf(path, sizeof path, "%s/game.sgf", p->run_dir);
-        ok = play_write_game(p, path, true, true) == 0;
-    }
-    p->save_failed |= !ok;
-    p->saved += ok;
-    snprintf(p->message + strlen(p->message), sizeof p->message - strlen(p->message), "%sgame %d %s %s/game.pgn%s",
-             p->message[0] ? "\n" : "", p->saved + !ok, ok ? "saved in" : "could not be saved in", p->run_dir,
-             p->game->sgf ? " and game.sgf" : "");
-}
-
-/* ------------------------------------------------------------------------ */
-/* The game                                                                 */
-/* ------------------------------------------------------------------------ */
-
-/* Plays and records a checked move. */
-static void record_move(Play *p, MoveCode m, const EngineReply *r)
-{
-    MoveRecord *mr = &p->rec->moves[p->rec->plies];
-    *mr = (MoveRecord){m, r ? r->wall_ms : 0, r ? r->depth : 0, r ? r->nodes : 0, r && r->has_score,
-                       r && r->mate, r ? r->score : 0, r ? r->seldepth : 0, 0};
-    p->played[p->rec->plies++] = m;
-    p->game->play(p->state, m);
-    p->view.last = m;
-    p->dirty = p->redraw = true;
-}
-
-/* A new game from the session's start (and --pgn's moves). */
+/* Before a game from the session's start (and --pgn's moves). */
 static void start_game(Play *p)
 {
-    memset(p->rec, 0, sizeof *p->rec);
-    snprintf(p->rec->fen, sizeof p->rec->fen, "%s", p->root);
-    p->game->set_position(p->state, p->root, NULL, 0);
-    p->rec->start_side = p->game->side_to_move(p->state);
-    p->rec->loser_side = -1;
-    p->view.last = MOVE_CODE_NONE;
-    for (int i = 0; i < p->nprelude && i < GAME_MAX_PLIES - 1; i++) record_move(p, p->prelude[i], NULL);
-    p->rec->opening_plies = p->rec->plies;
-    p->dirty = p->over = false;
+    p->dirty = false;
     p->redraw = true;
     p->last_ply = -1;
-    for (int s = 0; s < 2; s++) {
-        p->clock[s] = p->tc[s].base_ms;
-        p->moves_made[s] = 0;
+    p->shown = 0;
+    for (int s = 0; s < 2; s++)
         if (p->client[s] && (s == 0 || p->client[1] != p->client[0]) && client_new_game(p->client[s]) != CLIENT_OK) {
             char err[256];
             client_restart(p->client[s], err, sizeof err);
         }
-    }
-}
-
-/* Ends the game: side loses (term, detail), in words. */
-static void forfeit(Play *p, int side, Termination term, const char *detail)
-{
-    const char *loser = p->game->side_name[side], *winner = p->game->side_name[!side];
-    p->rec->result = game_win_for(!side);
-    p->rec->term = term;
-    p->rec->loser_side = side;
-    snprintf(p->rec->detail, sizeof p->rec->detail, "%s: %.200s", loser, detail);
-    if (term == TERM_ENGINE_RESIGN) snprintf(p->ending, sizeof p->ending, "%s resigns: %s wins", loser, winner);
-    else if (term == TERM_TIME) snprintf(p->ending, sizeof p->ending, "%s lost on time: %s wins", loser, winner);
-    else snprintf(p->ending, sizeof p->ending, "%s forfeits (%.150s): %s wins", loser, detail, winner);
-    p->over = p->redraw = true;
-    save_game(p);
-}
-
-/* Judges the position by the game's rules; true (and saved) when it ended. */
-static bool ended_by_rules(Play *p)
-{
-    GameRules rules = p->rules;
-    if (rules.max_plies <= 0 || rules.max_plies > GAME_MAX_PLIES - 1) rules.max_plies = GAME_MAX_PLIES - 1;
-    GameOutcome o = p->game->outcome(p->state, &rules);
-    if (o.result == RESULT_NONE) return false;
-    p->rec->result = o.result;
-    p->rec->term = TERM_RULES;
-    p->rec->reason = o.reason;
-    snprintf(p->rec->detail, sizeof p->rec->detail, "%s", o.detail);
-    p->game->ending_text(o, p->ending, sizeof p->ending);
-    p->over = p->redraw = true;
-    save_game(p);
-    return true;
-}
-
-bool play_engine_to_move(const Play *p) { return !p->over && !p->human[p->game->side_to_move(p->state)]; }
-
-bool play_undo(Play *p)
-{
-    int plies = p->rec->plies, start = p->rec->start_side, last_human = -1;
-    bool both = p->human[0] && p->human[1];
-    for (int i = 0; i < plies; i++)
-        if (p->human[(start + i) & 1]) last_human = i;
-    if (last_human < 0) return false;
-    int keep = both ? plies - 1 : last_human; /* with an engine: back to the person's last move */
-    while (p->rec->plies > keep) {
-        p->game->undo(p->state);
-        p->rec->plies--;
-    }
-    if (p->rec->opening_plies > p->rec->plies) p->rec->opening_plies = p->rec->plies;
-    p->rec->result = RESULT_NONE;
-    p->rec->term = TERM_RULES;
-    p->rec->reason = 0;
-    p->rec->loser_side = -1;
-    p->rec->detail[0] = '\0';
-    p->view.last = p->rec->plies ? p->played[p->rec->plies - 1] : MOVE_CODE_NONE;
-    p->over = false;
-    p->dirty = p->redraw = true;
-    if (p->last_ply >= p->rec->plies) p->last_ply = -1;
-    return true;
-}
-
-/* A side's failed search: the client's status as a termination. */
-static Termination failure_term(ClientStatus st)
-{
-    if (st == CLIENT_ILLEGAL_MOVE || st == CLIENT_BAD_MOVE) return TERM_ILLEGAL;
-    return st == CLIENT_STALL ? TERM_STALL : TERM_CRASH;
-}
-
-/* The side to move answers: a move, a resignation, a command that ends
- * the request, or a failure. */
-static void next_turn(Play *p)
-{
-    int side = p->game->side_to_move(p->state);
-    GameSetup setup = {p->game, {p->player[0], p->player[1]}, {&p->tc[0], &p->tc[1]}, {0}, p->rules};
-    GoLimits l = game_next_limits(&setup, side, p->clock, p->moves_made);
-    EngineReply r;
-    char err[512];
-    ClientStatus st = player_go(p->player[side], p->root, p->played, p->rec->plies, &l, &r, err, sizeof err);
-    HumanAction a = p->human[side] ? human_last_action(p->person) : HUMAN_DONE;
-    if (p->human[side] && (st == CLIENT_DISCONNECT || a == HUMAN_QUIT)) p->quit = true;
-    else if (a == HUMAN_UNDO) return; /* the command took the moves back */
-    else if (a == HUMAN_NEW) save_game(p), start_game(p);
-    else if (st != CLIENT_OK) forfeit(p, side, failure_term(st), err);
-    else if (r.resigned || r.best == MOVE_CODE_NONE) forfeit(p, side, TERM_ENGINE_RESIGN, "resigned");
-    else if (!game_charge_clock(&p->tc[side], &p->clock[side], &p->moves_made[side], r.wall_ms))
-        forfeit(p, side, TERM_TIME, "the clock ran out");
-    else {
-        if (!p->human[side]) p->last = r, p->last_ply = p->rec->plies;
-        record_move(p, r.best, &r);
-    }
-}
-
-/* After the end: commands only, until new, undo or quit. */
-static void after_game(Play *p)
-{
-    char line[HUMAN_LINE_BYTES * 2];
-    if (!human_read_line(p->person, "game over (new, undo, save FILE, quit)> ", line, sizeof line)) {
-        p->quit = true;
-        return;
-    }
-    HumanAction a = line[0] ? cmd_run(p, line) : HUMAN_DONE;
-    if (a == HUMAN_QUIT) p->quit = true;
-    else if (a == HUMAN_NEW) save_game(p), start_game(p);
-    else if (a == HUMAN_RESIGN) fprintf(p->out, "the game is over\n");
-    else if (a == HUMAN_NOT_A_COMMAND) fprintf(p->out, "the game is over: type new, undo or quit (help lists all)\n");
 }
 
 static void sleep_ms(int ms)
@@ -404,22 +196,87 @@ static void sleep_ms(int ms)
     while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {}
 }
 
+static bool watching(const Play *p) { return !p->human[0] && !p->human[1]; }
+
+static void before_turn(void *ctx, GamePlay *gp)
+{
+    Play *p = ctx;
+    p->gp = gp;
+    if (p->redraw) view_draw(p);
+    if (watching(p) && p->delay_ms > 0 && p->rec->plies > p->rec->opening_plies) sleep_ms(p->delay_ms);
+}
+
+/* Keeps an engine's search (and the position it searched, for its PV). */
+static void after_move(void *ctx, GamePlay *gp, const EngineReply *r)
+{
+    Play *p = ctx;
+    int ply = gp->rec->plies - 1;
+    p->dirty = p->redraw = true;
+    if (p->human[(gp->rec->start_side + ply) & 1] || !p->searched) return;
+    p->last = *r;
+    p->last_ply = ply;
+    p->game->state_copy(p->searched, gp->pos);
+    p->game->undo(p->searched);
+}
+
+static LoopAction on_command(void *ctx, GamePlay *gp, const char *line)
+{
+    Play *p = ctx;
+    LoopAction a = LOOP_ON;
+    p->gp = gp;
+    if (!line) return LOOP_QUIT; /* end of input */
+    if (!prompt_command(p, line, &a)) fprintf(p->out, "'%s' is not a command (type help)\n", line);
+    return a;
+}
+
+/* The ending in words: by the rules as the game says it; a forfeit with
+ * the loser's reason. */
+static void ending_words(Play *p, const GameRecord *g)
+{
+    const char *loser = g->loser_side >= 0 ? p->game->side_name[g->loser_side] : "",
+               *winner = g->loser_side >= 0 ? p->game->side_name[!g->loser_side] : "", *why = strstr(g->detail, ": ");
+    GameOutcome o = {g->result, g->reason, ""};
+    snprintf(o.detail, sizeof o.detail, "%.95s", g->detail);
+    if (g->term == TERM_RULES) p->game->ending_text(o, p->ending, sizeof p->ending);
+    else if (g->term == TERM_ENGINE_RESIGN) snprintf(p->ending, sizeof p->ending, "%s resigns: %s wins", loser, winner);
+    else if (g->term == TERM_TIME) snprintf(p->ending, sizeof p->ending, "%s lost on time: %s wins", loser, winner);
+    else snprintf(p->ending, sizeof p->ending, "%s forfeits (%.150s): %s wins", loser, why ? why + 2 : g->detail, winner);
+}
+
+/* After the end: the ending shown and saved; then commands only, until
+ * new, undo or quit (two engines: the session ends). */
+static LoopAction on_end(void *ctx, GamePlay *gp)
+{
+    Play *p = ctx;
+    char line[HUMAN_LINE_BYTES * 2];
+    p->gp = gp;
+    ending_words(p, gp->rec);
+    p->redraw = true;
+    save_game(p);
+    while (gp->over) {
+        if (p->redraw) view_draw(p);
+        if (watching(p)) return LOOP_QUIT;
+        if (!human_read_line(p->person, "game over (new, undo, save FILE, quit)> ", line, sizeof line)) return LOOP_QUIT;
+        LoopAction a = LOOP_ON;
+        if (line[0] && !prompt_command(p, line, &a))
+            fprintf(p->out, "the game is over: type new, undo or quit (help lists all)\n");
+        if (a == LOOP_NEW || a == LOOP_QUIT) return a;
+    }
+    return LOOP_ON; /* moves were taken back: play on */
+}
+
+/* Games until quit (or, between two engines, the end of the first). */
 static void play_loop(Play *p)
 {
-    bool watching = !p->human[0] && !p->human[1];
-    start_game(p); /* a finished game from --pgn is shown, not saved again */
+    GameHooks hooks = {p, before_turn, after_move, on_command, on_end};
+    GameSetup s = {p->game, {p->player[0], p->player[1]}, {&p->tc[0], &p->tc[1]}, {0}, p->rules, 0, true, &hooks};
     while (!p->quit) {
-        if (!p->over) ended_by_rules(p);
-        if (p->redraw) view_draw(p);
-        if (p->over && watching) break;
-        if (p->over) {
-            after_game(p);
-            continue;
-        }
-        if (watching && p->delay_ms > 0 && p->rec->plies > p->rec->opening_plies) sleep_ms(p->delay_ms);
-        next_turn(p);
+        start_game(p); /* a finished game from --pgn is shown, not saved again */
+        LoopAction a = game_play(&s, p->root, p->prelude, p->nprelude, p->rec);
+        p->gp = NULL;
+        p->quit = a != LOOP_NEW;
+        save_game(p); /* an unfinished game, as it stands */
     }
-    save_game(p); /* an unfinished game, as it stands */
     if (p->message[0]) fprintf(p->out, "%s\n", p->message);
 }
 
@@ -439,9 +296,9 @@ static int set_start(Play *p, const PlayOptions *o)
                                     sizeof err);
         if (p->nprelude < 0) return fprintf(stderr, "qibench play: %s\n", err), 2;
     }
-    if (p->game->set_position(p->state, p->root, err, sizeof err))
+    if (p->game->set_position(p->cursor, p->root, err, sizeof err))
         return fprintf(stderr, "qibench play: bad position '%s': %s\n", p->root, err), 2;
-    p->game->position_text(p->state, p->root, sizeof p->root);
+    p->game->position_text(p->cursor, p->root, sizeof p->root);
     return 0;
 }
 
@@ -469,7 +326,10 @@ static void play_free(Play *p)
         if (p->client[s] && (s == 0 || p->client[1] != p->client[0])) client_free(p->client[s]);
     client_free(p->hint_engine);
     human_free(p->person);
-    if (p->state) p->game->state_free(p->state);
+    if (p->cursor) p->game->state_free(p->cursor);
+    if (p->searched) p->game->state_free(p->searched);
+    free(p->texts);
+    free(p->numbers);
     free(p->rec);
     free(p->prelude);
     free(p->engines);
@@ -485,14 +345,18 @@ int play_command(int argc, char **argv)
     int status = p->engines ? parse_args(argc, argv, &o, p) : 2;
     if (status == 0 && !p->quit) {
         p->game = o.game;
-        p->state = p->game->state_new();
+        p->cursor = p->game->state_new();
+        p->searched = p->game->state_new();
         p->rec = calloc(1, sizeof *p->rec);
-        status = !p->state || !p->rec ? (fprintf(stderr, "qibench play: out of memory\n"), 2) : choose_sides(p, &o);
+        p->texts = malloc(GAME_MAX_PLIES * sizeof *p->texts);
+        p->numbers = malloc(GAME_MAX_PLIES * sizeof *p->numbers);
+        status = !p->cursor || !p->searched || !p->rec || !p->texts || !p->numbers
+                     ? (fprintf(stderr, "qibench play: out of memory\n"), 2)
+                     : choose_sides(p, &o);
     }
     if (status == 0 && !p->quit) status = set_start(p, &o);
     if (status == 0 && !p->quit) status = set_view(p, &o);
-    HumanHooks hooks = {p, cmd_run};
-    if (status == 0 && !p->quit && !(p->person = human_new(p->game, "human", stdin, stdout, &hooks)))
+    if (status == 0 && !p->quit && !(p->person = human_new(p->game, "human", stdin, stdout, prompt_words())))
         status = (fprintf(stderr, "qibench play: out of memory\n"), 2);
     for (int s = 0; s < 2 && status == 0 && !p->quit; s++)
         if (p->human[s]) p->player[s] = human_player(p->person);

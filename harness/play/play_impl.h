@@ -1,8 +1,10 @@
 /*
- * play/play_impl.h - what the parts of `qibench play` share: the session
- * (play/play.c: options, sides, the game loop, endings, saving), the screen
- * (play/view.c: the board with a panel beside it) and the commands at the
- * prompt (play/prompt.c). Private to those three files.
+ * play/play_impl.h - the session of `qibench play` that its parts share:
+ * play/play.c (options, sides, the hooks of the game loop), play/view.c
+ * (the board with a panel beside it, view.h), play/save.c (saving games,
+ * save.h) and play/prompt.c (the commands at the prompt, prompt.h). Only
+ * data: each part's functions are in its own header, and no part includes
+ * one above it (view, save, prompt, play).
  */
 #ifndef HARNESS_PLAY_IMPL_H
 #define HARNESS_PLAY_IMPL_H
@@ -44,18 +46,24 @@ typedef struct {
     char message[1024];    /* shown under the board at the next drawing */
     bool redraw;           /* the board changed since it was drawn */
 
-    /* The game. */
+    /* The moves as shown: texts[0..shown) in `notation`, with the move
+     * number before each; cursor is the position after them. Formatted
+     * once each; shown = 0 starts again from the root (a new game, an
+     * undo, another notation). */
+    char (*texts)[MOVE_TEXT_BYTES];
+    int *numbers;
+    int shown, width;           /* width: of the widest first column so far */
+    GameState *cursor;
+
+    /* The game: played by the game loop (play/gameplay.h), which owns it. */
     char root[GAME_TEXT_MAX];   /* where every game starts */
     MoveCode *prelude;          /* --pgn's moves, played at the start of every game */
     int nprelude;
-    GameState *state;
-    GameRecord *rec;
-    MoveCode played[GAME_MAX_PLIES];
-    int64_t clock[2];
-    int moves_made[2];
+    GameRecord *rec;            /* the game so far (kept after the loop returns, for saving) */
+    GamePlay *gp;               /* the loop's game while it runs (NULL between games) */
     EngineReply last;           /* the last engine search */
     int last_ply;               /* the ply it was asked for, -1 for none */
-    bool over;                  /* the game has ended (rec says how) */
+    GameState *searched;        /* the position it searched */
     bool dirty;                 /* moves not yet saved */
     bool quit;
     char ending[256];           /* the ending in words */
@@ -66,32 +74,5 @@ typedef struct {
     int saved;                  /* games saved so far */
     bool save_failed;
 } Play;
-
-/* play/play.c */
-
-/* Is a side an engine that thinks now (the game goes on, it is to move)? */
-bool play_engine_to_move(const Play *p);
-/* Takes back moves (see the undo command); false when there is nothing to take back. */
-bool play_undo(Play *p);
-/* Writes the game so far to path (appended, or replacing the file), as
- * SGF (the game must have it) or PGN. 0, or -1 when that fails. */
-int play_write_game(const Play *p, const char *path, bool sgf, bool append);
-/* The player names for PGN / SGF and the panel. */
-const char *play_side_name(const Play *p, int side);
-
-/* play/view.c */
-
-/* Clears the screen (when on a terminal) and draws the board, the panel
- * beside it and the pending message. */
-void view_draw(Play *p);
-/* "+0.35", "-M3" from an engine's reply; "" without a score. */
-void view_score(const EngineReply *r, char *buf, size_t len);
-/* The move m of the position s in the session's notation (record notation when that fails). */
-void view_move(const Play *p, GameState *s, MoveCode m, char *buf, size_t len);
-
-/* play/prompt.c */
-
-/* The prompt's command hook (HumanHooks.command) with ctx a Play. */
-HumanAction cmd_run(void *ctx, const char *line);
 
 #endif

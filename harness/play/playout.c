@@ -1,35 +1,30 @@
 /*
- * play/playout.c - one annotated position played out and judged by the game's rules.
+ * play/playout.c - one annotated position played out by the game loop
+ * (play/gameplay.c) and judged by the game's rules, within its bound.
  */
 #include "play/playout.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-/* Plays the position out into out; the game's rules judge every ply. */
-static void play_out(const Game *game, const GameRules *rules, GameState *pos, Player *attacker, const GoLimits *attacker_limits,
-                     Player *defender, const GoLimits *defender_limits, const EpdEntry *e, int bound,
-                     PlayoutResult *out)
+#include "play/gameplay.h"
+
+/* The loop's record as a playout's result. */
+static void take_result(const GameRecord *g, PlayoutResult *out)
 {
-    int attacker_side = game->side_to_move(pos);
-    for (;;) {
-        out->outcome = game->outcome(pos, rules);
-        if (out->outcome.result != RESULT_NONE || out->plies >= bound) return;
-        int side = game->side_to_move(pos);
-        bool attacking = side == attacker_side;
-        EngineReply reply;
-        out->status = player_go(attacking ? attacker : defender, e->fen, out->moves, out->plies,
-                                attacking ? attacker_limits : defender_limits, &reply, out->err, sizeof out->err);
-        if (out->status == CLIENT_OK && (reply.resigned || reply.best == MOVE_CODE_NONE)) {
-            /* A resignation is a loss for the resigning side. */
-            out->outcome = (GameOutcome){game_win_for(!side), 0, ""};
-            return;
-        }
-        if (out->status != CLIENT_OK) {
-            out->failed_side = side;
-            return;
-        }
-        out->moves[out->plies++] = reply.best;
-        game->play(pos, reply.best);
+    out->plies = g->plies;
+    for (int i = 0; i < g->plies; i++) out->moves[i] = g->moves[i].move;
+    if (g->failure != CLIENT_OK) { /* a player failed: its status and reason, without the side's name */
+        const char *colon = strstr(g->detail, ": ");
+        out->status = g->failure;
+        out->failed_side = g->loser_side;
+        snprintf(out->err, sizeof out->err, "%s", colon ? colon + 2 : g->detail);
+        return;
+    }
+    out->outcome.result = g->result; /* a resignation: a loss for the side that resigned, reason 0 */
+    if (g->term == TERM_RULES) {
+        out->outcome.reason = g->reason;
+        snprintf(out->outcome.detail, sizeof out->outcome.detail, "%.95s", g->detail);
     }
 }
 
@@ -40,13 +35,29 @@ void playout_run(const Game *game, const GameRules *rules, Player *attacker, con
     memset(out, 0, sizeof *out);
     if (bound > PLAYOUT_MAX_PLIES) bound = PLAYOUT_MAX_PLIES;
     GameState *pos = game->state_new();
-    if (!pos || game->set_position(pos, e->fen, out->err, sizeof out->err)) {
+    GameRecord *g = malloc(sizeof *g);
+    if (!pos || !g || game->set_position(pos, e->fen, out->err, sizeof out->err)) {
+        if (!pos || !g) snprintf(out->err, sizeof out->err, "out of memory");
         out->status = CLIENT_UNSUPPORTED;
         game->state_free(pos);
+        free(g);
         return;
     }
-    play_out(game, rules, pos, attacker, attacker_limits, defender, defender_limits, e, bound, out);
+    /* The limits are how long each thinks: no clock, so no loss on time. */
+    int attacker_side = game->side_to_move(pos);
     game->state_free(pos);
+    TimeControl tc[2] = {{0}, {0}};
+    const GoLimits *limits[2];
+    limits[attacker_side] = attacker_limits;
+    limits[!attacker_side] = defender_limits;
+    for (int side = 0; side < 2; side++)
+        tc[side] = (TimeControl){0, 0, 0, limits[side]->movetime, limits[side]->depth, limits[side]->nodes, 0};
+    GameSetup s = {game, {NULL, NULL}, {&tc[0], &tc[1]}, {0}, *rules, bound, true, NULL};
+    s.player[attacker_side] = attacker;
+    s.player[!attacker_side] = defender;
+    game_play(&s, e->fen, NULL, 0, g);
+    take_result(g, out);
+    free(g);
     if (out->status != CLIENT_OK) return;
     GameResult want = game_result_parse(e->result);
     if (want == RESULT_DRAW)

@@ -1,16 +1,19 @@
 /*
  * play/prompt.c - the commands typed at `qibench play`'s prompt, one
  * {name, arguments, help, handler} table. A handler carries out what it can
- * at once (hint, flip, moves, notation, fen, save, help, and undo) and
- * tells the prompt whether the request for a move ends (undo, new, resign,
- * quit).
+ * at once (hint, flip, moves, notation, fen, save, help, and undo through
+ * the game loop's game_take_back) and tells the loop what next (go on, a
+ * new game, resign, quit).
  */
+#include "play/prompt.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "play/play_impl.h"
+#include "play/save.h"
+#include "play/view.h"
 #include "util/term.h"
 
 /* Most legal moves `moves` lists at once. */
@@ -18,15 +21,25 @@
 
 typedef struct {
     const char *name, *args, *help;
-    HumanAction (*run)(Play *p, const char *arg);
+    LoopAction (*run)(Play *p, const char *arg);
 } Command;
 
-static HumanAction cmd_undo(Play *p, const char *arg)
+/* Takes back the last move; against an engine, back to the person's last move. */
+static LoopAction cmd_undo(Play *p, const char *arg)
 {
+    const GameRecord *g = p->rec;
+    int plies = g->plies, last_human = -1;
     (void)arg;
-    if (play_undo(p)) return HUMAN_UNDO;
-    fprintf(p->out, "nothing to undo\n");
-    return HUMAN_DONE;
+    for (int i = 0; i < plies; i++)
+        if (p->human[(g->start_side + i) & 1]) last_human = i;
+    if (last_human < 0 || !game_take_back(p->gp, p->human[0] && p->human[1] ? plies - 1 : last_human)) {
+        fprintf(p->out, "nothing to undo\n");
+        return LOOP_ON;
+    }
+    p->shown = 0;
+    p->dirty = p->redraw = true;
+    if (p->last_ply >= g->plies) p->last_ply = -1;
+    return LOOP_ON;
 }
 
 /* The engine for hints: a side's, else our own, started once. */
@@ -51,12 +64,26 @@ static Client *hint_engine(Play *p, const EngineEntry **entry)
     return p->hint_engine;
 }
 
-static HumanAction cmd_hint(Play *p, const char *arg)
+/* The hint engine's search in the game: a side's engine was told the game
+ * by the loop; the hint engine is told it now. */
+static ClientStatus hint_search(Play *p, Client *c, const GoLimits *l, EngineReply *r, char *err, size_t errlen)
+{
+    if (c != p->hint_engine) return client_search(c, l, r, err, errlen);
+    const GameRecord *g = p->rec;
+    MoveCode *moves = malloc((size_t)(g->plies + 1) * sizeof *moves);
+    if (!moves) return snprintf(err, errlen, "out of memory"), CLIENT_UNSUPPORTED;
+    for (int i = 0; i < g->plies; i++) moves[i] = g->moves[i].move;
+    ClientStatus st = client_go(c, g->fen, moves, g->plies, l, r, err, errlen);
+    free(moves);
+    return st;
+}
+
+static LoopAction cmd_hint(Play *p, const char *arg)
 {
     const EngineEntry *e;
     Client *c = hint_engine(p, &e);
     (void)arg;
-    if (!c) return HUMAN_DONE;
+    if (!c) return LOOP_ON;
     GoLimits l;
     memset(&l, 0, sizeof l);
     if (e && (e->limits.depth || e->limits.nodes || e->limits.movetime)) {
@@ -70,26 +97,26 @@ static HumanAction cmd_hint(Play *p, const char *arg)
     char err[512], text[MOVE_TEXT_BYTES], record[MOVE_TEXT_BYTES], score[32];
     fprintf(p->out, "thinking...\n");
     fflush(p->out);
-    if (client_go(c, p->root, p->played, p->rec->plies, &l, &r, err, sizeof err) != CLIENT_OK) {
+    if (hint_search(p, c, &l, &r, err, sizeof err) != CLIENT_OK) {
         fprintf(p->out, "hint: %s\n", err);
-        return HUMAN_DONE;
+        return LOOP_ON;
     }
-    view_move(p, p->state, r.best, text, sizeof text);
-    game_move_record(p->game, p->state, r.best, record, sizeof record);
+    view_move(p, p->gp->pos, r.best, text, sizeof text);
+    game_move_record(p->game, p->gp->pos, r.best, record, sizeof record);
     view_score(&r, score, sizeof score);
     fprintf(p->out, "hint: %s", text);
     if (strcmp(text, record) != 0) fprintf(p->out, " (%s)", record);
     if (score[0]) fprintf(p->out, ", score %s at depth %d", score, r.depth);
     fprintf(p->out, "\n");
-    return HUMAN_DONE;
+    return LOOP_ON;
 }
 
-static HumanAction cmd_flip(Play *p, const char *arg)
+static LoopAction cmd_flip(Play *p, const char *arg)
 {
     (void)arg;
     p->view.flipped = !p->view.flipped;
     view_draw(p);
-    return HUMAN_DONE;
+    return LOOP_ON;
 }
 
 static bool starts_with(const char *text, const char *prefix)
@@ -98,14 +125,14 @@ static bool starts_with(const char *text, const char *prefix)
 }
 
 /* The legal moves in the session's notation, those starting with arg, in columns. */
-static HumanAction cmd_moves(Play *p, const char *arg)
+static LoopAction cmd_moves(Play *p, const char *arg)
 {
     MoveCode *list = malloc(GAME_MOVES_MAX * sizeof *list);
     static char text[MOVES_SHOWN][MOVE_TEXT_BYTES];
-    int n = list ? p->game->legal_moves(p->state, list) : 0, shown = 0, more = 0, width = 1;
+    int n = list ? p->game->legal_moves(p->gp->pos, list) : 0, shown = 0, more = 0, width = 1;
     for (int i = 0; i < n; i++) {
         char t[MOVE_TEXT_BYTES];
-        view_move(p, p->state, list[i], t, sizeof t);
+        view_move(p, p->gp->pos, list[i], t, sizeof t);
         if (arg[0] && !starts_with(t, arg)) continue;
         if (shown == MOVES_SHOWN) {
             more++;
@@ -123,16 +150,17 @@ static HumanAction cmd_moves(Play *p, const char *arg)
     if (more) fprintf(p->out, "; %d not shown: `moves PREFIX` lists those starting with PREFIX", more);
     fprintf(p->out, "\n");
     free(list);
-    return HUMAN_DONE;
+    return LOOP_ON;
 }
 
-static HumanAction cmd_notation(Play *p, const char *arg)
+static LoopAction cmd_notation(Play *p, const char *arg)
 {
     int n = arg[0] ? game_notation_by_name(p->game, arg) : -1;
     if (n >= 0 && p->game->notations[n].writable) {
         p->notation = n;
+        p->shown = 0;
         view_draw(p);
-        return HUMAN_DONE;
+        return LOOP_ON;
     }
     fprintf(p->out, "%s%s%snotations:", arg[0] ? "unknown notation '" : "", arg, arg[0] ? "'; " : "");
     for (int i = 0; i < p->game->notation_count; i++)
@@ -140,50 +168,50 @@ static HumanAction cmd_notation(Play *p, const char *arg)
             fprintf(p->out, " %s (%s)%s", p->game->notations[i].name, p->game->notations[i].example,
                     i == p->notation ? " [shown]" : "");
     fprintf(p->out, "\n");
-    return HUMAN_DONE;
+    return LOOP_ON;
 }
 
-static HumanAction cmd_fen(Play *p, const char *arg)
+static LoopAction cmd_fen(Play *p, const char *arg)
 {
     char text[GAME_TEXT_MAX];
     (void)arg;
-    p->game->position_text(p->state, text, sizeof text);
+    p->game->position_text(p->gp->pos, text, sizeof text);
     fprintf(p->out, "%s\n", text);
-    return HUMAN_DONE;
+    return LOOP_ON;
 }
 
-static HumanAction cmd_save(Play *p, const char *arg)
+static LoopAction cmd_save(Play *p, const char *arg)
 {
     size_t n = strlen(arg);
     bool sgf = p->game->sgf && n > 4 && strcasecmp(arg + n - 4, ".sgf") == 0;
     if (!arg[0])
         fprintf(p->out, "save: give a file name (save FILE: PGN%s)\n", p->game->sgf ? ", or SGF for .sgf" : "");
-    else if (play_write_game(p, arg, sgf, false)) fprintf(p->out, "save: cannot write %s\n", arg);
+    else if (save_write_game(p, arg, sgf, false)) fprintf(p->out, "save: cannot write %s\n", arg);
     else fprintf(p->out, "saved the game so far in %s (%s)\n", arg, sgf ? "SGF" : "PGN");
-    return HUMAN_DONE;
+    return LOOP_ON;
 }
 
-static HumanAction cmd_new(Play *p, const char *arg)
+static LoopAction cmd_new(Play *p, const char *arg)
 {
     (void)p, (void)arg;
-    return HUMAN_NEW;
+    return LOOP_NEW;
 }
 
-static HumanAction cmd_resign(Play *p, const char *arg)
+static LoopAction cmd_resign(Play *p, const char *arg)
 {
     (void)arg;
-    if (!p->over) return HUMAN_RESIGN;
+    if (!p->gp->over) return LOOP_RESIGN;
     fprintf(p->out, "the game is over\n");
-    return HUMAN_DONE;
+    return LOOP_ON;
 }
 
-static HumanAction cmd_quit(Play *p, const char *arg)
+static LoopAction cmd_quit(Play *p, const char *arg)
 {
     (void)p, (void)arg;
-    return HUMAN_QUIT;
+    return LOOP_QUIT;
 }
 
-static HumanAction cmd_help(Play *p, const char *arg);
+static LoopAction cmd_help(Play *p, const char *arg);
 
 static const Command COMMANDS[] = {
     {"undo", "", "take back the last move (against an engine: yours and its reply)", cmd_undo},
@@ -200,7 +228,7 @@ static const Command COMMANDS[] = {
 };
 #define COMMAND_COUNT (int)(sizeof COMMANDS / sizeof COMMANDS[0])
 
-static HumanAction cmd_help(Play *p, const char *arg)
+static LoopAction cmd_help(Play *p, const char *arg)
 {
     const Game *g = p->game;
     (void)arg;
@@ -216,20 +244,26 @@ static HumanAction cmd_help(Play *p, const char *arg)
         snprintf(head, sizeof head, "%s %s", COMMANDS[i].name, COMMANDS[i].args);
         fprintf(p->out, "  %-16s %s\n", head, COMMANDS[i].help);
     }
-    return HUMAN_DONE;
+    return LOOP_ON;
 }
 
-HumanAction cmd_run(void *ctx, const char *line)
+const char *const *prompt_words(void)
 {
-    Play *p = ctx;
+    static const char *words[COMMAND_COUNT + 1];
+    for (int i = 0; i < COMMAND_COUNT; i++) words[i] = COMMANDS[i].name;
+    return words;
+}
+
+bool prompt_command(Play *p, const char *line, LoopAction *action)
+{
     char word[16];
     size_t n = 0;
     while (line[n] && !isspace((unsigned char)line[n]) && n + 1 < sizeof word) word[n] = line[n], n++;
     word[n] = '\0';
-    if (line[n] && !isspace((unsigned char)line[n])) return HUMAN_NOT_A_COMMAND; /* longer than any command */
+    if (line[n] && !isspace((unsigned char)line[n])) return false; /* longer than any command */
     const char *arg = line + n;
     while (isspace((unsigned char)*arg)) arg++;
     for (int i = 0; i < COMMAND_COUNT; i++)
-        if (strcasecmp(word, COMMANDS[i].name) == 0) return COMMANDS[i].run(p, arg);
-    return HUMAN_NOT_A_COMMAND;
+        if (strcasecmp(word, COMMANDS[i].name) == 0) return *action = COMMANDS[i].run(p, arg), true;
+    return false;
 }

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play/play_impl.h"
+#include "play/view.h"
 #include "util/term.h"
 
 #define SCREEN_COLUMNS 80
@@ -79,14 +79,15 @@ static void clock_text(int64_t ms, char *buf, size_t len)
  * session's notation. */
 static void pv_text(const Play *p, char *out, size_t len)
 {
-    GameState *s = game_state_at(p->game, p->root);
+    GameState *s = p->game->state_new();
     char buf[sizeof p->last.pv], *save, text[MOVE_TEXT_BYTES], err[200];
     size_t used = 0;
     out[0] = '\0';
-    if (!s || game_replay(p->game, s, p->root, p->played, p->last_ply)) {
+    if (!s || !p->searched) {
         if (s) p->game->state_free(s);
         return;
     }
+    p->game->state_copy(s, p->searched);
     snprintf(buf, sizeof buf, "%s", p->last.pv);
     int shown = 0;
     for (char *w = strtok_r(buf, " ", &save); w && shown < PV_SHOWN; w = strtok_r(NULL, " ", &save), shown++) {
@@ -99,6 +100,11 @@ static void pv_text(const Play *p, char *out, size_t len)
     p->game->state_free(s);
 }
 
+const char *view_side_name(const Play *p, int side)
+{
+    return p->human[side] ? "human" : p->entry[side]->spec.name;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The panel                                                                */
 /* ------------------------------------------------------------------------ */
@@ -107,17 +113,17 @@ static void add_players(const Play *p, Panel *pn)
 {
     for (int side = 0; side < 2; side++) {
         char clock[32] = "";
-        if (p->tc[side].base_ms > 0) clock_text(p->clock[side], clock, sizeof clock);
-        panel_add(pn, "%-6s %-20.20s %s", p->game->side_name[side], play_side_name(p, side), clock);
+        if (p->tc[side].base_ms > 0) clock_text(p->gp->clock[side], clock, sizeof clock);
+        panel_add(pn, "%-6s %-20.20s %s", p->game->side_name[side], view_side_name(p, side), clock);
     }
 }
 
 static void add_status(const Play *p, Panel *pn)
 {
     char text[512];
-    int side = p->game->side_to_move(p->state);
-    if (p->over) snprintf(text, sizeof text, "%s", p->ending);
-    else snprintf(text, sizeof text, "move %d: %s to move%s", p->game->move_number(p->state), p->game->side_name[side],
+    int side = p->game->side_to_move(p->gp->pos);
+    if (p->gp->over) snprintf(text, sizeof text, "%s", p->ending);
+    else snprintf(text, sizeof text, "move %d: %s to move%s", p->game->move_number(p->gp->pos), p->game->side_name[side],
                   p->human[side] ? "" : " (thinking)");
     panel_wrap(pn, text, "  ");
     if (p->last_ply < 0) return;
@@ -125,7 +131,7 @@ static void add_status(const Play *p, Panel *pn)
     view_score(&p->last, score, sizeof score);
     pv_text(p, pv, sizeof pv);
     snprintf(line, sizeof line, "depth %d%s%s (%s)", p->last.depth, score[0] ? ", score " : "", score,
-             play_side_name(p, (p->rec->start_side + p->last_ply) & 1));
+             view_side_name(p, (p->rec->start_side + p->last_ply) & 1));
     panel_wrap(pn, line, "  ");
     if (pv[0]) {
         snprintf(line, sizeof line, "pv %s", pv);
@@ -133,35 +139,57 @@ static void add_status(const Play *p, Panel *pn)
     }
 }
 
-/* The moves so far, two a line (the first player's in a column as wide as
- * its longest), the latest that fit in `room` lines. */
-static void add_moves(const Play *p, Panel *pn, int room)
+/* Formats the moves played since the last drawing (all of them again
+ * after shown was reset) into p->texts, each once. */
+static void catch_up(Play *p)
 {
-    static char first[GAME_MAX_PLIES][MOVE_TEXT_BYTES + 16], second[GAME_MAX_PLIES][MOVE_TEXT_BYTES];
-    GameState *s = game_state_at(p->game, p->root);
-    int n = 0, width = 0;
-    if (!s) return;
-    for (int i = 0; i < p->rec->plies && n < GAME_MAX_PLIES; i++) {
-        char text[MOVE_TEXT_BYTES];
-        int side = p->game->side_to_move(s);
-        view_move(p, s, p->played[i], text, sizeof text);
-        if (side == 0 || i == 0) {
-            snprintf(first[n], sizeof first[n], "%3d. %s", p->game->move_number(s), side == 0 ? text : "...");
-            second[n++][0] = '\0';
-            width = term_width(first[n - 1]) > width ? term_width(first[n - 1]) : width;
-        }
-        if (side == 1) snprintf(second[n - 1], sizeof second[n - 1], "%s", text);
-        p->game->play(s, p->played[i]);
+    const GameRecord *g = p->rec;
+    if (p->shown > g->plies || !p->cursor) p->shown = 0;
+    if (p->shown == 0) {
+        p->width = 0;
+        if (!p->cursor || p->game->set_position(p->cursor, g->fen, NULL, 0)) return;
     }
-    p->game->state_free(s);
-    panel_add(pn, "moves (%s):", p->game->notations[p->notation].name);
-    int from = n > room - 1 ? n - (room - 1) + 1 : 0;
-    if (from > 0) panel_add(pn, "  ...");
-    for (int i = from; i < n; i++)
-        panel_add(pn, "%s%*s%s", first[i], second[i][0] ? width + 2 - term_width(first[i]) : 0, "", second[i]);
+    for (; p->shown < g->plies; p->shown++) {
+        char text[MOVE_TEXT_BYTES], head[MOVE_TEXT_BYTES + 16];
+        int i = p->shown, side = p->game->side_to_move(p->cursor);
+        view_move(p, p->cursor, g->moves[i].move, text, sizeof text);
+        memcpy(p->texts[i], text, sizeof text);
+        p->numbers[i] = p->game->move_number(p->cursor);
+        if (side == 0 || i == 0) {
+            snprintf(head, sizeof head, "%3d. %s", p->numbers[i], side == 0 ? text : "...");
+            p->width = term_width(head) > p->width ? term_width(head) : p->width;
+        }
+        p->game->play(p->cursor, g->moves[i].move);
+    }
 }
 
-static void build_panel(const Play *p, Panel *pn, int height)
+/* The moves so far, two a line (the first player's in a column as wide as
+ * its longest), the latest that fit in `room` lines. */
+static void add_moves(Play *p, Panel *pn, int room)
+{
+    const GameRecord *g = p->rec;
+    catch_up(p);
+    /* The lines: one starts at each of the first player's moves and at ply 0. */
+    int from = p->shown, lines = 0, total = 0;
+    for (int i = 0; i < p->shown; i++) total += i == 0 || ((g->start_side + i) & 1) == 0;
+    int keep = total > room - 1 ? room - 2 : total;
+    while (from > 0 && lines < keep) {
+        from--;
+        lines += from == 0 || ((g->start_side + from) & 1) == 0;
+    }
+    panel_add(pn, "moves (%s):", p->game->notations[p->notation].name);
+    if (total > room - 1) panel_add(pn, "  ...");
+    for (int i = from; i < p->shown;) {
+        char first[MOVE_TEXT_BYTES + 16];
+        bool second_side = ((g->start_side + i) & 1) == 1;
+        snprintf(first, sizeof first, "%3d. %s", p->numbers[i], second_side ? "..." : p->texts[i]);
+        const char *second = second_side ? p->texts[i] : i + 1 < p->shown ? p->texts[i + 1] : "";
+        i += second_side ? 1 : 2;
+        panel_add(pn, "%s%*s%s", first, second[0] ? p->width + 2 - term_width(first) : 0, "", second);
+    }
+}
+
+static void build_panel(Play *p, Panel *pn, int height)
 {
     pn->count = 0;
     panel_add(pn, "qibench play: %s", p->game->name);
@@ -183,7 +211,8 @@ void view_draw(Play *p)
     int nboard = 0, width = 0;
     FILE *f = open_memstream(&board, &size);
     if (!f) return;
-    p->game->render(p->state, &p->view, f);
+    p->view.last = p->rec->plies ? p->rec->moves[p->rec->plies - 1].move : MOVE_CODE_NONE;
+    p->game->render(p->gp->pos, &p->view, f);
     fclose(f);
     for (char *c = board; c && *c && nboard < BOARD_LINES;) {
         char *nl = strchr(c, '\n');

@@ -5,10 +5,15 @@
  * players/uci.c and players/xboard.c; the text of what engines write is read
  * by players/client_parse.c.
  *
- * Each search is sent with the whole game so far (UCI `position fen F moves
- * ...`; xboard `new`, `variant V`, `force`, `setboard`, the moves), so an
- * engine restarted after a crash carries on where it was, and engines whose
- * rules depend on the history (repetition) see all of it.
+ * The client is told the game move by move (client_set_game,
+ * client_tell_move) and keeps it: the position, each move in the engine's
+ * notation, and for UCI the `position fen F moves ...` line, appended to
+ * as moves are played, so nothing per move grows with the game's length.
+ * Each search is sent with the whole game so far (UCI that line; xboard
+ * `new`, `variant V`, `force`, `setboard`, the moves, or only the moves
+ * since the engine's last search), so an engine restarted after a crash
+ * carries on where it was, and engines whose rules depend on the history
+ * (repetition) see all of it.
  */
 #include "players/client_impl.h"
 #include "util/util.h"
@@ -327,19 +332,63 @@ ClientStatus client_sync(Client *c, char *err, size_t errlen)
 /* Moves                                                                    */
 /* ------------------------------------------------------------------------ */
 
-/* Sets c->pos to the position reached from root by moves[0..n), writing
- * each move in the engine's notation (in its own position) to c->texts.
- * The moves were checked when they were played. Returns 0, or -1 when that
- * fails (a harness bug, or more moves than a game can hold). */
-static int replay(Client *c, const char *root, const MoveCode *moves, int n)
+/* Appends text to the UCI position line. */
+static int posline_add(Client *c, const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), need = c->posline_len + la + lb + 1;
+    if (need > c->posline_cap) {
+        size_t cap = c->posline_cap ? c->posline_cap : 256;
+        while (cap < need) cap *= 2;
+        char *grown = realloc(c->posline, cap);
+        if (!grown) return -1;
+        c->posline = grown;
+        c->posline_cap = cap;
+    }
+    memcpy(c->posline + c->posline_len, a, la);
+    memcpy(c->posline + c->posline_len + la, b, lb + 1);
+    c->posline_len += la + lb;
+    return 0;
+}
+
+static ClientStatus not_told(char *err, size_t errlen)
+{
+    return client_fail(CLIENT_UNSUPPORTED, err, errlen, "cannot set up the position (bad FEN or moves)");
+}
+
+ClientStatus client_set_game(Client *c, const char *root, const MoveCode *moves, int n, char *err, size_t errlen)
+{
+    c->told = false;
+    c->n = 0;
+    c->posline_len = 0;
+    c->xb_synced = false; /* another game: set it up afresh */
+    c->xb_reply = MOVE_CODE_NONE;
+    if (strlen(root) >= sizeof c->root || c->game->set_position(c->pos, root, NULL, 0)
+        || posline_add(c, "position fen ", root))
+        return not_told(err, errlen);
+    snprintf(c->root, sizeof c->root, "%s", root);
+    c->told = true;
+    ClientStatus st = CLIENT_OK;
+    for (int i = 0; i < n && st == CLIENT_OK; i++) st = client_tell_move(c, moves[i], err, errlen);
+    return st;
+}
+
+ClientStatus client_tell_move(Client *c, MoveCode m, char *err, size_t errlen)
 {
     const Game *g = c->game;
-    if (n >= CLIENT_MAX_PLIES || g->set_position(c->pos, root, NULL, 0)) return -1;
-    for (int i = 0; i < n; i++)
-        if (g->format_move(c->pos, moves[i], client_notation(c), c->texts[i], sizeof c->texts[i])
-            || !g->play(c->pos, moves[i]))
-            return -1;
-    return 0;
+    if (!c->told) return not_told(err, errlen);
+    char *text = c->texts[c->n];
+    if (c->n + 1 >= CLIENT_MAX_PLIES || g->format_move(c->pos, m, client_notation(c), text, MOVE_TEXT_BYTES)
+        || posline_add(c, c->n == 0 ? " moves " : " ", text) || !g->play(c->pos, m)) {
+        c->told = false; /* a harness bug, or more moves than a game can hold */
+        return not_told(err, errlen);
+    }
+    if (c->xb_synced && c->xb_reply != MOVE_CODE_NONE) { /* the engine holds its own last move */
+        c->xb_synced = m == c->xb_reply && c->xb_n == c->n;
+        c->xb_n = c->n + 1;
+        c->xb_reply = MOVE_CODE_NONE;
+    }
+    c->n++;
+    return CLIENT_OK;
 }
 
 int64_t client_search_budget(const Client *c, const GoLimits *l, int side)
@@ -465,18 +514,27 @@ ClientStatus client_new_game(Client *c)
     return st;
 }
 
-ClientStatus client_go(Client *c, const char *root_fen, const MoveCode *moves, int nmoves, const GoLimits *limits,
-                       EngineReply *report, char *err, size_t errlen)
+ClientStatus client_search(Client *c, const GoLimits *limits, EngineReply *report, char *err, size_t errlen)
 {
     memset(report, 0, sizeof *report);
     c->parse.raw_pv[0] = '\0';
     if (c->pending != CLIENT_OK) return client_fail(c->pending, err, errlen, "%s", c->pending_err);
-    if (replay(c, root_fen, moves, nmoves))
-        return client_fail(CLIENT_UNSUPPORTED, err, errlen, "cannot set up the position (bad FEN or moves)");
-    ClientStatus st = c->spec.proto == PROTO_UCI ? uci_go(c, root_fen, moves, nmoves, limits, report, err, errlen)
-                                                 : xboard_go(c, root_fen, moves, nmoves, limits, report, err, errlen);
+    if (!c->told) return not_told(err, errlen);
+    ClientStatus st = c->spec.proto == PROTO_UCI ? uci_go(c, limits, report, err, errlen)
+                                                 : xboard_go(c, limits, report, err, errlen);
     if (st == CLIENT_STALL) c->dirty = true; /* it may still be thinking: settle before the next game */
     return st;
+}
+
+ClientStatus client_go(Client *c, const char *root_fen, const MoveCode *moves, int nmoves, const GoLimits *limits,
+                       EngineReply *report, char *err, size_t errlen)
+{
+    ClientStatus st = client_set_game(c, root_fen, moves, nmoves, err, errlen);
+    if (st != CLIENT_OK && c->pending == CLIENT_OK) {
+        memset(report, 0, sizeof *report);
+        return st;
+    }
+    return client_search(c, limits, report, err, errlen);
 }
 
 ClientStatus client_restart(Client *c, char *err, size_t errlen)
@@ -493,6 +551,7 @@ void client_free(Client *c)
     proc_free(c->proc);
     if (c->pos) c->game->state_free(c->pos);
     free(c->texts);
+    free(c->posline);
     free(c->options_seen);
     free(c);
 }
@@ -503,14 +562,23 @@ void client_free(Client *c)
 
 static ClientStatus engine_new_game(Player *p) { return client_new_game((Client *)p); }
 
-static ClientStatus engine_go(Player *p, const char *root, const MoveCode *moves, int n, const GoLimits *limits,
-                              EngineReply *reply, char *err, size_t errlen)
+static ClientStatus engine_begin(Player *p, const char *root, const MoveCode *moves, int n, char *err, size_t errlen)
 {
-    return client_go((Client *)p, root, moves, n, limits, reply, err, errlen);
+    return client_set_game((Client *)p, root, moves, n, err, errlen);
+}
+
+static ClientStatus engine_on_move(Player *p, MoveCode m, char *err, size_t errlen)
+{
+    return client_tell_move((Client *)p, m, err, errlen);
+}
+
+static ClientStatus engine_go(Player *p, const GoLimits *limits, EngineReply *reply, char *err, size_t errlen)
+{
+    return client_search((Client *)p, limits, reply, err, errlen);
 }
 
 static const char *engine_name(const Player *p) { return ((const Client *)p)->spec.name; }
 
-static const PlayerOps ENGINE_PLAYER = {engine_new_game, engine_go, engine_name};
+static const PlayerOps ENGINE_PLAYER = {engine_new_game, engine_begin, engine_on_move, engine_go, engine_name};
 
 Player *client_player(Client *c) { return &c->player; }

@@ -109,11 +109,30 @@ Client *client_start(const EngineSpec *spec, const ClientTimeouts *t, FILE *log,
 ClientStatus client_new_game(Client *c);
 
 /*
- * Asks for a move in the position reached from root_fen by moves[0..n)
- * (legal moves: the caller checked them when they were played).
- * Fills report; report->best is legal in that position when CLIENT_OK.
- * On failure err says what happened in one line.
+ * The game from now on: the position root_fen and moves[0..n) played from it
+ * (legal moves: the caller checked them when they were played). Copies what
+ * the client keeps (the position, the moves in the engine's notation, the
+ * UCI position line). CLIENT_UNSUPPORTED with err when root_fen cannot be
+ * set up or the game is longer than a client holds; the next search then
+ * fails the same way.
  */
+ClientStatus client_set_game(Client *c, const char *root_fen, const MoveCode *moves, int n, char *err,
+                             size_t errlen);
+
+/* One more move of the game (legal: checked by the caller), by either side;
+ * appended to what the client keeps. Fails like client_set_game. */
+ClientStatus client_tell_move(Client *c, MoveCode m, char *err, size_t errlen);
+
+/*
+ * Asks for a move in the game as told (client_set_game, client_tell_move).
+ * Fills report; report->best is legal in that position when CLIENT_OK (or
+ * MOVE_CODE_NONE with report->answer ANSWER_RESIGN). On failure err says
+ * what happened in one line.
+ */
+ClientStatus client_search(Client *c, const GoLimits *limits, EngineReply *report, char *err, size_t errlen);
+
+/* client_set_game, then client_search: one search of an unrelated position
+ * (a suite's, a hint's). */
 ClientStatus client_go(Client *c, const char *root_fen, const MoveCode *moves, int nmoves, const GoLimits *limits,
                        EngineReply *report, char *err, size_t errlen);
 

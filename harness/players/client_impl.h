@@ -46,16 +46,22 @@ struct Client {
     ClientStatus pending;         /* a failure between games, reported by the next client_go */
     char pending_err[256];
     int claims;                   /* xboard result claims seen (ignored) */
-    /* xboard: the game the engine holds (after its last move, in force
-     * mode), so that the next search sends only the moves since. */
-    bool xb_synced;
     int games_begun;              /* client_new_game calls (restart=on: a new process from the second) */
-    char xb_root[GAME_TEXT_MAX];
-    MoveCode xb_moves[CLIENT_MAX_PLIES];
+    /* The game as the harness told it (client_set_game, client_tell_move). */
+    bool told;                    /* a game was set up (false: the last one could not be) */
+    char root[GAME_TEXT_MAX];
+    int n;                        /* its moves so far */
+    GameState *pos;               /* the position after them */
+    char (*texts)[MOVE_TEXT_BYTES]; /* its moves in the engine's notation */
+    char *posline;                /* UCI: "position fen ROOT moves M1 M2 ...", appended to move by move */
+    size_t posline_len, posline_cap;
+    /* xboard: the game the engine holds (after its last move, in force
+     * mode): texts[0..xb_n) and then xb_reply (its own last move, until the
+     * harness plays it too), so that the next search sends only the moves since. */
+    bool xb_synced;
     int xb_n;
+    MoveCode xb_reply;
     char line[LINE_BYTES];
-    GameState *pos;               /* the position of the current search, kept by the harness */
-    char (*texts)[MOVE_TEXT_BYTES]; /* the current search's moves in the engine's notation */
 };
 
 /* ---- players/client_options.c ---- */
@@ -108,12 +114,12 @@ int64_t client_search_budget(const Client *c, const GoLimits *l, int side);
 
 /* ---- players/uci.c ---- */
 ClientStatus uci_handshake(Client *c, char *err, size_t errlen);
-ClientStatus uci_go(Client *c, const char *root, const MoveCode *moves, int n, const GoLimits *l, EngineReply *r,
-                    char *err, size_t errlen);
+/* One search in the game as told (c->posline, c->pos). */
+ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, size_t errlen);
 
 /* ---- players/xboard.c ---- */
 ClientStatus xboard_handshake(Client *c, char *err, size_t errlen);
-ClientStatus xboard_go(Client *c, const char *root, const MoveCode *moves, int n, const GoLimits *l,
-                       EngineReply *r, char *err, size_t errlen);
+/* One search in the game as told (c->root, c->texts[0..c->n), c->pos). */
+ClientStatus xboard_go(Client *c, const GoLimits *l, EngineReply *r, char *err, size_t errlen);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "util/term.h"
@@ -16,9 +17,9 @@ struct Human {
     const Game *game;
     char name[64];
     FILE *in, *out;
-    HumanHooks hooks;
-    GameState *state;
-    HumanAction action;
+    const char *const *commands;
+    GameState *state; /* the game as told (begin, on_move) */
+    bool told;        /* false: the last game told could not be set up */
 };
 
 static int64_t now_ms(void)
@@ -75,35 +76,57 @@ static void refuse(Human *h, const char *line, int rc, const char *why)
     else fprintf(h->out, "'%s' is not a move or a command (type help): %s\n", shown, clean);
 }
 
-static ClientStatus human_go(Player *p, const char *root, const MoveCode *moves, int n, const GoLimits *limits,
-                             EngineReply *reply, char *err, size_t errlen)
+/* Does line start with one of the session's command words (a whole word)? */
+static bool is_command(const Human *h, const char *line)
+{
+    size_t n = strcspn(line, " \t");
+    for (int i = 0; h->commands && h->commands[i]; i++)
+        if (strlen(h->commands[i]) == n && strncasecmp(line, h->commands[i], n) == 0) return true;
+    return false;
+}
+
+static ClientStatus human_go(Player *p, const GoLimits *limits, EngineReply *reply, char *err, size_t errlen)
 {
     Human *h = (Human *)p;
     int64_t start = now_ms();
     char prompt[96], line[HUMAN_LINE_BYTES * 2], why[512];
     (void)limits; /* a person is not timed here */
     memset(reply, 0, sizeof *reply);
-    if (game_replay(h->game, h->state, root, moves, n))
-        return snprintf(err, errlen, "cannot set up the position"), CLIENT_UNSUPPORTED;
+    if (!h->told) return snprintf(err, errlen, "cannot set up the position"), CLIENT_UNSUPPORTED;
     snprintf(prompt, sizeof prompt, "%s to move> ", h->game->side_name[h->game->side_to_move(h->state)]);
     for (;;) {
         if (!human_read_line(h, prompt, line, sizeof line)) {
-            h->action = HUMAN_QUIT;
-            snprintf(err, errlen, "%s: end of input", h->name);
-            return CLIENT_DISCONNECT;
+            reply->answer = ANSWER_LEFT;
+            return CLIENT_OK;
         }
         if (!line[0]) continue;
-        HumanAction a = h->hooks.command ? h->hooks.command(h->hooks.ctx, line) : HUMAN_NOT_A_COMMAND;
-        if (a == HUMAN_DONE) continue;
         reply->wall_ms = now_ms() - start;
-        h->action = a == HUMAN_NOT_A_COMMAND ? HUMAN_DONE : a;
-        reply->resigned = a == HUMAN_RESIGN;
-        if (a != HUMAN_NOT_A_COMMAND) return CLIENT_OK;
+        if (is_command(h, line)) {
+            reply->answer = ANSWER_COMMAND;
+            snprintf(reply->command, sizeof reply->command, "%s", line);
+            return CLIENT_OK;
+        }
         int rc = h->game->parse_move(h->state, line, NOTATION_ANY, &reply->best, why, sizeof why);
         if (rc == 0) return CLIENT_OK;
         reply->best = MOVE_CODE_NONE;
         refuse(h, line, rc, why);
     }
+}
+
+static ClientStatus human_begin(Player *p, const char *root, const MoveCode *moves, int n, char *err, size_t errlen)
+{
+    Human *h = (Human *)p;
+    h->told = game_replay(h->game, h->state, root, moves, n) == 0;
+    if (!h->told) return snprintf(err, errlen, "cannot set up the position"), CLIENT_UNSUPPORTED;
+    return CLIENT_OK;
+}
+
+static ClientStatus human_on_move(Player *p, MoveCode m, char *err, size_t errlen)
+{
+    Human *h = (Human *)p;
+    if (h->told && h->game->play(h->state, m)) return CLIENT_OK;
+    h->told = false;
+    return snprintf(err, errlen, "cannot set up the position"), CLIENT_UNSUPPORTED;
 }
 
 static ClientStatus human_new_game(Player *p)
@@ -114,9 +137,9 @@ static ClientStatus human_new_game(Player *p)
 
 static const char *human_name(const Player *p) { return ((const Human *)p)->name; }
 
-static const PlayerOps HUMAN_PLAYER = {human_new_game, human_go, human_name};
+static const PlayerOps HUMAN_PLAYER = {human_new_game, human_begin, human_on_move, human_go, human_name};
 
-Human *human_new(const Game *game, const char *name, FILE *in, FILE *out, const HumanHooks *hooks)
+Human *human_new(const Game *game, const char *name, FILE *in, FILE *out, const char *const *commands)
 {
     Human *h = calloc(1, sizeof *h);
     if (!h) return NULL;
@@ -125,9 +148,8 @@ Human *human_new(const Game *game, const char *name, FILE *in, FILE *out, const 
     snprintf(h->name, sizeof h->name, "%s", name);
     h->in = in;
     h->out = out;
-    if (hooks) h->hooks = *hooks;
+    h->commands = commands;
     h->state = game->state_new();
-    h->action = HUMAN_DONE;
     if (!h->state) {
         free(h);
         return NULL;
@@ -143,5 +165,3 @@ void human_free(Human *h)
 }
 
 Player *human_player(Human *h) { return &h->player; }
-
-HumanAction human_last_action(const Human *h) { return h->action; }

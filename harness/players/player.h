@@ -2,7 +2,14 @@
  * players/player.h - anything that answers "your move, with these limits": a UCI or
  * xboard engine (players/client.h), a person at a terminal. play/gameplay.c plays one
  * game over two players and a game, whatever they are, and never trusts
- * them: it keeps the position and checks every move.
+ * them: it keeps the position and checks every reply.
+ *
+ * A player is told the game, not made to replay it: `begin` gives it a game
+ * (its start and the moves so far) at the start and after moves were taken
+ * back, `on_move` each move played since, one at a time, and `go` asks for
+ * a move in the game as it was told. A player keeps only what it needs (an
+ * engine client its `position ... moves ...` line, a person the position),
+ * so that nothing it does per move grows with the game's length.
  */
 #ifndef HARNESS_PLAYER_H
 #define HARNESS_PLAYER_H
@@ -48,6 +55,17 @@ typedef struct {
     char move[24]; /* the PV's first move: as sent until parse_pv, then in the game's record notation ("" none or not legal) */
 } Iteration;
 
+/* What kind of answer a player gave. */
+typedef enum {
+    ANSWER_MOVE = 0, /* a move (EngineReply.best) */
+    ANSWER_RESIGN,   /* resigned instead of moving */
+    ANSWER_COMMAND,  /* a person's command instead of a move (EngineReply.command) */
+    ANSWER_LEFT      /* a person left (end of input) */
+} AnswerKind;
+
+/* Longest command line a person's answer carries (bytes, with the NUL). */
+#define ANSWER_COMMAND_BYTES 512
+
 /* What a player answered to one request for a move. */
 typedef struct {
     MoveCode best;
@@ -61,7 +79,8 @@ typedef struct {
     Iteration iter[REPORT_MAX_ITERATIONS];
     int niter;
     char bad_text[64]; /* the offending move text for ILLEGAL / BAD_MOVE */
-    bool resigned;     /* resigned instead of moving (best is MOVE_CODE_NONE) */
+    AnswerKind answer; /* best is MOVE_CODE_NONE unless ANSWER_MOVE */
+    char command[ANSWER_COMMAND_BYTES]; /* ANSWER_COMMAND: the line typed ("undo", "save x.pgn") */
 } EngineReply;
 
 typedef struct Player Player;
@@ -70,14 +89,20 @@ typedef struct Player Player;
 typedef struct {
     /* Prepares for a new game or an unrelated position. */
     ClientStatus (*new_game)(Player *p);
+    /* The game from now on: the position root and moves[0..n) played from
+     * it (legal: they were checked when played). Called at the start of a
+     * game and after moves were taken back; a player copies what it keeps.
+     * Fails (CLIENT_UNSUPPORTED, err set) only for a game it cannot hold. */
+    ClientStatus (*begin)(Player *p, const char *root, const MoveCode *moves, int n, char *err, size_t errlen);
+    /* One more move of the game (legal: checked), by either side. */
+    ClientStatus (*on_move)(Player *p, MoveCode m, char *err, size_t errlen);
     /*
-     * Asks for a move in the position reached from root by moves[0..n)
-     * (legal: they were checked when played). Fills reply; reply->best is
-     * legal there when CLIENT_OK (or MOVE_CODE_NONE with reply->resigned).
-     * On failure err says what happened in one line.
+     * Asks for a move in the game as begin and on_move told it. Fills
+     * reply: with CLIENT_OK reply->answer says whether it is a move
+     * (reply->best, which the caller checks), a resignation, or a person's
+     * command. On failure err says what happened in one line.
      */
-    ClientStatus (*go)(Player *p, const char *root, const MoveCode *moves, int n, const GoLimits *limits,
-                       EngineReply *reply, char *err, size_t errlen);
+    ClientStatus (*go)(Player *p, const GoLimits *limits, EngineReply *reply, char *err, size_t errlen);
     /* The player's name for tables and messages. */
     const char *(*name)(const Player *p);
 } PlayerOps;
@@ -89,10 +114,20 @@ struct Player {
 
 static inline ClientStatus player_new_game(Player *p) { return p->ops->new_game(p); }
 
-static inline ClientStatus player_go(Player *p, const char *root, const MoveCode *moves, int n,
-                                     const GoLimits *limits, EngineReply *reply, char *err, size_t errlen)
+static inline ClientStatus player_begin(Player *p, const char *root, const MoveCode *moves, int n, char *err,
+                                        size_t errlen)
 {
-    return p->ops->go(p, root, moves, n, limits, reply, err, errlen);
+    return p->ops->begin(p, root, moves, n, err, errlen);
+}
+
+static inline ClientStatus player_on_move(Player *p, MoveCode m, char *err, size_t errlen)
+{
+    return p->ops->on_move(p, m, err, errlen);
+}
+
+static inline ClientStatus player_go(Player *p, const GoLimits *limits, EngineReply *reply, char *err, size_t errlen)
+{
+    return p->ops->go(p, limits, reply, err, errlen);
 }
 
 static inline const char *player_name(const Player *p) { return p->ops->name(p); }

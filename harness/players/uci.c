@@ -9,21 +9,24 @@
 
 #include "players/client_impl.h"
 
-/* Writes `position fen F moves ...` (c->texts[0..n)) and then `go`, in one write. */
-static ClientStatus uci_position_go(Client *c, const char *root_fen, int n, const char *go, char *err, size_t errlen)
+/* Writes the game's position line (kept by the client, appended to move
+ * by move) and then `go`, in one write, without formatting the line again:
+ * `go` is appended for the write and taken off after. */
+static ClientStatus uci_position_go(Client *c, const char *go, char *err, size_t errlen)
 {
-    size_t cap = strlen(root_fen) + (size_t)n * (MOVE_TEXT_BYTES + 1) + strlen(go) + 32, used;
-    char *buf = malloc(cap);
-    if (!buf) return client_fail(CLIENT_UNSUPPORTED, err, errlen, "out of memory");
-    used = (size_t)snprintf(buf, cap, "position fen %s", root_fen);
-    if (n > 0) used += (size_t)snprintf(buf + used, cap - used, " moves");
-    for (int i = 0; i < n; i++) {
-        used += (size_t)snprintf(buf + used, cap - used, " %s", c->texts[i]);
+    size_t len = c->posline_len, golen = strlen(go), need = len + golen + 3;
+    if (need > c->posline_cap) {
+        char *grown = realloc(c->posline, need);
+        if (!grown) return client_fail(CLIENT_UNSUPPORTED, err, errlen, "%s: out of memory", c->spec.name);
+        c->posline = grown;
+        c->posline_cap = need;
     }
-    snprintf(buf + used, cap - used, "\n%s", go);
-    ClientStatus st = client_send(c, err, errlen, "%s", buf);
-    free(buf);
-    return st;
+    c->posline[len] = '\n';
+    memcpy(c->posline + len + 1, go, golen);
+    c->posline[len + 1 + golen] = '\n';
+    int rc = proc_send_text(c->proc, c->posline, len + golen + 2);
+    c->posline[len] = '\0';
+    return rc == 0 ? CLIENT_OK : client_send_failed(c, err, errlen);
 }
 
 static void uci_go_line(const GoLimits *l, char *buf, size_t len)
@@ -58,15 +61,13 @@ static ClientStatus uci_read_best(Client *c, GameState *pos, int64_t deadline, E
     }
 }
 
-ClientStatus uci_go(Client *c, const char *root_fen, const MoveCode *moves, int n, const GoLimits *l, EngineReply *r,
-                    char *err, size_t errlen)
+ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, size_t errlen)
 {
     GameState *pos = c->pos;
-    (void)moves; /* client_go wrote them to c->texts */
     char go[256];
     uci_go_line(l, go, sizeof go);
     int64_t start = util_monotonic_ms();
-    ClientStatus st = uci_position_go(c, root_fen, n, go, err, errlen);
+    ClientStatus st = uci_position_go(c, go, err, errlen);
     if (st != CLIENT_OK) return st;
     st = uci_read_best(c, pos, start + client_search_budget(c, l, c->game->side_to_move(pos)), r, err, errlen);
     r->wall_ms = util_monotonic_ms() - start;

@@ -125,46 +125,38 @@ static ClientStatus xboard_limits(Client *c, const GoLimits *l, int side, char *
     return st;
 }
 
-/* Does the engine hold the game root_fen + moves[0..k) for some k <= n
- * (its last search's game)? Then only moves[k..n) need sending. */
-static int xboard_known_prefix(const Client *c, const char *root_fen, const MoveCode *moves, int n)
+/* Sends moves texts[from..c->n) of the game. */
+static ClientStatus xboard_moves(Client *c, int from, char *err, size_t errlen)
 {
-    if (!c->xb_synced || c->xb_n > n || strcmp(c->xb_root, root_fen) != 0) return -1;
-    return c->xb_n == 0 || memcmp(c->xb_moves, moves, (size_t)c->xb_n * sizeof *moves) == 0 ? c->xb_n : -1;
+    ClientStatus st = CLIENT_OK;
+    for (int i = from; i < c->n && st == CLIENT_OK; i++)
+        st = client_send(c, err, errlen, "%s%s", c->usermove ? "usermove " : "", c->texts[i]);
+    return st;
 }
 
 /* new / variant / force / setboard / moves; or, continuing the game the
- * engine holds, only the new moves (`new` can be slow: MaxQi clears its
- * hash table, 85 ms). */
-static ClientStatus xboard_position(Client *c, const char *root_fen, const MoveCode *moves, int n, char *err,
-                                    size_t errlen)
+ * engine holds (its last move was played), only the new moves (`new` can
+ * be slow: MaxQi clears its hash table, 85 ms). */
+static ClientStatus xboard_position(Client *c, char *err, size_t errlen)
 {
     char buf[GAME_TEXT_MAX + 64];
-    int known = xboard_known_prefix(c, root_fen, moves, n);
+    bool known = c->xb_synced && c->xb_reply == MOVE_CODE_NONE && c->xb_n <= c->n;
     c->xb_synced = false;
-    if (known >= 0) {
-        ClientStatus st = CLIENT_OK;
-        for (int i = known; i < n && st == CLIENT_OK; i++) {
-            st = client_send(c, err, errlen, "%s%s", c->usermove ? "usermove " : "", c->texts[i]);
-        }
-        return st;
-    }
+    c->xb_reply = MOVE_CODE_NONE;
+    if (known) return xboard_moves(c, c->xb_n, err, errlen);
     ClientStatus st = client_send(c, err, errlen, "new");
     if (st == CLIENT_OK) st = client_send(c, err, errlen, "variant %s", c->game->variant);
     if (st == CLIENT_OK) st = client_send(c, err, errlen, "force");
-    if (st == CLIENT_OK && !is_start(c->game, root_fen)) {
+    if (st == CLIENT_OK && !is_start(c->game, c->root)) {
         if (!c->setboard)
             return client_fail(CLIENT_UNSUPPORTED, err, errlen, "%s has setboard=0: it cannot start from %s", c->spec.name,
-                        root_fen);
+                        c->root);
         char why[128];
-        if (game_engine_position(c->game, root_fen, c->q.fen, buf, sizeof buf, why, sizeof why))
-            return client_fail(CLIENT_UNSUPPORTED, err, errlen, "%s: setboard %s: %s", c->spec.name, root_fen, why);
+        if (game_engine_position(c->game, c->root, c->q.fen, buf, sizeof buf, why, sizeof why))
+            return client_fail(CLIENT_UNSUPPORTED, err, errlen, "%s: setboard %s: %s", c->spec.name, c->root, why);
         st = client_send(c, err, errlen, "setboard %s", buf);
     }
-    for (int i = 0; i < n && st == CLIENT_OK; i++) {
-        st = client_send(c, err, errlen, "%s%s", c->usermove ? "usermove " : "", c->texts[i]);
-    }
-    return st;
+    return st == CLIENT_OK ? xboard_moves(c, 0, err, errlen) : st;
 }
 
 static ClientStatus xboard_read_move(Client *c, GameState *pos, int64_t deadline, EngineReply *r, char *err,
@@ -176,7 +168,7 @@ static ClientStatus xboard_read_move(Client *c, GameState *pos, int64_t deadline
         if (strncmp(c->line, "Illegal move", 12) == 0 || strncmp(c->line, "Error", 5) == 0)
             return client_fail(CLIENT_UNSUPPORTED, err, errlen, "%s rejected the position: %.150s", c->spec.name, c->line);
         if (strcmp(c->line, "resign") == 0) {
-            r->resigned = true;
+            r->answer = ANSWER_RESIGN;
             return CLIENT_OK;
         }
         if (parse_xboard_thinking(&c->parse, c->line, r)) continue;
@@ -188,12 +180,11 @@ static ClientStatus xboard_read_move(Client *c, GameState *pos, int64_t deadline
     }
 }
 
-ClientStatus xboard_go(Client *c, const char *root_fen, const MoveCode *moves, int n, const GoLimits *l,
-                       EngineReply *r, char *err, size_t errlen)
+ClientStatus xboard_go(Client *c, const GoLimits *l, EngineReply *r, char *err, size_t errlen)
 {
     GameState *pos = c->pos;
     int side = c->game->side_to_move(pos);
-    ClientStatus st = xboard_position(c, root_fen, moves, n, err, errlen);
+    ClientStatus st = xboard_position(c, err, errlen);
     if (st == CLIENT_OK) st = xboard_limits(c, l, side, err, errlen);
     if (st == CLIENT_OK) st = client_send(c, err, errlen, "post");
     if (st != CLIENT_OK) return st;
@@ -203,14 +194,10 @@ ClientStatus xboard_go(Client *c, const char *root_fen, const MoveCode *moves, i
     st = xboard_read_move(c, pos, start + client_search_budget(c, l, side), r, err, errlen);
     r->wall_ms = util_monotonic_ms() - start;
     parse_pv(&c->parse, pos, r);
-    if (st == CLIENT_OK && r->best != MOVE_CODE_NONE && claims == c->claims && n + 1 < CLIENT_MAX_PLIES
-        && strlen(root_fen) < sizeof c->xb_root) { /* the engine now holds the game and its move */
-        snprintf(c->xb_root, sizeof c->xb_root, "%s", root_fen);
-        if (n > 0) memcpy(c->xb_moves, moves, (size_t)n * sizeof *moves);
-        c->xb_moves[n] = r->best;
-        c->xb_n = n + 1;
+    if (st == CLIENT_OK && r->best != MOVE_CODE_NONE && claims == c->claims) {
+        c->xb_n = c->n; /* the engine now holds the game and its move */
+        c->xb_reply = r->best;
         c->xb_synced = true;
     }
     return st;
 }
-

@@ -106,10 +106,6 @@ static int write_all(Proc *p, const char *data, size_t len)
 int proc_send(Proc *p, const char *fmt, ...)
 {
     if (!p) return -1;
-    if (p->to_fd < 0) {
-        snprintf(p->err, sizeof p->err, "cannot write to the engine: its input is closed");
-        return -1;
-    }
     char stack[PROC_SEND_STACK_BYTES];
     char *text = stack;
     va_list ap, ap2;
@@ -126,11 +122,21 @@ int proc_send(Proc *p, const char *fmt, ...)
         snprintf(p->err, sizeof p->err, n < 0 ? "cannot format the command" : "out of memory");
         return -1;
     }
-    log_line(p, '>', text, (size_t)n);
     text[n] = '\n';
-    int rc = write_all(p, text, (size_t)n + 1);
+    int rc = proc_send_text(p, text, (size_t)n + 1);
     if (text != stack) free(text);
     return rc;
+}
+
+int proc_send_text(Proc *p, const char *text, size_t len)
+{
+    if (!p) return -1;
+    if (p->to_fd < 0) {
+        snprintf(p->err, sizeof p->err, "cannot write to the engine: its input is closed");
+        return -1;
+    }
+    log_line(p, '>', text, len > 0 && text[len - 1] == '\n' ? len - 1 : len);
+    return write_all(p, text, len);
 }
 
 /* ----------------------------------------------------------------------

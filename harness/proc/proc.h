@@ -45,6 +45,13 @@ Proc *proc_start(const ProcSpec *spec, char *err, size_t errlen);
 int proc_send(Proc *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
+ * Sends text as it is: len bytes of whole lines, the last ending in a
+ * newline (a long command that need not be formatted again, such as a UCI
+ * position line kept by its client). Logged and failing like proc_send.
+ */
+int proc_send_text(Proc *p, const char *text, size_t len);
+
+/*
  * Reads the next line (without its newline, \r stripped) into buf, waiting
  * at most timeout_ms (negative: forever). Over-long lines are cut to
  * buflen - 1 characters and the rest is discarded.

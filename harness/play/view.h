@@ -1,0 +1,19 @@
+/*
+ * play/view.h - the screen of `qibench play` (play/view.c).
+ */
+#ifndef HARNESS_PLAY_VIEW_H
+#define HARNESS_PLAY_VIEW_H
+
+#include "play/play_impl.h"
+
+/* Clears the screen (when on a terminal) and draws the board of the game
+ * being played (p->gp), the panel beside it and the pending message. */
+void view_draw(Play *p);
+/* "+0.35", "-M3" from an engine's reply; "" without a score. */
+void view_score(const EngineReply *r, char *buf, size_t len);
+/* The move m of the position s in the session's notation (record notation when that fails). */
+void view_move(const Play *p, GameState *s, MoveCode m, char *buf, size_t len);
+/* The player names for PGN / SGF and the panel: "human" or the engine's. */
+const char *view_side_name(const Play *p, int side);
+
+#endif
