@@ -175,11 +175,11 @@ const CliOpt MATCH_OPTS[] = {
     CLI_OPT_TEXT("--site", NULL, "TEXT", M, out.site, 0, 0, "?", 0, "the Site tag of the --pgnout file"),
     CLI_OPT_INT("--wait", NULL, "MS", M, opt.wait_ms, 0, 3600000, "0", 0, "pause between a worker's games"),
     CLI_OPT_SET("--pgnout", NULL, CLI_LIST, "FILE [min] [fi] [notation=N]", M, out, set_pgnout, NULL, 0,
-                "append the games to FILE when the run is over (file=FILE as fastchess;\n"
-                "min: no comments; fi: finished games only; notation=NAME: one of the\n"
-                "game's PGN notations, default its first, or record, the moves as\n"
-                "games.jsonl has them; a run stopped early: when --resume finishes it);\n"
-                "games.pgn is always written as games end"),
+                "append each game to FILE as it ends (file=FILE as fastchess; min: no\n"
+                "comments; fi: finished games only; notation=NAME: one of the game's\n"
+                "PGN notations, default its first, or record, the moves as games.jsonl\n"
+                "has them; --resume appends only its new games); games.pgn is always\n"
+                "written too"),
     CLI_OPT_SET("--epdout", NULL, CLI_LIST, "FILE", M, out, set_pgnout, NULL, 0,
                 "append each game's final position to FILE when the run is over\n(file=FILE as fastchess)"),
     CLI_OPT_SET("--name", NULL, CLI_VALUE, "RUN", M, name, cli_set_run_name, "COMMAND-YYYYMMDD-HHMMSS", CLI_RUN_LOCAL,
