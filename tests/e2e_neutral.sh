@@ -17,13 +17,7 @@ GAME_NAMES="$(sed -n 's/^GAMES *:= *//p' Makefile) ataxx"
 # is a path and why. Nothing else may be listed here; remove a line when its
 # file is clean.
 ALLOW='
-harness/cli/cli.h              comments naming our engine of one game (cli)
-harness/cli/commands.c         option help: rule sets, notations, sides (cli)
-harness/cli/spec.h             comment naming our engine of one game (cli)
-harness/formats/openings_cmd.c comments on the notations parse_notation takes (cli)
-harness/play/gameplay.c        comment (game loop)
-harness/play/gameplay.h        comment (game loop)
-harness/play/play.c            usage and the side options --red / --white (game loop)
+harness/play/play.c            the side options of qibench play, --red --black --white: the side names of each game, declared in the static option table
 harness/results/record.c       the side keys of files written before the sides were named by the game (results: read back for ever)
 '
 

@@ -39,7 +39,7 @@ void cli_default_run_name(const char *command, char *out, size_t len);
 int cli_make_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
                      char *err, size_t errlen);
 
-/* The path of our engine for game (bin/xiangqi-engine) next to this
+/* The path of our engine for game (bin/GAME-engine) next to this
  * program (or that relative path when /proc/self/exe cannot be read) into out. */
 void cli_own_engine_path(const Game *game, char *out, size_t len);
 
@@ -97,8 +97,8 @@ int cli_sprt_key(void *params, const char *key, const char *value);
 int cli_rule_set(const Game *game, const char *value, int *rule_set, char *err, size_t errlen);
 
 /* Tells our own engine (spec->cmd is own) the rule set the harness judges
- * by, as option Rules=NAME (our Xiangqi engine's own default is check-only,
- * the harness's asian), unless the engine has a Rules option given. Games
+ * by, as option Rules=NAME (our engine's own default may differ from
+ * the harness's), unless the engine has a Rules option given. Games
  * without named rule sets: nothing. */
 void cli_own_engine_rules(EngineSpec *spec, const Game *game, const char *own, int rule_set);
 

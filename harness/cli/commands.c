@@ -23,20 +23,20 @@ static const CliCommand COMMANDS[] = {
      "games.pgn, summary.json.",
      MATCH_OPTS,
      "qibench match -engine name=d3 depth=3 -engine name=d2 depth=2 -rounds 10 -games 2 \\\n"
-     "      -openings file=positions/xiangqi/openings.epd -concurrency 2",
+     "      -openings file=BOOK.epd -concurrency 2",
      RUN_EXITS},
     {"tournament", "tournament ENGINE ENGINE... [OPTIONS]",
      "Every pairing of the engines (--format), each played as a match: pairs of games,\n"
      "one opening, colours swapped. Options as for match.",
      MATCH_OPTS,
      "qibench tournament -variant-engines negamax,alphabeta,pvs -each depth=2 \\\n"
-     "      --openings file=positions/xiangqi/openings.epd --rounds 2",
+     "      --openings file=BOOK.epd --rounds 2",
      RUN_EXITS},
     {"suite", "suite FILE [ENGINES] [OPTIONS]",
      "Searches every position of the EPD file with every engine (bm/am/pv scoring, or\n"
      "playouts with --playout). Results in RESULTS/RUN/searches.jsonl and summary.json.",
      SUITE_OPTS,
-     "qibench suite positions/xiangqi/bench.epd -engine name=ours depth=3",
+     "qibench suite SUITE.epd -engine name=ours depth=3",
      "Exit status: 0 done, 2 usage or setup error (an engine that does not start or never\n"
      "completes its handshake), 3 a search failed (crash, stall, an illegal move) or a\n"
      "position was unsupported (an xboard engine without setboard; give it a PGN book or\n"
@@ -61,9 +61,10 @@ static const CliCommand COMMANDS[] = {
      RATINGS_OPTS, "qibench ratings results/t1 results/t2 --anchor ours",
      "Exit status: 0 done, 2 usage or input error."},
     {"play", "play [OPTIONS]",
-     "A game in the terminal, human or engine per side (default: human Red against our\n"
-     "engine at movetime 1000 ms). Type help at the prompt for the commands.",
-     PLAY_OPTS, "qibench play --red human -engine name=ours movetime=500",
+     "A game in the terminal, human or engine per side (default: a person as the first\n"
+     "player against our engine at movetime 1000 ms); --SIDE X names who plays a side, by\n"
+     "the game's side names (qibench help lists them). Type help at the prompt for the commands.",
+     PLAY_OPTS, "qibench play -engine name=ours movetime=500",
      "Exit status: 0 the game ended or was left, 2 usage or setup error."},
     {"openings", "openings FILE [OPTIONS]",
      "Named move lists, one a line: ID | NAME | MOVES (moves from the start position in any\n"

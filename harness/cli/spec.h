@@ -40,7 +40,7 @@ typedef struct {
  * it consumed something, 0 if argv[*i] is not an engine argument, -1 on an
  * error (one line in err: "-engine: unknown key 'x' (expected name, cmd,
  * ...)", "-variant-engines: unknown variant 'x'"...). own_engine is the
- * path of our engine for the game (bin/xiangqi-engine), used by
+ * path of our engine for the game (bin/GAME-engine), used by
  * -variant-engines (which asks it for its variants) and as the default cmd.
  */
 int spec_parse(int argc, char **argv, int *i, EngineList *list, const char *own_engine, char *err, size_t errlen);

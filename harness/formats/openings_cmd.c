@@ -10,9 +10,8 @@
  * ID is 1-63 of A-Z a-z 0-9 . _ - (it becomes the EPD id); NAME is free text
  * without '"', '\' or control characters (it becomes c0); MOVES are played
  * from the start position, separated by white space (the ideographic space
- * U+3000 too), each in any notation qibench reads: ICCS ("h2e2"), WXF
- * ("C2.5", "C2=5", "H8+7") or Chinese ("炮二平五", "马8进7"), or only the one
- * named by --notation (fairy, ranks 1-10, needs it). Move numbers standing
+ * U+3000 too), each in any notation the game reads, or only the one named
+ * by --notation (a notation whose moves read as another's needs it). Move numbers standing
  * alone ("1.", "2...") are skipped. Blank lines and lines whose first
  * non-blank character is '#' are comments. IDs, names and final positions
  * must each be unique.
@@ -22,7 +21,7 @@
  *     FEN ;id "ID" ;c0 "NAME" ;moves "h2e2 h9g7 ..."
  *
  * FEN is the position after the moves (with its halfmove and fullmove
- * counters) and `moves` the same moves in ICCS, so the line can be replayed
+ * counters) and `moves` the same moves in the game's record notation, so the line can be replayed
  * and checked. harness/formats/epd.c reads the id and FEN and skips c0 and moves.
  *
  * The whole input is checked before anything is written: an input error is
@@ -348,7 +347,7 @@ static int parse_notation(const Game *game, const char *text, int *out)
     return 0;
 }
 
-/* "any, iccs, fairy, wxf or chinese" for Xiangqi: the names parse_notation takes. */
+/* "any" and the game's notations: the names parse_notation takes. */
 static void notation_names(const Game *game, char *buf, size_t len)
 {
     int last = -1;

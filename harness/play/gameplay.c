@@ -57,7 +57,7 @@ static bool is_won(int score, int limit) { return score >= limit; }
 static bool is_level(int score, int limit) { return score >= -limit && score <= limit; }
 
 /* Score adjudication after a move; true if it ended the game. A game
- * without draws (Amazons) is never adjudicated drawn. */
+ * without draws is never adjudicated drawn. */
 static bool adjudicate(const Game *game, GameRecord *g, const Adjudication *adj)
 {
     for (int p = 0; p < 2 && adj->resign_movecount > 0; p++) {

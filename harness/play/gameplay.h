@@ -71,7 +71,7 @@ typedef struct {
     int reason;                    /* for TERM_RULES: the game's reason */
     int start_side;                /* side to move in fen (0 the first player, 1 the second) */
     int loser_side;                /* for forfeits: 0 or 1, -1 otherwise */
-    char detail[256];              /* human text: "red: disconnected (signal 11)", "chariot chasing the horse on c7" ... */
+    char detail[256];              /* human text: "SIDE: disconnected (signal 11)", a rule's own words ... */
     char rules[16];                /* the rule set judged by ("asian"; "" when the game has no named ones) */
     ClientStatus failure;          /* for a player's failure (crash, stall, illegal move): its status; CLIENT_OK otherwise */
 } GameRecord;

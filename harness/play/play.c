@@ -40,7 +40,7 @@ typedef struct {
     int rule_set;    /* --rules */
 } PlayOptions;
 
-/* The side (0, 1) that --FLAG names for game ("--red"), or -1. */
+/* The side (0, 1) that --FLAG names for game (--SIDE: a side's name), or -1. */
 static int side_flag(const Game *game, const char *flag)
 {
     for (int s = 0; s < 2; s++) {
@@ -77,7 +77,7 @@ const CliOpt PLAY_OPTS[] = {
                 "who plays White (Amazons)"),
     CLI_OPT_TEXT("--fen", NULL, "FEN", PlayOptions, fen, 0, 0, NULL, 0, "start from this position"),
     CLI_OPT_TEXT("--pgn", NULL, "FILE", PlayOptions, pgn, 0, 0, NULL, 0, "start from the end of this game"),
-    CLI_OPT_FLAG("--ascii", NULL, PlayOptions, ascii, 0, "letters only: no colour, no box drawing, no Chinese characters"),
+    CLI_OPT_FLAG("--ascii", NULL, PlayOptions, ascii, 0, "letters only: no colour, no box drawing, no wide characters"),
     CLI_OPT_FLAG("--flip", NULL, PlayOptions, flip, 0, "the second player's side at the bottom"),
     CLI_OPT_TEXT("--notation", NULL, "N", PlayOptions, notation, 0, 0, NULL, 0, "the notation moves are shown in"),
     CLI_OPT_INT("--delay", NULL, "MS", PlayOptions, delay_ms, 0, 600000, "0", 0, "pause after an engine's move"),
@@ -87,16 +87,6 @@ const CliOpt PLAY_OPTS[] = {
     CLI_OPT_END,
 };
 
-/* Our engine for the game, next to this program (bin/xiangqi-engine). */
-static void own_engine_path(const Game *game, char *out, size_t len)
-{
-    char self[PLAY_PATH_BYTES];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    char *slash = n > 0 ? (self[n] = '\0', strrchr(self, '/')) : NULL;
-    if (slash) *slash = '\0';
-    snprintf(out, len, "%.900s/%s", slash ? self : "bin", game->engine);
-}
-
 /* Fills o and the engine list from argv; 0, or 2 after an error. */
 static int parse_args(int argc, char **argv, PlayOptions *o, Play *p)
 {
@@ -104,7 +94,7 @@ static int parse_args(int argc, char **argv, PlayOptions *o, Play *p)
     memset(o, 0, sizeof *o);
     o->results = "results";
     if (!(o->game = cli_game(argc, argv, err, sizeof err))) return fprintf(stderr, "qibench play: %s\n", err), 2;
-    own_engine_path(o->game, p->own_engine, sizeof p->own_engine);
+    cli_own_engine_path(o->game, p->own_engine, sizeof p->own_engine);
     CliParse parse = {cli_command("play"), o, o->game, p->engines, p->own_engine, NULL};
     if (cli_parse(&parse, argc, argv, err, sizeof err)) return fprintf(stderr, "qibench play: %s\n", err), 2;
     if (o->fen && o->pgn) return fprintf(stderr, "qibench play: give --fen or --pgn, not both\n"), 2;
