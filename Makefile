@@ -176,7 +176,7 @@ test: ## build everything (a job a core) and run every test under ASan+UBSan, TE
 	@BUILD=build/san-release FAST_BUILD=build/release ENGINE=build/san-release/bin/xiangqi-engine \
 	  FAST_ENGINE=bin/xiangqi-engine AMZ_ENGINE=build/san-release/bin/amazons-engine \
 	  FAST_AMZ_ENGINE=bin/amazons-engine QIBENCH=build/san-release/bin/qibench \
-	  MOCK=build/san-release/tests/mock_engine PYTHON=$(PYTHON) sh tests/run.sh
+	  MOCK=build/san-release/tests/mock_engine PYTHON=$(PYTHON) T="$(T)" sh tests/run.sh
 
 perft: $(BUILD)/tests/test_perft ## check every perft.epd position to its deepest depth (optimised build)
 	QB_PERFT_BUDGET=100000000000 $(BUILD)/tests/test_perft positions/xiangqi/perft.epd

@@ -12,6 +12,11 @@
 # the order queued. TEST_ALONE (names): run one at a time after all the
 # others, with no other test beside them (their checks time themselves
 # against a wall clock). A name is a test's name up to its first blank.
+# T (names, blank- or comma-separated, from `make test T=...` or the
+# environment): only the tests of those names are queued (a script's name
+# with or without .sh: T=e2e_match, T="test_json e2e_resume.sh"); a name
+# that matches no test is an error. The run ends with the five slowest
+# tests, then the totals.
 passed=0 failed=0 skipped=0
 queued=0
 rundir=$(mktemp -d) || exit 1
@@ -21,6 +26,7 @@ trap 'rm -rf "$rundir"' EXIT
 # add_test NAME COMMAND...: queues COMMAND (run later under a timeout, so
 # that a test that hangs fails instead of blocking the run).
 add_test() {
+    wanted "$1" || return 0
     queued=$((queued + 1))
     id=$(printf '%04d' "$queued")
     printf '%s\n' "$1" >"$rundir/$id.name"
@@ -30,6 +36,20 @@ add_test() {
         cmd="$cmd '$(printf '%s' "$a" | sed "s/'/'\\\\''/g")'"
     done
     printf '%s\n' "$cmd" >"$rundir/$id.sh"
+}
+
+# wanted NAME: is the test NAME (up to its first blank) among T, or T unset?
+# Each name of T that matched is noted in $rundir/matched.
+wanted() {
+    [ -n "${T:-}" ] || return 0
+    k=${1%% *}
+    for t in $(echo "$T" | tr ',' ' '); do
+        if [ "$k" = "$t" ] || [ "$k" = "$t.sh" ]; then
+            echo "$t" >>"$rundir/matched"
+            return 0
+        fi
+    done
+    return 1
 }
 
 # run_id ID: runs the queued test ID; its output into ID.log, then "STATUS
@@ -79,6 +99,7 @@ summarise() {
     fi
     grep -E '^SKIP' "$log"
     printf '%-28s %-32s %4d s\n' "$name" "$line" "$secs"
+    printf '%d %s\n' "$secs" "$name" >>"$rundir/times"
     passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
@@ -97,6 +118,12 @@ run_amazons_core() {
 }
 
 run_tests() {
+    for t in $(echo "${T:-}" | tr ',' ' '); do
+        grep -qx "$t" "$rundir/matched" 2>/dev/null && continue
+        echo "run: T names no test: $t"
+        echo "0 passed, 1 failed"
+        return 1
+    done
     jobs=${TEST_JOBS:-2}
     case $jobs in '' | *[!0-9]* | 0*) echo "run: TEST_JOBS must be a positive number, not '$jobs'" >&2; return 2 ;; esac
     # The order the workers take the tests in: TEST_FIRST, then the rest but
@@ -138,6 +165,10 @@ run_tests() {
         summarise "$id"
     done <"$rundir/printed"
     wait "$runner"
+    if [ -s "$rundir/times" ]; then
+        echo "slowest:"
+        sort -rn "$rundir/times" | head -n 5 | awk '{ s = $1; $1 = ""; printf "  %4d s %s\n", s, substr($0, 2) }'
+    fi
     if [ "$skipped" -gt 0 ]; then
         echo "$passed passed, $failed failed, $skipped skipped"
     else
