@@ -5,7 +5,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 
 #include "cli/cliopt.h"
 #include "formats/openings.h"
+#include "results/io.h"
 #include "util/util.h"
 
 #define CLI_KEY_BYTES 32
@@ -56,35 +56,6 @@ static bool dir_has_entries(const char *dir)
     return any;
 }
 
-/* Is name a file a run writes in its folder? */
-static bool is_results_file(const char *name)
-{
-    static const char *const FILES[] = {"run.json", "games.jsonl", "games.pgn", "games.sgf", "searches.jsonl",
-                                        "playouts.jsonl", "summary.json", "summary.json.tmp", "games.pgn.tmp",
-                                        "games.sgf.tmp"};
-    for (size_t i = 0; i < sizeof FILES / sizeof *FILES; i++)
-        if (strcmp(name, FILES[i]) == 0) return true;
-    size_t n = strlen(name), tail = strlen(".stderr.log");
-    return n > tail && strcmp(name + n - tail, ".stderr.log") == 0;
-}
-
-/* --force: removes the results files of dir. Returns 0 or -1 (errno). */
-static int remove_results_files(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d) return -1;
-    struct dirent *e;
-    char path[PATH_MAX];
-    int rc = 0;
-    while (rc == 0 && (e = readdir(d))) {
-        if (!is_results_file(e->d_name)) continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (unlink(path) != 0 && errno != ENOENT) rc = -1;
-    }
-    closedir(d);
-    return rc;
-}
-
 int cli_make_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
                      char *err, size_t errlen)
 {
@@ -100,7 +71,7 @@ int cli_make_run_dir(const char *root, const char *name, const char *command, bo
         if (!force)
             return util_fail(err, errlen, "results folder %s exists: go on with --resume %s, or give --force to "
                                           "replace it, or another --name", out, out);
-        if (remove_results_files(out))
+        if (results_remove_run_files(out))
             return util_fail(err, errlen, "--force: cannot remove the results in %s: %s", out, strerror(errno));
     }
     if (util_make_dirs(out)) return util_fail(err, errlen, "cannot create %s: %s", out, strerror(errno));

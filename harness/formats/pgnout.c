@@ -134,7 +134,7 @@ int pgnout_write_epd(const PgnOut *o, const Game *game, const char *run_dir, cha
 {
     char path[1200], why[1600];
     if (!o->epd) return 0;
-    snprintf(path, sizeof path, "%s/games.jsonl", run_dir);
+    record_games_path(run_dir, path, sizeof path);
     EpdOut e = {game, fopen(o->epd, "a")};
     if (!e.out) return util_fail(err, errlen, "--epdout: cannot open %s: %s", o->epd, strerror(errno));
     int rc = record_read_file(path, game, false, put_final_position, &e, why, sizeof why);

@@ -6,7 +6,9 @@
  */
 #include "results/io.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,7 +298,7 @@ int results_open(MatchRun *run, char *err, size_t errlen)
 {
     const char *dir = run->opt->run_dir;
     run->games_fd = run->pgn_fd = run->sgf_fd = -1;
-    if (open_append(dir, "games.jsonl", &run->games_fd, err, errlen) || open_append(dir, "games.pgn", &run->pgn_fd, err, errlen)
+    if (open_append(dir, RECORD_GAMES_FILE, &run->games_fd, err, errlen) || open_append(dir, "games.pgn", &run->pgn_fd, err, errlen)
         || (run->opt->game->sgf && open_append(dir, "games.sgf", &run->sgf_fd, err, errlen)))
         return results_close(run), -1;
     return 0;
@@ -309,5 +311,33 @@ int results_close(MatchRun *run)
         if (*fds[f] >= 0 && close(*fds[f]) != 0) rc = -1;
         *fds[f] = -1;
     }
+    return rc;
+}
+
+/* Is name a file a run writes in its folder? */
+static bool is_results_file(const char *name)
+{
+    static const char *const FILES[] = {"run.json", RECORD_GAMES_FILE, "games.pgn", "games.sgf", "searches.jsonl",
+                                        "playouts.jsonl", "summary.json", "summary.json.tmp", "games.pgn.tmp",
+                                        "games.sgf.tmp"};
+    for (size_t i = 0; i < sizeof FILES / sizeof *FILES; i++)
+        if (strcmp(name, FILES[i]) == 0) return true;
+    size_t n = strlen(name), tail = strlen(".stderr.log");
+    return n > tail && strcmp(name + n - tail, ".stderr.log") == 0;
+}
+
+int results_remove_run_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    struct dirent *e;
+    char path[PATH_MAX];
+    int rc = 0;
+    while (rc == 0 && (e = readdir(d))) {
+        if (!is_results_file(e->d_name)) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (unlink(path) != 0 && errno != ENOENT) rc = -1;
+    }
+    closedir(d);
     return rc;
 }

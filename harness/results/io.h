@@ -36,4 +36,9 @@ int results_write_run_json(const char *run_dir, int argc, char **argv, const Run
  */
 char **results_read_argv(const char *dir, const char *who, int *argc);
 
+/* --force: removes from dir the files a run writes in its folder (run.json,
+ * the games and searches files, the summaries, their temporary copies, the
+ * engines' NAME.stderr.log) and nothing else. Returns 0, or -1 (errno). */
+int results_remove_run_files(const char *dir);
+
 #endif

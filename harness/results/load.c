@@ -24,7 +24,7 @@ typedef struct {
     MatchRun *run;
     bool merge;
 } Loading;
-static const char *const DERIVED_NAME[DERIVED_COUNT] = {"games.jsonl", "games.pgn", "games.sgf"};
+static const char *const DERIVED_NAME[DERIVED_COUNT] = {RECORD_GAMES_FILE, "games.pgn", "games.sgf"};
 
 static int engine_index(const EngineList *list, const char *name)
 {
@@ -108,7 +108,7 @@ int results_load(MatchRun *run, const char *dir, bool merge)
         if (!run->derived[d] && !(run->derived[d] = tmpfile()))
             return fprintf(stderr, "qibench: cannot create a temporary file: %s\n", strerror(errno)), -1;
     if (check_run_json(dir, seed, err, sizeof err)) return fprintf(stderr, "qibench: %s\n", err), -1;
-    snprintf(path, sizeof path, "%s/games.jsonl", dir);
+    record_games_path(dir, path, sizeof path);
     Loading l = {run, merge};
     /* a resumed run that finished no game has no games.jsonl */
     RecordReader r = {.game = run->opt->game, .missing_ok = !merge, .torn_ok = true, .seed = seed, .fn = take_game,
@@ -186,7 +186,7 @@ int results_commit(MatchRun *run, bool merge)
     }
     if (rc == 0 && !merge && run->torn_at >= 0) { /* the PGN matches the whole lines: cut the torn one */
         char path[1200];
-        snprintf(path, sizeof path, "%s/games.jsonl", dir);
+        record_games_path(dir, path, sizeof path);
         if (truncate(path, run->torn_at) != 0)
             rc = -1, fprintf(stderr, "qibench: cannot cut the torn last line of %s: %s\n", path, strerror(errno));
     }

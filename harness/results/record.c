@@ -257,11 +257,16 @@ static int count_abandoned(void *ctx, const StoredGame *g, const char *line, siz
     return 0;
 }
 
+void record_games_path(const char *run_dir, char *out, size_t len)
+{
+    snprintf(out, len, "%s/" RECORD_GAMES_FILE, run_dir);
+}
+
 int record_count_abandoned(const char *run_dir, int *games, int *abandoned)
 {
     char path[1200], err[1600];
     Abandoned a = {0, 0};
-    snprintf(path, sizeof path, "%s/games.jsonl", run_dir);
+    record_games_path(run_dir, path, sizeof path);
     int rc = record_read_file(path, NULL, false, count_abandoned, &a, err, sizeof err);
     *games = a.games, *abandoned = a.abandoned;
     return rc;

@@ -95,6 +95,11 @@ int record_read(const char *path, RecordReader *r, char *err, size_t errlen);
 int record_read_file(const char *path, const Game *game, bool missing_ok, RecordFn fn, void *ctx, char *err,
                      size_t errlen);
 
+/* The stored games of a run folder: the name of its games file (games.jsonl),
+ * and run_dir/games.jsonl into out (cut short only past len). */
+#define RECORD_GAMES_FILE "games.jsonl"
+void record_games_path(const char *run_dir, char *out, size_t len);
+
 /* The games of run_dir/games.jsonl: how many there are and how many were
  * abandoned (an engine crashed or stalled). Returns 0, or -1 when the file
  * cannot be read (the counts then cover the lines before the fault). */

@@ -46,11 +46,11 @@ int ratings_read_games(const char *path, RatingGames *g, char *err, size_t errle
     return record_read_file(path, NULL, false, add_stored, g, err, errlen);
 }
 
-/* DIR/games.jsonl for a folder, the path itself for a file. */
+/* A folder's stored games, the path itself for a file. */
 static void games_path(const char *arg, char *out, size_t len)
 {
     struct stat st;
-    if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) snprintf(out, len, "%s/games.jsonl", arg);
+    if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) record_games_path(arg, out, len);
     else snprintf(out, len, "%s", arg);
 }
 
