@@ -178,7 +178,19 @@ check "two Ctrl-C: the engines were running ($children)" test -n "$children"
 left=0
 for c in $children; do ps -o stat= -p "$c" >/dev/null 2>&1 && left=$((left + 1)); done
 check "two Ctrl-C: no engine process left, not even a zombie" test "$left" -eq 0
-check "two Ctrl-C: no game cut short was recorded" test ! -s "$tmp/int2/games.jsonl"
+# A game may end by the rules within the second (a quick build plays depth 6
+# against 5 fast); what must not be stored is a game the stop cut short: its
+# engines killed (abandoned), unterminated, or a forfeit the stop caused.
+cut_short() { "$PYTHON" -c 'import json,sys
+rows=[json.loads(l) for l in open(sys.argv[1])] if len(sys.argv) > 1 else []
+bad=[r for r in rows if r["result"] not in ("1-0", "0-1", "1/2-1/2")
+     or r["reason"].startswith("abandoned") or r["reason"] in ("unterminated", "time forfeit", "illegal move")]
+sys.exit(1 if bad else 0)' "$@"; }
+check "two Ctrl-C: no game cut short was recorded ($(wc -l <"$tmp/int2/games.jsonl" 2>/dev/null || echo 0) whole games)" \
+    cut_short $(test -f "$tmp/int2/games.jsonl" && echo "$tmp/int2/games.jsonl")
+printf '%s\n' '{"pair":0,"game":1,"result":"0-1","reason":"abandoned: engine crashed"}' >"$tmp/cut.jsonl"
+finds_cut_short() { ! cut_short "$1"; }
+check "two Ctrl-C: the check finds a game cut short" finds_cut_short "$tmp/cut.jsonl"
 
 # --- shards and merge ------------------------------------------------------------------
 for k in 1 2 3; do match "shard$k" --shard "$k/3" --concurrency 1 >/dev/null 2>&1; done

@@ -104,7 +104,8 @@ int cli_edit_distance(const char *a, size_t alen, const char *b, size_t blen)
     return row[blen];
 }
 
-bool cli_is_close(int d, size_t len)
+/* Is a distance d to a word of len bytes close enough for "did you mean"? */
+static bool cli_is_close(int d, size_t len)
 {
     int most = len <= 4 ? 1 : len <= 9 ? 2 : 3;
     return d <= most && (size_t)d < len;

@@ -169,8 +169,6 @@ const char *cli_closest(const char *word, const char *const *names, int count);
  * longer one counts as far). */
 int cli_edit_distance(const char *a, size_t alen, const char *b, size_t blen);
 
-/* Is a distance d to a word of len bytes close enough for "did you mean"? */
-bool cli_is_close(int d, size_t len);
 
 /* cmd's help: usage, about, options, example, exit status. */
 void cli_print_help(const CliCommand *cmd, FILE *f);

@@ -190,7 +190,9 @@ int pgn_read_dashed(const Game *game, GameState *pos, const char *text, MoveCode
     return -1;
 }
 
-void pgn_move_text(const Game *game, GameState *pos, MoveCode m, PgnNotation n, char *buf, size_t len)
+/* The legal move m of pos in PGN notation n of game ("" when it cannot be
+ * written). */
+static void pgn_move_text(const Game *game, GameState *pos, MoveCode m, PgnNotation n, char *buf, size_t len)
 {
     const GamePgnNotation *pn = pgn_notation(game, n);
     if (!pn) {

@@ -42,9 +42,6 @@ void pgn_notation_names(const Game *game, char *buf, size_t len);
 /* The [Format] tag's value of notation n of game, or NULL (the record's). */
 const char *pgn_format_name(const Game *game, PgnNotation n);
 
-/* The legal move m of pos in PGN notation n of game ("" when it cannot be
- * written). */
-void pgn_move_text(const Game *game, GameState *pos, MoveCode m, PgnNotation n, char *buf, size_t len);
 
 /* Reads text as a move written in one of game's dashed PGN notations
  * ("H2-E2", either case) in pos. 0 with *out set; -1 when text is not

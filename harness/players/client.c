@@ -94,11 +94,6 @@ void client_reset_parser(Client *c)
     parse_init(&c->parse, c->game, profile_notation(c), c->q.pv, c->q.mate_score);
 }
 
-const char *client_profile(const Client *c)
-{
-    return c->profile ? c->profile->name : "none";
-}
-
 static int quirk_switch(const char *v, QuirkSwitch *out)
 {
     if (strcmp(v, "0") == 0 || strcmp(v, "no") == 0) *out = QUIRK_NO;

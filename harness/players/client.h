@@ -161,9 +161,6 @@ int client_parse_quirks(const char *text, EngineQuirks *q, char *err, size_t err
  * or -1 with a one-line reason in err. */
 int client_check_quirks(const struct Game *game, const EngineQuirks *q, char *err, size_t errlen);
 
-/* The name of the built-in profile in use ("none" when no profile applies). */
-const char *client_profile(const Client *c);
-
 /* The options of c's spec the engine did not announce (from -each, so not
  * sent), ", "-separated into buf ("" when none). */
 void client_skipped_options(const Client *c, char *buf, size_t len);
