@@ -5,6 +5,11 @@ passed=0 failed=0 skipped=0
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 PYTHON=${PYTHON:-python3}
+TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
+# Every process this test starts (qibench, the engines it runs, and theirs)
+# carries QB_TEST_TAG in its environment: own_left counts only those.
+QB_TEST_TAG="qbtest-$$-$(date +%s)"
+export QB_TEST_TAG
 
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
@@ -16,6 +21,20 @@ check() {
 skip() { skipped=$((skipped + 1)); echo "SKIP: $*"; }
 # lines FILE: its number of lines.
 lines() { wc -l <"$1" | tr -d ' '; }
+# qbt FUNCTION ARGS...: a named question about stored results, answered by
+# tests/qbt (its __init__.py lists them; `qbt count games.jsonl result=1-0`).
+qbt() { PYTHONPATH="$TESTS_DIR${PYTHONPATH:+:$PYTHONPATH}" "$PYTHON" -m qbt "$@"; }
+# own_left NAME: how many processes named NAME (their command name, as ps
+# shows it) that this test started are still alive (zombies not counted).
+own_left() {
+    n=0
+    for f in $(grep -lzx "QB_TEST_TAG=$QB_TEST_TAG" /proc/[0-9]*/environ 2>/dev/null); do
+        d=${f%/environ}
+        [ "$(cat "$d/comm" 2>/dev/null)" = "$1" ] || continue
+        sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' "$d/status" 2>/dev/null | grep -qv Z && n=$((n + 1))
+    done
+    echo "$n"
+}
 # query FILE PYTHON: runs PYTHON with `rows`, the objects of the JSON Lines FILE.
 query() { "$PYTHON" -c "import json,sys
 rows=[json.loads(l) for l in open(sys.argv[1])]
