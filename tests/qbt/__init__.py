@@ -113,3 +113,15 @@ def value(path, key):
 
 
 summary_value = value
+
+
+# --- more questions over games.jsonl and run folders --------------------------
+# (end of section)
+
+
+# --- more questions over suites, ratings and formats -------------------------
+# (end of section)
+
+
+# --- more questions over the Amazons and engine runs -------------------------
+# (end of section)
