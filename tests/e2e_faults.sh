@@ -35,17 +35,17 @@ play() {
     ms=$((($(date +%s%N) - start) / 1000000))
 }
 # field NAME GAME KEY: one field of a game (0-based) of run NAME.
-field() { query "$tmp/$1/games.jsonl" "print(rows[$2].get('$3'))"; }
+field() { qbt field "$tmp/$1/games.jsonl" "$2" "$3"; }
 # all_lost NAME REASON: every game of NAME ended with REASON and a win for ns.
 all_lost() {
-    test "$(query "$tmp/$1/games.jsonl" "
-print(all(r['reason']=='$2' and r['result']==('0-1' if r['red']=='mock' else '1-0') for r in rows))")" = True
+    test "$(qbt losses "$tmp/$1/games.jsonl" mock "reason=$2")" -eq "$(qbt count "$tmp/$1/games.jsonl")"
 }
 # ns_won_all NAME: our engine won every game of NAME.
 ns_won_all() {
-    test "$(query "$tmp/$1/games.jsonl" "print(all(r['result']==('0-1' if r['red']=='mock' else '1-0') for r in rows))")" = True
+    test "$(qbt losses "$tmp/$1/games.jsonl" mock)" -eq "$(qbt count "$tmp/$1/games.jsonl")"
 }
-# reaped NAME: no process of that run is left (the fd-report path is in its command line).
+# reaped NAME: no process of that run is left (the fd-report path, under this
+# test's own $tmp, is in its command line; own_left cannot tell the runs apart).
 reaped() { ! pgrep -f -- "$tmp/$1.fds" >/dev/null; }
 
 # fault NAME REASON DETAIL MOCK-FLAGS...: with --recover two games, both lost
@@ -105,8 +105,7 @@ background noready1 setup_fails noready1 "did not complete its handshake: no rea
 slow_start() {
     play slow 2 yes --slow-start 1500
     check "slow start (1.5 s) within the 10 s handshake: the mock moved" test "$(field slow 0 plies)" -gt 1
-    check "slow start within the handshake: no start failure" test "$(query "$tmp/slow/games.jsonl" "
-print(any('start' in (r['detail'] or '') or 'handshake' in (r['detail'] or '') for r in rows))")" = False
+    check "slow start within the handshake: no start failure" qbt faults.no_start_failure "$tmp/slow/games.jsonl"
 }
 background slow slow_start
 background slowfail setup_fails slowfail "did not complete its handshake: no uciok in 300 ms" --slow-start 1500 -- --handshake-timeout 300
@@ -124,10 +123,9 @@ for noise in overlong flood; do
     play "$noise" 2 no "--$noise" 1
     check "$noise: exit 0" test "$rc" -eq 0
     check "$noise: the move after the noise was played (h2e2)" \
-        test "$(query "$tmp/$noise/games.jsonl" "print(rows[0]['moves'][0]['move'])")" = h2e2
+        test "$(field "$noise" 0 moves.0.move)" = h2e2
     check "$noise: the game went on past it" test "$(field "$noise" 0 plies)" -gt 2
-    check "$noise: no crash or stall recorded" test "$(query "$tmp/$noise/games.jsonl" "
-print(any(r['reason'].startswith('abandoned') for r in rows))")" = False
+    check "$noise: no crash or stall recorded" test "$(qbt prefixed "$tmp/$noise/games.jsonl" reason abandoned)" -eq 0
 done
 
 # --- hangs: a clock runs out; the engine is then found unresponsive and replaced --------
@@ -179,12 +177,7 @@ check "200 games: the mock was restarted for each (>= 200 starts, got $(lines "$
 # first two (the check before the games and the first game's; our engine is
 # running from then on) varies by at most one (the exec-status pipe may
 # still be open), and is positive.
-fds_steady() {
-    test "$("$PYTHON" -c "
-import re,sys
-p=[int(re.search(r'parent=(-?\d+)', l).group(1)) for l in open(sys.argv[1])][2:]
-print(len(p) > 0 and min(p) > 0 and max(p) - min(p) <= 1)" "$1")" = True
-}
+fds_steady() { qbt faults.fds_steady "$1"; }
 # no_harness_fds FILE: no engine inherited a descriptor of a file the run
 # wrote (results folder, stderr logs: all under $tmp).
 no_harness_fds() { ! grep -q "inherited=.*$tmp" "$1"; }
@@ -198,6 +191,6 @@ check "30 games, output closed: all recorded" test "$(lines "$tmp/many2/games.js
 check "30 games, output closed: descriptors did not grow" fds_steady "$tmp/many2.fds"
 check "30 games, output closed: no zombies" test "$(grep -vc ' zombies=0 ' "$tmp/many2.fds")" -eq 0
 join_background
-check "no engine of any run left running" sh -c "! pgrep -f -- '$tmp/[a-z0-9]*[.]fds' >/dev/null"
+check "no engine of any run left running" test "$(own_left mock_engine)" -eq 0
 
 report

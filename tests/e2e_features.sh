@@ -135,8 +135,6 @@ check "--lmr without a value: exit 1, says what it needs" sh -c "test $? -eq 1 &
 check "match exits 0" test $? -eq 0
 G=$tmp/m/games.jsonl
 check "40 games" test "$(lines "$G" 2>/dev/null)" = 40
-score=$(query "$G" '
-pts=sum((1 if r["result"]=="1/2-1/2" else 2 if (r["result"]=="1-0")==(r["red"]=="modern") else 0) for r in rows)
-print(pts)' 2>/dev/null)
+score=$(qbt points "$G" modern 2>/dev/null)
 check "modern scores ahead of negascout at 3000 nodes a move (${score:-?} of 80 half-points)" test "${score:-0}" -gt 40
 report

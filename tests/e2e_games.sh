@@ -8,7 +8,6 @@ set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
 MOCK=${MOCK:-build/release/tests/mock_engine}
-PYTHON=${PYTHON:-python3}
 
 # game NAME FEN MOVES EXPECTED-RESULT EXPECTED-REASON EXPECTED-PLIES [EXTRA...]
 game() {
@@ -18,9 +17,7 @@ game() {
     "$QIBENCH" match -engine name=a cmd="$MOCK" arg=--moves arg="$moves" depth=1 \
         -engine name=b cmd="$MOCK" arg=--moves arg="$moves" depth=1 \
         --openings file="$tmp/$name.epd" format=epd --games 2 --results "$tmp" --name "$name" "$@" >/dev/null 2>&1
-    got=$("$PYTHON" -c "import json,sys
-r=json.loads(open(sys.argv[1]).readline())
-print(r['result'], '|', r['reason'], '|', r['plies'])" "$tmp/$name/games.jsonl" 2>/dev/null)
+    got=$(qbt games.outcome "$tmp/$name/games.jsonl" 2>/dev/null)
     check "$name: expected '$result | $reason | $plies', got '$got'" test "$got" = "$result | $reason | $plies"
 }
 

@@ -46,26 +46,7 @@ check "an empty folder may be used: exit 0" test $? -eq 0
 # reseal FILE: recomputes the check chain of games.jsonl FILE after its run.json, as
 # the README defines it (FNV-1a 64 over seed, '\n', the line before ,"check":), so
 # that an edit passes the checksums and only the replay under the rules can see it.
-reseal() { "$PYTHON" - "$1" <<'PY'
-import sys, os
-def fnv(seed, body):
-    h = 0xcbf29ce484222325
-    for b in seed.encode() + b"\n" + body.encode():
-        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-    return "%016x" % h
-def body(line):
-    return line[:line.rindex(',"check":"')]
-path = sys.argv[1]
-run = open(os.path.join(os.path.dirname(path), "run.json")).read().rstrip("\n")
-seed = run[run.rindex(',"check":"') + 10:-2]
-out = []
-for line in open(path).read().splitlines():
-    b = body(line)
-    seed = fnv(seed, b)
-    out.append(b + ',"check":"' + seed + '"}')
-open(path, "w").write("".join(l + "\n" for l in out))
-PY
-}
+reseal() { qbt integrity.reseal "$1"; }
 # state DIR: a fingerprint of everything in the folder that a refused resume must leave alone.
 state() { cat "$1/run.json" "$1/games.jsonl" "$1/games.pgn" | cksum; }
 # refused NAME WHAT WORDS: --resume of $tmp/NAME exits 2 with one line naming WORDS, nothing changed.
@@ -171,7 +152,7 @@ printf '\357\273\277screen | Central cannon | h2e2 h9g7\n' >"$tmp/bom.txt"
 "$QIBENCH" openings "$tmp/bom.txt" -o "$tmp/bom-out.epd" >/dev/null 2>&1
 check "an openings list with a BOM is read (exit 0), the BOM not taken into its first id" \
     sh -c "test $? -eq 0 && grep -q ';id \"screen\"' '$tmp/bom-out.epd'"
-long=$("$PYTHON" -c 'print("x" * 300)')
+long=$(printf '%300s' '' | tr ' ' x)
 "$QIBENCH" match -engine name=a "arg=$long" depth=1 -engine name=b depth=1 --results "$tmp" --name long >/dev/null 2>"$tmp/err"
 check "arg= of 300 bytes: exit 2 (was: cut to 255 bytes silently)" test $? -eq 2
 check "... one line saying how long it may be" one_line_error "$tmp/err" "arg: the value is 300 bytes long, at most 255"

@@ -7,23 +7,20 @@ set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
 MOCK=${MOCK:-build/release/tests/mock_engine}
-# This run's mocks carry --tag $TAG: other runs' mocks on the machine are not
-# counted; the time forfeit's (in the background, below) carry $TIME_TAG
-# (neither is a prefix of the other).
-stamp=$(date +%s)
-TAG="match$$x${stamp}m" TIME_TAG="match$$x${stamp}t"
-PYTHON=${PYTHON:-python3}
-# none_tagged WORD: no mock engine tagged WORD is left running.
-none_tagged() { ! pgrep -f -- "--tag $1" >/dev/null; }
+# no_mock_left: no mock engine this test started is left running (own_left:
+# other runs' mocks on the machine are not counted; the time forfeit's, in
+# the background below, carry a QB_TEST_TAG of their own).
+no_mock_left() { test "$(own_left mock_engine)" -eq 0; }
 
 # --- a time forfeit (a mock that never moves: a 1 s clock, then 5 s for a
 # readyok), in the background beside the rest -------------------------------------
 time_forfeit() {
-    "$QIBENCH" match -engine name=ns -engine name=mock cmd="$MOCK" arg=--tag "arg=$TIME_TAG" arg=--stall-after-go arg=1 -each tc=1+0.1 \
+    QB_TEST_TAG=$QB_TEST_TAG-time
+    export QB_TEST_TAG
+    "$QIBENCH" match -engine name=ns -engine name=mock cmd="$MOCK" arg=--stall-after-go arg=1 -each tc=1+0.1 \
         --games 2 --recover --move-grace 200 --results "$tmp" --name time >/dev/null 2>&1
-    check "no move before the flag falls: time forfeit" test "$(query "$tmp/time/games.jsonl" '
-print(any(r["reason"]=="time forfeit" for r in rows))' "$tmp/time/games.jsonl")" = True
-    check "no mock engine of the time forfeit left running" none_tagged "$TIME_TAG"
+    check "no move before the flag falls: time forfeit" test "$(qbt count "$tmp/time/games.jsonl" "reason=time forfeit")" -gt 0
+    check "no mock engine of the time forfeit left running" no_mock_left
 }
 background time time_forfeit
 
@@ -39,54 +36,42 @@ run_match m1
 check "match exits 0" test $? -eq 0
 G=$tmp/m1/games.jsonl
 check "6 games logged" test "$(lines "$G")" -eq 6
-check "each pair plays one opening with colours swapped" test "$(query "$G" '
-by={}
-for r in rows: by.setdefault(r["pair"], []).append(r)
-ok=all(len(g)==2 and g[0]["fen"]==g[1]["fen"] and g[0]["red"]==g[1]["black"] and g[0]["black"]==g[1]["red"] for g in by.values())
-print(len(by), ok)' "$G")" = "3 True"
-check "every game has a result, a reason and legal-looking moves" test "$(query "$G" '
-print(all(r["result"] in ("1-0","0-1","1/2-1/2") and r["reason"] and r["plies"]==len(r["moves"]) for r in rows))' "$G")" = True
+check "each pair plays one opening with colours swapped" qbt match.pairs_swapped "$G" 3
+check "every game has a result, a reason and legal-looking moves" qbt match.all_decided "$G"
 check "PGN: 6 games with Variant, FEN, SetUp, Termination, TimeControl" sh -c \
     "test \$(grep -c '^\[Variant \"xiangqi\"\]' '$tmp/m1/games.pgn') -eq 6 && grep -q '^\[FEN ' '$tmp/m1/games.pgn' \
      && grep -q '^\[SetUp \"1\"\]' '$tmp/m1/games.pgn' && grep -q '^\[Termination ' '$tmp/m1/games.pgn' \
      && grep -q '^\[TimeControl ' '$tmp/m1/games.pgn'"
-check "run.json records the seed and both engines" test "$(query "$tmp/m1/run.json" 'print(rows[0]["seed"], len(rows[0]["engines"]))' "$tmp/m1/run.json")" = "1 2"
+check "run.json records the seed and both engines" \
+    test "$(qbt value "$tmp/m1/run.json" seed) $(qbt length "$tmp/m1/run.json" engines)" = "1 2"
 check "summary: W/D/L, Elo, pentanomial" sh -c "grep -q '^deep vs shallow: 6 games' '$tmp/m1.out' && grep -q 'Elo' '$tmp/m1.out' && grep -q 'pentanomial' '$tmp/m1.out'"
-check "deeper wins the match" test "$(query "$G" '
-pts=sum((1 if r["result"]=="1/2-1/2" else 2 if (r["result"]=="1-0")==(r["red"]=="deep") else 0) for r in rows)
-print(pts > 6)' "$G")" = True
+check "deeper wins the match" test "$(qbt points "$G" deep)" -gt 6
 
 # --- reproducible with the same seed at fixed depth -------------------------
 run_match m2
-check "same seed, fixed depth: the same games move for move" test "$(query "$tmp/m2/games.jsonl" '
-key=lambda r: (r["pair"], r["red"])
-print(sorted((key(r), [m["move"] for m in r["moves"]]) for r in rows))' "$tmp/m2/games.jsonl")" = "$(query "$G" '
-key=lambda r: (r["pair"], r["red"])
-print(sorted((key(r), [m["move"] for m in r["moves"]]) for r in rows))' "$G")"
+check "same seed, fixed depth: the same games move for move" qbt match.same_moves "$tmp/m2/games.jsonl" "$G"
 
 # --- forfeits --------------------------------------------------------------------
-"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--tag "arg=$TAG" arg=--crash-on-go arg=2 depth=1 \
+"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--crash-on-go arg=2 depth=1 \
     --games 4 --results "$tmp" --name crash >"$tmp/out" 2>"$tmp/err"
 check "a crash without --recover stops the run with exit 3" test $? -eq 3
-check "the crashed engine lost by 'abandoned: engine crashed'" test "$(query "$tmp/crash/games.jsonl" '
-print([r["reason"] for r in rows][-1])' "$tmp/crash/games.jsonl")" = "abandoned: engine crashed"
+check "the crashed engine lost by 'abandoned: engine crashed'" \
+    test "$(qbt field "$tmp/crash/games.jsonl" -1 reason)" = "abandoned: engine crashed"
 check "the run says why it stopped" grep -q 'engine failure' "$tmp/err"
-"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--tag "arg=$TAG" arg=--crash-on-go arg=2 depth=1 \
+"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--crash-on-go arg=2 depth=1 \
     --games 4 --recover --results "$tmp" --name recover >"$tmp/out" 2>"$tmp/err"
 check "--recover: all 4 games played" test "$(lines "$tmp/recover/games.jsonl")" -eq 4
-"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--tag "arg=$TAG" arg=--illegal arg=1 depth=1 \
+"$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--illegal arg=1 depth=1 \
     --games 2 --recover --results "$tmp" --name illegal >/dev/null 2>&1
-check "an illegal move loses" test "$(query "$tmp/illegal/games.jsonl" '
-print(any(r["reason"]=="illegal move" and (r["result"]=="0-1")==(r["red"]=="mock") for r in rows))' "$tmp/illegal/games.jsonl")" = True
-check "no mock engine of this run left running" none_tagged "$TAG"
+check "an illegal move loses" test "$(qbt losses "$tmp/illegal/games.jsonl" mock "reason=illegal move")" -gt 0
+check "no mock engine of this run left running" no_mock_left
 
 # --- score adjudication ------------------------------------------------------
 run_match draw --draw movenumber=2 movecount=2 score=100000
-check "--draw: every game adjudicated a draw after move 2" test "$(query "$tmp/draw/games.jsonl" '
-print(all(r["reason"]=="adjudication: draw" and r["result"]=="1/2-1/2" and r["plies"]<=6 for r in rows))' "$tmp/draw/games.jsonl")" = True
+check "--draw: every game adjudicated a draw after move 2" qbt match.adjudicated_draws "$tmp/draw/games.jsonl" 6
 run_match resign --resign movecount=2 score=1
-check "--resign: games end by resign adjudication against the side both scores condemn" test "$(query "$tmp/resign/games.jsonl" '
-print(any(r["reason"]=="adjudication: resign" for r in rows))' "$tmp/resign/games.jsonl")" = True
+check "--resign: games end by resign adjudication against the side both scores condemn" \
+    test "$(qbt count "$tmp/resign/games.jsonl" "reason=adjudication: resign")" -gt 0
 
 # --- SPRT stops the run -----------------------------------------------------
 "$QIBENCH" match -engine name=d4 depth=4 -engine name=d1 depth=1 --openings file="$tmp/book.epd" format=epd \
@@ -103,8 +88,8 @@ check "round-robin of 3: 3 pairings, 6 games" test "$(lines "$tmp/rr/games.jsonl
 "$QIBENCH" tournament --format gauntlet -variant-engines negascout,alphabeta,mtdf -each depth=2 --rounds 1 \
     --results "$tmp" --name gauntlet >"$tmp/out" 2>&1
 check "gauntlet of 1 + 2: 2 pairings, 4 games" test "$(lines "$tmp/gauntlet/games.jsonl")" -eq 4
-check "gauntlet: the first engine plays every game" test "$(query "$tmp/gauntlet/games.jsonl" '
-print(all("negascout" in (r["red"], r["black"]) for r in rows))' "$tmp/gauntlet/games.jsonl")" = True
+check "gauntlet: the first engine plays every game" \
+    test "$(qbt count "$tmp/gauntlet/games.jsonl" red!=negascout black!=negascout)" -eq 0
 
 # --- bad input ----------------------------------------------------------------
 "$QIBENCH" match -engine name=a depth=1 >/dev/null 2>"$tmp/err"

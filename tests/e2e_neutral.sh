@@ -22,31 +22,7 @@ harness/results/record.c       the side keys of files written before the sides w
 '
 
 # scan ROOT...: every hit under ROOT (files *.c and *.h), as FILE:LINE: TEXT.
-scan() {
-    GAME_NAMES=$GAME_NAMES "$PYTHON" - "$@" <<'EOF'
-import os, re, sys
-games = os.environ["GAME_NAMES"].split()
-game_re = re.compile(r"(?i)" + "|".join(map(re.escape, games)))
-side_re = re.compile(r"(?i)\b(red|black|white)\b")
-notation_re = re.compile(r"(?i)\b(iccs|wxf|chinese)\b")
-literal_re = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-own = re.compile(r"(^|/)harness/games/(%s)(_[^/]*)?\.c$|(^|/)harness/games/(%s)_impl\.h$"
-                 % ("|".join(games), "|".join(games)))
-for root in sys.argv[1:]:
-    for folder, _, names in sorted(os.walk(root)):
-        for name in sorted(names):
-            path = os.path.join(folder, name)
-            if not name.endswith((".c", ".h")) or own.search(path):
-                continue
-            with open(path, encoding="utf-8", errors="replace") as f:
-                for number, line in enumerate(f, 1):
-                    literals = " ".join(literal_re.findall(line))
-                    for kind, hit in (("game", game_re.search(line)), ("side", side_re.search(literals)),
-                                      ("notation", notation_re.search(line))):
-                        if hit:
-                            print("%s:%d: %s %r: %s" % (path, number, kind, hit.group(0), line.strip()[:100]))
-EOF
-}
+scan() { qbt neutral.scan "$GAME_NAMES" "$@"; }
 
 # The check finds what it looks for: one planted file of each kind.
 mkdir -p "$tmp/plant/harness/games"

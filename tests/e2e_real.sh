@@ -45,35 +45,20 @@ by_rules() {
     name=$1 n=$2
     check "$name: exit 0 (got $rc)" test "$rc" -eq 0
     check "$name: $n games" test "$(lines "$tmp/$name/games.jsonl")" -eq "$n"
-    bad=$(query "$tmp/$name/games.jsonl" "
-rules=set('$RULES'.split('|'))
-print(';'.join('%s %s: %s' % (r['result'], r['reason'], r['detail']) for r in rows if r['reason'] not in rules))")
+    bad=$(qbt real.not_by_rules "$tmp/$name/games.jsonl" "$RULES")
     check "$name: every game ended by a rule${bad:+ (not: $bad)}" test -z "$bad"
-    echo "$name: $(query "$tmp/$name/games.jsonl" "
-print(', '.join('%s-%s %s (%s, %d plies)' % (r['red'], r['black'], r['result'], r['reason'], r['plies']) for r in rows))")"
+    echo "$name: $(qbt real.summary_line "$tmp/$name/games.jsonl")"
 }
 # thought NAME ENGINE: every move ENGINE made reports a depth >= 1 and nodes (its thinking was read).
 thought() {
-    check "$1: $2's thinking read (depth and nodes on every move)" test "$(query "$tmp/$1/games.jsonl" "
-ms=[m for r in rows for i,m in enumerate(r['moves']) if not m.get('book') and (r['red'] if i%2==0 else r['black'])=='$2']
-print(len(ms) > 0 and all(m['depth'] >= 1 and m['nodes'] > 0 for m in ms))")" = True
+    check "$1: $2's thinking read (depth and nodes on every move)" qbt real.thought "$tmp/$1/games.jsonl" "$2"
 }
 # pgn_back NAME: games.pgn holds the same games as games.jsonl (results,
 # moves) and qibench reads it back as an opening book.
 pgn_back() {
     name=$1
-    check "$name: PGN has the games of games.jsonl, move for move" test "$("$PYTHON" -c "
-import json,re,sys
-rows=[json.loads(l) for l in open(sys.argv[1])]
-text=open(sys.argv[2]).read()
-games=re.split(r'\n(?=\[Game )', text.strip())
-ok=len(games)==len(rows)
-for g,r in zip(games,rows):
-    res=re.search(r'\[Result \"([^\"]*)\"\]', g).group(1)
-    body=re.sub(r'\{[^}]*\}', ' ', g.split('\n\n',1)[1])
-    moves=[w.lower().replace('-', '') for w in body.split() if re.fullmatch(r'[A-I][0-9]-[A-I][0-9]', w)]
-    ok = ok and res==r['result'] and moves==[m['move'] for m in r['moves']]
-print(ok)" "$tmp/$name/games.jsonl" "$tmp/$name/games.pgn")" = True
+    check "$name: PGN has the games of games.jsonl, move for move" \
+        qbt real.pgn_matches "$tmp/$name/games.jsonl" "$tmp/$name/games.pgn"
     timeout 60 "$QIBENCH" match -engine name=a cmd="$ENGINE" depth=1 -engine name=b cmd="$ENGINE" depth=1 --games 2 \
         --openings file="$tmp/$name/games.pgn" format=pgn plies=6 --results "$tmp" --name "$name-back" >/dev/null 2>&1
     check "$name: qibench reads its PGN back as an opening book" test $? -eq 0 -a "$(lines "$tmp/$name-back/games.jsonl")" -eq 2
@@ -109,16 +94,15 @@ if [ -x "$MAXQI" ]; then
         proto=xboard depth=2 --openings file=positions/xiangqi/openings.pgn format=pgn --rounds 3 \
         --results "$tmp" --name maxqi-book >/dev/null 2>&1
     check "maxqi: plays from the shipped openings.pgn (6 games, ECCO codes on every one)" \
-        test "$?" -eq 0 -a "$(query "$tmp/maxqi-book/games.jsonl" 'print(sum(bool(r.get("ecco")) for r in rows))')" -eq 6
+        test "$?" -eq 0 -a "$(qbt count "$tmp/maxqi-book/games.jsonl" ecco!=)" -eq 6
     claims=$(grep -c 'claimed' "$tmp/maxqi/maxqi.stderr.log" 2>/dev/null)
     echo "maxqi: ${claims:-0} result claims noted in maxqi.stderr.log (ignored)"
-    check "maxqi: its result claims, if any, never decided a game" test "$(query "$tmp/maxqi/games.jsonl" "
-print(all(r['detail'] is None for r in rows))")" = True
+    check "maxqi: its result claims, if any, never decided a game" test "$(qbt count "$tmp/maxqi/games.jsonl" detail!=)" -eq 0
     # An EPD opening cannot be set up in MaxQi: a clear error, not a crash.
     timeout 60 "$QIBENCH" suite "$tmp/book.epd" -engine name=maxqi cmd="$MAXQI" proto=xboard depth=2 \
         --results "$tmp" --name maxqi-fen >/dev/null 2>&1
-    check "maxqi: a FEN position is 'unsupported' (setboard=0), saying so" test "$(query "$tmp/maxqi-fen/searches.jsonl" "
-print(all(r['status']=='unsupported' and 'setboard=0' in r['error'] for r in rows))")" = True
+    check "maxqi: a FEN position is 'unsupported' (setboard=0), saying so" \
+        qbt real.unsupported_saying "$tmp/maxqi-fen/searches.jsonl" setboard=0
 else
     skip "MaxQi not installed ($MAXQI): apt-get install fairymax"
 fi
@@ -141,14 +125,10 @@ if [ -x "$SJAAK" ]; then
         -engine name=nosetboard cmd="$SJAAK" proto=xboard depth=4 quirks=setboard=0 \
         --results "$tmp" --name sjaak-suite >/dev/null 2>&1
     S=$tmp/sjaak-suite/searches.jsonl
-    check "sjaak: SAN PVs read as ICCS, 3+ moves, starting with the best move" test "$(query "$S" "
-rs=[r for r in rows if r['engine']=='sjaak']
-print(len(rs)==2 and all(r['status']=='ok' and len(r['pv'].split())>=3 and r['pv'].split()[0]==r['bestmove'] for r in rs))")" = True
-    check "sjaak: quirks=pv=coord (wrong for Sjaak) leaves the PV empty, the move still read" test "$(query "$S" "
-rs=[r for r in rows if r['engine']=='coord']
-print(len(rs)==2 and all(r['status']=='ok' and r['pv']=='' and r['bestmove'] for r in rs))")" = True
-    check "sjaak: quirks=setboard=0 makes FEN positions unsupported" test "$(query "$S" "
-print(all(r['status']=='unsupported' for r in rows if r['engine']=='nosetboard'))")" = True
+    check "sjaak: SAN PVs read as ICCS, 3+ moves, starting with the best move" qbt real.pv_read "$S" sjaak
+    check "sjaak: quirks=pv=coord (wrong for Sjaak) leaves the PV empty, the move still read" qbt real.pv_empty "$S" coord
+    check "sjaak: quirks=setboard=0 makes FEN positions unsupported" \
+        test "$(qbt count "$S" engine=nosetboard status!=unsupported)" -eq 0
 else
     skip "Sjaak II not installed ($SJAAK): apt-get install sjaakii"
 fi

@@ -24,21 +24,23 @@ match_bg() {
     "$QIBENCH" match $RUN --games $GAMES --results "$tmp" --name "$name" "$@" >"$tmp/$name.out" 2>&1 &
 }
 # games DIR: the games of a run as sorted text (pair, game, result, reason, moves).
-games() { query "$1/games.jsonl" '
-for r in sorted(rows, key=lambda r: (r["pair"], r["game"])):
-    print(r["pair"], r["game"], r["red"], r["result"], r["reason"], " ".join(m["move"] for m in r["moves"]))'; }
+games() { qbt resume.games "$1/games.jsonl"; }
 # stats DIR: the pairings and terminations of summary.json.
-stats() { "$PYTHON" -c 'import json,sys
-s=json.load(open(sys.argv[1]))
-print(json.dumps([s["pairings"], s["terminations"], s["games"]], sort_keys=True))' "$1/summary.json"; }
+stats() { qbt resume.stats "$1/summary.json"; }
 # pairs_once DIR: every (pair, game) exactly once and every line whole.
-pairs_once() { "$PYTHON" -c 'import json,sys
-data=open(sys.argv[1]).read()
-assert data.endswith("\n")
-rows=[json.loads(l) for l in data.splitlines()]
-keys=[(r["pair"], r["game"]) for r in rows]
-assert len(keys)==len(set(keys))==int(sys.argv[2]), (len(keys), len(set(keys)))
-' "$1/games.jsonl" "$GAMES" 2>/dev/null; }
+pairs_once() { qbt resume.pairs_once "$1/games.jsonl" "$GAMES"; }
+# born PID: "STATE STARTED" of process PID (its state letter, and when it
+# started in clock ticks after boot, read at once); empty when there is none.
+born() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1,20; }
+# kids PID: the children of PID, each as CHILD:STARTED, so that a PID used
+# again later by another process (another checkout's) is not taken for it.
+kids() { for c in $(pgrep -P "$1"); do printf '%s:%s ' "$c" "$(born "$c" | cut -d' ' -f2)"; done; }
+# still CHILD:STARTED [live]: that very process still exists (live: and is not a zombie).
+still() {
+    now=$(born "${1%:*}")
+    [ -n "${1#*:}" ] && [ "${now#* }" = "${1#*:}" ] || return 1
+    [ "${2:-}" != live ] || [ "${now%% *}" != Z ]
+}
 
 match ref >"$tmp/ref.out" 2>&1
 check "the reference run finishes (exit 0)" test $? -eq 0
@@ -65,7 +67,7 @@ kill_loop() {
     for i in $(seq 1 25); do
         # sleep 0.05 .. 0.3 s, seeded by the loop index for a varied but fixed pattern
         sleep "$(awk -v i="$i" 'BEGIN { srand(i * 7919); printf "%.2f", 0.05 + rand() / 4 }')"
-        engines=$(pgrep -P "$pid" | tr '\n' ' ') # this harness's engines, busy searching
+        engines=$(kids "$pid") # this harness's engines, busy searching
         kill -9 "$pid" 2>/dev/null
         wait "$pid"
         status=$?
@@ -73,7 +75,7 @@ kill_loop() {
         kills=$((kills + 1))
         sleep 1
         # A dead engine waits as a zombie for init to reap it: only a live one counts.
-        for e in $engines; do ps -o stat= -p "$e" 2>/dev/null | grep -qv '^Z' && left=$((left + 1)); done
+        for e in $engines; do still "$e" live && left=$((left + 1)); done
         "$QIBENCH" match --resume "$tmp/killed" --concurrency 2 >>"$tmp/resume.out" 2>>"$tmp/resume.err" &
         pid=$!
     done
@@ -102,7 +104,8 @@ printf '{"red":"deep","black":"shallow","round":4,"pair":3,"ga' >>"$tmp/torn/gam
 "$QIBENCH" match --resume "$tmp/torn" >"$tmp/torn.out" 2>"$tmp/torn.err"
 check "torn last line: resume exits 0" test $? -eq 0
 check "torn last line: a warning names the file and line" grep -q 'games.jsonl:7: discarded a torn last line' "$tmp/torn.err"
-check "torn last line: 10 whole games afterwards" test "$(query "$tmp/torn/games.jsonl" 'print(len({(r["pair"], r["game"]) for r in rows}), len(rows))')" = "10 10"
+check "torn last line: 10 whole games afterwards" \
+    test "$(qbt distinct "$tmp/torn/games.jsonl" pair,game) $(qbt count "$tmp/torn/games.jsonl")" = "10 10"
 check "torn last line: the PGN was cut back to the kept games, then completed" \
     test "$(grep -c '^\[Event ' "$tmp/torn/games.pgn")" -eq 10
 printf '{"broken": \n' >"$tmp/mid.jsonl"
@@ -154,11 +157,9 @@ sleep 1
 kill -INT "$pid"
 wait "$pid"
 check "one Ctrl-C: exit status 130 after the games in progress" test $? -eq 130
-check "one Ctrl-C: summary.json says interrupted" test "$("$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["state"])' "$tmp/int1/summary.json")" = interrupted
+check "one Ctrl-C: summary.json says interrupted" test "$(qbt value "$tmp/int1/summary.json" state)" = interrupted
 check "one Ctrl-C: says how to go on" grep -q "go on with: qibench match --resume $tmp/int1" "$tmp/int1.out"
-check "one Ctrl-C: no game lost or torn so far" "$PYTHON" -c 'import json,sys
-rows=[json.loads(l) for l in open(sys.argv[1])]
-assert 0 < len(rows) < int(sys.argv[2]) and len({(r["pair"], r["game"]) for r in rows}) == len(rows)' "$tmp/int1/games.jsonl" "$GAMES"
+check "one Ctrl-C: no game lost or torn so far" qbt resume.some_once "$tmp/int1/games.jsonl" "$GAMES"
 "$QIBENCH" match --resume "$tmp/int1" >/dev/null 2>&1
 check "after one Ctrl-C, --resume finishes (exit 0)" test $? -eq 0
 games "$tmp/int1" >"$tmp/int1.games"
@@ -168,7 +169,7 @@ check "after one Ctrl-C and --resume: the same games as uninterrupted" cmp -s "$
     --results "$tmp" --name int2 >"$tmp/int2.out" 2>&1 &
 pid=$!
 sleep 1
-children=$(pgrep -P "$pid" | tr '\n' ' ')
+children=$(kids "$pid")
 kill -INT "$pid"
 sleep 0.2
 kill -INT "$pid"
@@ -176,20 +177,15 @@ wait "$pid"
 check "two Ctrl-C: exit status 130 at once" test $? -eq 130
 check "two Ctrl-C: the engines were running ($children)" test -n "$children"
 left=0
-for c in $children; do ps -o stat= -p "$c" >/dev/null 2>&1 && left=$((left + 1)); done
+for c in $children; do still "$c" && left=$((left + 1)); done
 check "two Ctrl-C: no engine process left, not even a zombie" test "$left" -eq 0
 # A game may end by the rules within the second (a quick build plays depth 6
 # against 5 fast); what must not be stored is a game the stop cut short: its
 # engines killed (abandoned), unterminated, or a forfeit the stop caused.
-cut_short() { "$PYTHON" -c 'import json,sys
-rows=[json.loads(l) for l in open(sys.argv[1])] if len(sys.argv) > 1 else []
-bad=[r for r in rows if r["result"] not in ("1-0", "0-1", "1/2-1/2")
-     or r["reason"].startswith("abandoned") or r["reason"] in ("unterminated", "time forfeit", "illegal move")]
-sys.exit(1 if bad else 0)' "$@"; }
 check "two Ctrl-C: no game cut short was recorded ($(wc -l <"$tmp/int2/games.jsonl" 2>/dev/null || echo 0) whole games)" \
-    cut_short $(test -f "$tmp/int2/games.jsonl" && echo "$tmp/int2/games.jsonl")
+    qbt resume.none_cut_short $(test -f "$tmp/int2/games.jsonl" && echo "$tmp/int2/games.jsonl")
 printf '%s\n' '{"pair":0,"game":1,"result":"0-1","reason":"abandoned: engine crashed"}' >"$tmp/cut.jsonl"
-finds_cut_short() { ! cut_short "$1"; }
+finds_cut_short() { ! qbt resume.none_cut_short "$1" 2>/dev/null; }
 check "two Ctrl-C: the check finds a game cut short" finds_cut_short "$tmp/cut.jsonl"
 
 # --- shards and merge ------------------------------------------------------------------
@@ -208,7 +204,7 @@ SPRT="--sprt elo0=-10 elo1=10 alpha=0.001 beta=0.001 model=logistic"
 match sprt_ref $SPRT >/dev/null 2>&1
 for k in 1 2 3; do match "sprt$k" --shard "$k/3" --concurrency 1 $SPRT >/dev/null 2>&1; done
 "$QIBENCH" merge "$tmp/sprt1" "$tmp/sprt2" "$tmp/sprt3" --results "$tmp" --name sprt_merged >/dev/null 2>&1
-history() { "$PYTHON" -c 'import json,sys; h=json.load(open(sys.argv[1]))["pairings"][0]["llr_history"]; print(len(h), h)' "$1/summary.json"; }
+history() { qbt resume.history "$1/summary.json"; }
 check "with --sprt the reference run played every pair (no verdict cut it short)" test "$(history "$tmp/sprt_ref" | cut -d' ' -f1)" -eq 15
 check "sharded and merged: llr_history equals the unsharded run's, point for point (was: 55 of 60 differed)" \
     test "$(history "$tmp/sprt_merged")" = "$(history "$tmp/sprt_ref")"
@@ -236,47 +232,21 @@ done
 # --- summary.json equals `qibench stats` on the counts of games.jsonl --------------------------
 match sprt --sprt elo0=0 elo1=50 >/dev/null 2>&1
 read -r penta wdl <<EOF
-$(query "$tmp/sprt/games.jsonl" '
-pts={}
-for r in rows:
-    a_red = r["game"] == 1
-    p = 2 if r["result"] == "1/2-1/2" else 0
-    if r["result"] != "1/2-1/2": p = 4 if (r["result"] == "1-0") == a_red else 0
-    pts.setdefault(r["pair"], []).append(p // 2)
-pen=[0]*5; w=[0,0,0]
-for v in pts.values():
-    if len(v) == 2:
-        pen[sum(v)] += 1
-        for x in v: w[2 - x] += 1
-print(",".join(map(str, pen)), ",".join(map(str, w)))')
+$(qbt resume.penta_wdl "$tmp/sprt/games.jsonl")
 EOF
 "$QIBENCH" stats --penta "$penta" --sprt elo0=0 elo1=50 --json >"$tmp/penta.json"
 "$QIBENCH" stats --wdl "$wdl" --json >"$tmp/wdl.json"
-check "summary.json pairing = qibench stats --penta $penta (+ W/D/L and draw ratio of --wdl $wdl)" "$PYTHON" -c '
-import json, sys
-s = json.load(open(sys.argv[1]))["pairings"][0]
-p = json.load(open(sys.argv[2])); w = json.load(open(sys.argv[3]))
-keys = ["games", "pairs", "score", "elo", "elo_error", "los", "nelo", "nelo_error", "llr", "lower_bound", "upper_bound", "verdict"]
-bad = [k for k in keys if s[k] != p[k]] + [k for k in ("wins", "draws", "losses", "draw_ratio") if s[k] != w[k]]
-assert not bad and p["llr"] is not None, bad
-assert s["penta"] == [int(x) for x in sys.argv[4].split(",")]
-' "$tmp/sprt/summary.json" "$tmp/penta.json" "$tmp/wdl.json" "$penta"
-check "summary.json: termination counts add up to the games" "$PYTHON" -c '
-import json, sys
-s = json.load(open(sys.argv[1]))
-rows = [json.loads(l) for l in open(sys.argv[2])]
-from collections import Counter
-assert dict(Counter(r["reason"] for r in rows)) == s["terminations"] and s["games"] == len(rows)
-' "$tmp/sprt/summary.json" "$tmp/sprt/games.jsonl"
+check "summary.json pairing = qibench stats --penta $penta (+ W/D/L and draw ratio of --wdl $wdl)" \
+    qbt resume.same_as_stats "$tmp/sprt/summary.json" "$tmp/penta.json" "$tmp/wdl.json" "$penta"
+check "summary.json: termination counts add up to the games" \
+    qbt resume.terminations_add_up "$tmp/sprt/summary.json" "$tmp/sprt/games.jsonl"
 
 # --- old results folders (tests/data/old-format: written by the build of 8965c1b,
 # sides as "red" and "black" for every game) still resume, rate and merge ---------
 OLD=tests/data/old-format
 # moves DIR: each game as OLD/*.moves has it (pair, game, first side, second side,
 # result, moves), the first side under the game's name or the old "red"
-moves() { query "$1/games.jsonl" '
-for r in sorted(rows, key=lambda r: (r["pair"], r["game"])):
-    print(r["pair"], r["game"], r.get("red", r.get("white")), r["black"], r["result"], " ".join(m["move"] for m in r["moves"]))'; }
+moves() { qbt resume.moves "$1/games.jsonl"; }
 mkdir "$tmp/old"
 cp -r "$OLD/match" "$OLD/amazons" "$OLD/tournament" "$tmp/old/"
 "$QIBENCH" match --resume "$tmp/old/match" >"$tmp/old.out" 2>"$tmp/old.err"
@@ -288,19 +258,11 @@ check "old match: the games as the full run at 8965c1b played them (fixed depths
 check "old match: games.pgn rebuilt with all 6 games" test "$(grep -c '^\[Event ' "$tmp/old/match/games.pgn")" -eq 6
 "$QIBENCH" ratings "$tmp/old/match" --json >"$tmp/old.r1" 2>"$tmp/old.r1err"
 check "old match: qibench ratings reads the mixed file (exit 0)" test $? -eq 0
-check "old match: summary.json has the ratings and search statistics of all 6 games" "$PYTHON" -c '
-import json, sys
-s = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
-assert s["games"] == 6 and s["ratings"]["games"] == 6 and s["ratings"]["engines"] == r["engines"], (s["ratings"], r)
-assert sum(e["games"] for e in s["search"]["engines"]) == 12
-' "$tmp/old/match/summary.json" "$tmp/old.r1"
+check "old match: summary.json has the ratings and search statistics of all 6 games" \
+    qbt resume.old_match_summary "$tmp/old/match/summary.json" "$tmp/old.r1"
 "$QIBENCH" match --resume "$tmp/old/amazons" >"$tmp/old.out" 2>"$tmp/old.err"
 check "old Amazons match: --resume exits 0" test $? -eq 0
-check "old Amazons match: red/black lines kept, the new ones white/black" "$PYTHON" -c '
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-assert len(rows) == 4 and all("red" in r for r in rows[:2]) and all("white" in r and "red" not in r for r in rows[2:]), rows
-' "$tmp/old/amazons/games.jsonl"
+check "old Amazons match: red/black lines kept, the new ones white/black" qbt resume.old_sides "$tmp/old/amazons/games.jsonl"
 check "old Amazons match: the games as the full run at 8965c1b played them" \
     test "$(moves "$tmp/old/amazons")" = "$(cat "$OLD/amazons.moves")"
 "$QIBENCH" ratings "$OLD/tournament" --json >"$tmp/old.r2" 2>&1
@@ -308,11 +270,7 @@ check "old tournament: qibench ratings exits 0" test $? -eq 0
 "$QIBENCH" merge "$tmp/old/tournament" --results "$tmp/old" --name merged >"$tmp/old.out" 2>&1
 check "old tournament: merge exits 0" test $? -eq 0
 "$QIBENCH" ratings "$tmp/old/merged" --json >"$tmp/old.r3" 2>&1
-check "old tournament: the merged run rates as the old one, 6 games" "$PYTHON" -c '
-import json, sys
-a, b = (json.load(open(p)) for p in sys.argv[1:3])
-m = json.load(open(sys.argv[3]))
-assert a["games"] == 6 and a["engines"] == b["engines"] and m["games"] == 6 and m["ratings"]["engines"] == a["engines"]
-' "$tmp/old.r2" "$tmp/old.r3" "$tmp/old/merged/summary.json"
+check "old tournament: the merged run rates as the old one, 6 games" \
+    qbt resume.old_merged "$tmp/old.r2" "$tmp/old.r3" "$tmp/old/merged/summary.json"
 join_background
 report

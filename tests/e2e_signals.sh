@@ -3,21 +3,29 @@
 # for suite and match: the first SIGINT finishes what runs and exits 130
 # with summary.json; a second SIGINT, SIGTERM or SIGHUP kills the engines
 # at once, writes what finished and exits 128 + the signal. The four parts
-# run at once (each mostly waits), and every mock is started with `--tag
-# $TAG`, unique to this run and part, so that the mocks of other test runs
-# on the same machine, and of the other parts, are never counted.
+# run at once (each mostly waits), each with a QB_TEST_TAG of its own in
+# its processes' environment (own_left), so that the mocks of other test
+# runs on the same machine, and of the other parts, are never counted.
 set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
 MOCK=${MOCK:-build/release/tests/mock_engine}
-BASE="sig$$x$(date +%s)"
-# part LETTER: sets this part's TAG (none is a prefix of another) and STALL.
+# part LETTER: gives this part (run in a background subshell) its own
+# QB_TEST_TAG, and sets STALL.
 part() {
-    TAG=$BASE$1
-    STALL="-engine name=a cmd=$MOCK arg=--stall-after-go arg=1 arg=--tag arg=$TAG -engine name=b cmd=$MOCK arg=--tag arg=$TAG -each tc=600+0"
+    QB_TEST_TAG=$QB_TEST_TAG-$1
+    export QB_TEST_TAG
+    STALL="-engine name=a cmd=$MOCK arg=--stall-after-go arg=1 -engine name=b cmd=$MOCK -each tc=600+0"
 }
-# mocks_left: how many of this part's mocks are alive (zombies included).
-mocks_left() { pgrep -f -- "--tag $TAG" | wc -l | tr -d ' '; }
+# mocks_left: how many of this part's mocks (and wrappers of them) are alive.
+mocks_left() { echo $(($(own_left mock_engine) + $(own_left wrap.sh))); }
+# kill_mocks: kills this part's mocks and wrappers, those alone.
+kill_mocks() {
+    for f in $(grep -lzx "QB_TEST_TAG=$QB_TEST_TAG" /proc/[0-9]*/environ 2>/dev/null); do
+        d=${f%/environ}
+        case $(cat "$d/comm" 2>/dev/null) in mock_engine | wrap.sh) kill -9 "${d#/proc/}" 2>/dev/null ;; esac
+    done
+}
 # no_mock_after T: true when none is left within T seconds.
 no_mock_after() {
     end=$(($(date +%s) + $1 + 1))
@@ -50,12 +58,12 @@ part_kill() {
     # parent-death signal reaches the wrapper only; the engine's process group guard
     # (proc/proc.c child_guard) kills the rest.
     printf '#!/bin/sh\n"%s" "$@"\nexit $?\n' "$MOCK" >"$tmp/wrap.sh" && chmod +x "$tmp/wrap.sh"
-    "$QIBENCH" match -engine name=a "cmd=$tmp/wrap.sh" arg=--stall-after-go arg=1 arg=--tag "arg=$TAG" \
-        -engine name=b "cmd=$tmp/wrap.sh" arg=--tag "arg=$TAG" -each tc=600+0 --rounds 1 --results "$tmp" --name wrap \
+    "$QIBENCH" match -engine name=a "cmd=$tmp/wrap.sh" arg=--stall-after-go arg=1 \
+        -engine name=b "cmd=$tmp/wrap.sh" -each tc=600+0 --rounds 1 --results "$tmp" --name wrap \
         >/dev/null 2>&1 &
     kill9 "wrapped engines: running, as the wrapper's children" \
         "kill -9 of the harness: no wrapped engine left 1 s later (was: the stalled one lived on)"
-    pkill -9 -f -- "--tag $TAG" 2>/dev/null
+    kill_mocks
 }
 background kill part_kill
 
@@ -64,7 +72,7 @@ grep -v '^#' positions/xiangqi/bench.epd | head -n 6 >"$tmp/six.epd"
 # suite_bg NAME ENGINE-ARGS: a suite whose engine stalls at its 2nd search (concurrency 2).
 suite_bg() {
     name=$1; shift
-    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--stall-after-go arg=2 arg=--tag arg=$TAG depth=1 \
+    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--stall-after-go arg=2 depth=1 \
         --concurrency 2 --results "$tmp" --name "$name" --search-timeout 60000 "$@" >"$tmp/$name.out" 2>&1 &
 }
 part_suite() {
@@ -91,8 +99,7 @@ part_suite() {
 
     # One SIGINT: the searches in progress finish (a slow but answering engine; each search
     # slow too, so that the six are not all done before the signal on a loaded machine).
-    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=300 arg=--slow-go arg=500 \
-        arg=--tag arg=$TAG depth=1 \
+    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=300 arg=--slow-go arg=500 depth=1 \
         --results "$tmp" --name sone >"$tmp/sone.out" 2>&1 &
     pid=$!
     # after the engine checks (the run's folder exists) and the handshake (300 ms), while
@@ -106,7 +113,7 @@ part_suite() {
     check "suite, one Ctrl-C: summary.json says interrupted" grep -q '"state":"interrupted"' "$tmp/sone/summary.json"
     check "suite, one Ctrl-C: no engine left within 1 s" no_mock_after 1
     # A Ctrl-C while the engines are checked (before any folder): exit 130, nothing written.
-    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=1000 arg=--tag arg=$TAG depth=1 \
+    "$QIBENCH" suite "$tmp/six.epd" -engine name=m cmd=$MOCK arg=--slow-start arg=1000 depth=1 \
         --results "$tmp" --name spre >"$tmp/spre.out" 2>"$tmp/spre.err" &
     pid=$!
     sleep 0.3
@@ -150,7 +157,7 @@ part_loop() {
         wait "$pid" 2>/dev/null
         sleep 1
         [ "$(mocks_left)" -eq 0 ] || left=$((left + 1))
-        pkill -9 -f -- "--tag $TAG" 2>/dev/null # only this run's: do not let one failure spoil the next
+        kill_mocks # only this part's: do not let one failure spoil the next
     done
     check "kill -9 five times at random moments (stalled engines): never an engine left after 1 s" test "$left" -eq 0
 }

@@ -116,6 +116,52 @@ summary_value = value
 
 
 # --- more questions over games.jsonl and run folders --------------------------
+def first_side(row):
+    """The name of a game's first side: "red" (Xiangqi), else "white"."""
+    return row.get("red", row.get("white"))
+
+
+def points(path, name, *conditions):
+    """name's score in half points (2 a win, 1 a draw) over the games of
+    path that meet the conditions."""
+    n = 0
+    for r in where(path, *conditions):
+        if name not in (first_side(r), r.get("black")):
+            continue
+        if r.get("result") == "1/2-1/2":
+            n += 1
+        elif (r.get("result") == "1-0") == (first_side(r) == name):
+            n += 2
+    return n
+
+
+def losses(path, name, *conditions):
+    """How many games of path that meet the conditions name lost (0-1 as
+    the first side, 1-0 as the other)."""
+    return sum(name in (first_side(r), r.get("black"))
+               and r.get("result") == ("0-1" if first_side(r) == name else "1-0")
+               for r in where(path, *conditions))
+
+
+def distinct(path, keys, *conditions):
+    """How many different values the rows of path that meet the conditions
+    have at keys (comma-separated: "pair,game" counts the games)."""
+    ks = keys.split(",")
+    return len({tuple(text(get(r, k)) for k in ks) for r in where(path, *conditions)})
+
+
+def prefixed(path, key, prefix, *conditions):
+    """How many rows of path that meet the conditions have key starting
+    with prefix (`prefixed games.jsonl reason abandoned`)."""
+    return sum(text(get(r, key)).startswith(prefix) for r in where(path, *conditions))
+
+
+def length(path, key):
+    """How many items the list (or object) at the dotted key of the JSON
+    document path holds: `length run.json engines`."""
+    return len(get(doc(path), key))
+
+
 # (end of section)
 
 
