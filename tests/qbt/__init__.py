@@ -149,6 +149,27 @@ def values(path, *keys):
     return [[get(obj, k) for k in keys]]
 
 
+def points(row, engine):
+    """engine's points in the game row: 1, 0.5 or 0 (a result other than
+    1-0, 0-1 and 1/2-1/2 is a KeyError)."""
+    p = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[row["result"]]
+    return p if row["red"] == engine else 1.0 - p
+
+
+def close(x, y, tol=1e-6, relative=False):
+    """Are x and y (JSON values) the same, their numbers to within tol
+    (relative: tol times the larger of 1 and |y|)? Objects need the same
+    keys, lists the same length."""
+    if isinstance(x, dict):
+        return isinstance(y, dict) and x.keys() == y.keys() and all(close(x[k], y[k], tol, relative) for k in x)
+    if isinstance(x, list):
+        return isinstance(y, list) and len(x) == len(y) and all(close(p, q, tol, relative) for p, q in zip(x, y))
+    number = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+    if number(x) and number(y):
+        return abs(x - y) <= float(tol) * (max(1, abs(y)) if relative else 1)
+    return x == y
+
+
 def check_null(path, key):
     """The JSON document path has key (dotted), and it is null."""
     obj = doc(path)

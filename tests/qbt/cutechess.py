@@ -5,9 +5,6 @@ import re
 
 import qbt
 
-POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
-
-
 def check_summary_recount(run):
     """run's summary.json agrees with a recount of its games.jsonl: the
     number of games, and per pairing W/D/L and the pentanomial of its pairs
@@ -22,9 +19,7 @@ def check_summary_recount(run):
         for r in rows:
             if {r["red"], r["black"]} != {a, b}:
                 continue
-            pts = POINTS[r["result"]]
-            if r["black"] == a:
-                pts = 1 - pts
+            pts = qbt.points(r, a)
             w += pts == 1
             d += pts == 0.5
             l += pts == 0

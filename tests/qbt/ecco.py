@@ -5,9 +5,6 @@ import re
 
 import qbt
 
-POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
-
-
 def _book(epd):
     book = {}
     with open(epd, encoding="utf-8") as f:
@@ -30,9 +27,7 @@ def check_match(run, epd, first="first"):
         assert g["ecco"] == book[g["opening"]]["ecco"], f"opening {g['opening']}: ecco {g['ecco']}"
     want = {}
     for g in games:
-        pts = POINTS[g["result"]]
-        if g["black"] == first:
-            pts = 1.0 - pts
+        pts = qbt.points(g, first)
         w = want.setdefault(g["ecco"][0], {"games": 0, "points_first": 0.0})
         w["games"] += 1
         w["points_first"] += pts
@@ -73,7 +68,7 @@ def check_tournament(run):
         for g in games:
             if not filter_(g):
                 continue
-            p = POINTS[g["result"]] if g["red"] == side else 1 - POINTS[g["result"]]
+            p = qbt.points(g, side)
             w = out.setdefault(g["ecco"][0], [0, 0.0])
             w[0] += 1
             w[1] += p

@@ -11,16 +11,13 @@ import qbt
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 from stats_reference import penta_summary  # noqa: E402
 
-RESULT = {"1-0": 2, "0-1": 0, "1/2-1/2": 1}  # half points of Red
-
-
 def _fmt(f, v):
     """A value as qibench prints it: n/a for none, -0.0 as 0."""
     return "n/a" if v is None else f % (v + 0.0)
 
 
 def _half_points(g, who):
-    return RESULT[g["result"]] if g["red"] == who else 2 - RESULT[g["result"]]
+    return int(2 * qbt.points(g, who))
 
 
 def check_match(games, err, out, summary, engine, opponent, total, status_lines):

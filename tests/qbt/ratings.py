@@ -5,16 +5,6 @@ import json
 import qbt
 
 
-def _close(x, y):
-    if isinstance(x, dict):
-        return isinstance(y, dict) and x.keys() == y.keys() and all(_close(x[k], y[k]) for k in x)
-    if isinstance(x, list):
-        return isinstance(y, list) and len(x) == len(y) and all(_close(p, q) for p, q in zip(x, y))
-    if isinstance(x, float) or isinstance(y, float):
-        return abs(x - y) <= 1e-6
-    return x == y
-
-
 def check_matches_reference(got, ref):
     """The ratings in the JSON file got (qibench ratings --json, or
     summary.json's "ratings") equal those of the reference's output ref: the
@@ -22,7 +12,7 @@ def check_matches_reference(got, ref):
     crosstable and the LOS matrix, to 1e-6."""
     a, b = qbt.doc(got), qbt.doc(ref)
     for k in ("engines", "crosstable", "los"):
-        assert _close(a[k], b[k]), f"{k} differs:\n{json.dumps(a[k])[:2000]}\n{json.dumps(b[k])[:2000]}"
+        assert qbt.close(a[k], b[k], 1e-6), f"{k} differs:\n{json.dumps(a[k])[:2000]}\n{json.dumps(b[k])[:2000]}"
 
 
 def _strict(path):

@@ -8,21 +8,11 @@ import qbt
 PHASES = ("opening", "middlegame", "endgame")
 
 
-def _close(x, y):
-    if isinstance(x, dict):
-        return isinstance(y, dict) and x.keys() == y.keys() and all(_close(x[k], y[k]) for k in x)
-    if isinstance(x, list):
-        return isinstance(y, list) and len(x) == len(y) and all(_close(p, q) for p, q in zip(x, y))
-    if isinstance(x, (int, float)) and isinstance(y, (int, float)) and not isinstance(x, bool):
-        return abs(x - y) <= 1e-9 * max(1, abs(y))
-    return x == y
-
-
 def check_matches_reference(summary, ref):
     """summary.json's "search" equals the reference's recount in the file
     ref (numbers to 1e-9 relative)."""
     a, b = qbt.doc(summary)["search"], qbt.doc(ref)
-    assert _close(a, b), f"search differs from the recount:\n{json.dumps(a)[:1500]}\n{json.dumps(b)[:1500]}"
+    assert qbt.close(a, b, 1e-9, relative=True), f"search differs from the recount:\n{json.dumps(a)[:1500]}\n{json.dumps(b)[:1500]}"
 
 
 def check_endings(summary, engine, forfeits, *suffered):
