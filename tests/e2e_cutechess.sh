@@ -43,39 +43,14 @@ row() {
     check "$line: exit 0 (got $rc: $(tail -c 300 "$tmp/r$n.err"))" test "$rc" -eq 0
     got=$(lines "$dir/games.jsonl" 2>/dev/null || echo none)
     check "$line: $want games (got $got)" test "$got" = "$want"
-    check "$line: summary.json agrees with a recount of games.jsonl" "$PYTHON" -c "
-import json, sys
-rows = [json.loads(l) for l in open('$dir/games.jsonl')]
-s = json.load(open('$dir/summary.json'))
-assert s['games'] == len(rows), (s['games'], len(rows))
-for p in s['pairings']:
-    a, b = p['engine'], p['opponent']
-    w = d = l = 0
-    pairs = {}
-    for r in rows:
-        if {r['red'], r['black']} != {a, b}: continue
-        pts = {'1-0': 1.0, '0-1': 0.0, '1/2-1/2': 0.5}[r['result']]
-        if r['black'] == a: pts = 1 - pts
-        w += pts == 1; d += pts == 0.5; l += pts == 0
-        pairs.setdefault((r['round'], r['pair']), []).append(pts)
-    penta = [0] * 5
-    for v in pairs.values():
-        if len(v) == 2: penta[int(sum(v) * 2)] += 1
-    assert (p['wins'], p['draws'], p['losses']) == (w, d, l), (p, w, d, l)
-    assert p['penta'] == penta, (p['penta'], penta)
-"
+    check "$line: summary.json agrees with a recount of games.jsonl" qbt cutechess.check_summary_recount "$dir"
 }
 # field_all KEY VALUE: every game of the row has KEY == VALUE.
-field_all() { test "$(query "$dir/games.jsonl" "print(all(str(r['$1']) == '$2' for r in rows))")" = True; }
+field_all() { test "$(qbt count "$dir/games.jsonl" "$1!=$2")" = 0; }
 # max_plies N: no game of the row is longer than N plies.
-max_plies() { test "$(query "$dir/games.jsonl" "print(max(r['plies'] for r in rows))")" -le "$1"; }
+max_plies() { test "$(qbt maximum "$dir/games.jsonl" plies)" -le "$1"; }
 # pairs_share_opening: the two games of each pair start from one opening, colours swapped.
-pairs_share_opening() {
-    test "$(query "$dir/games.jsonl" "
-p = {}
-for r in rows: p.setdefault((r['round'], r['pair']), []).append(r)
-print(all(len(g) == 2 and g[0]['opening'] == g[1]['opening'] and g[0]['red'] == g[1]['black'] for g in p.values()))")" = True
-}
+pairs_share_opening() { qbt cutechess.check_pairs_share_opening "$dir/games.jsonl"; }
 tag_count() { grep -c "^\[$1 " "$2"; }
 
 A="-engine name=e1 cmd=$E depth=2 -engine name=e2 cmd=$E depth=1"
@@ -93,12 +68,12 @@ check "an odd -games is rounded up to whole pairs, with a warning" grep -q "is o
 row 2 match $A -repeat 2 $MM
 row 4 match $A -openings file="$BOOK" format=epd order=random -srand 42 -rounds 2 -repeat $MM
 check "-repeat: each pair shares its opening, colours swapped" pairs_share_opening
-first=$(query "$dir/games.jsonl" "print(','.join(r['opening'] for r in rows))")
+first=$(qbt column "$dir/games.jsonl" opening)
 row 4 match $A -openings file="$BOOK" format=epd order=random -srand 42 -rounds 2 -repeat $MM
-check "-srand 42 twice: the same openings" test "$(query "$dir/games.jsonl" "print(','.join(r['opening'] for r in rows))")" = "$first"
+check "-srand 42 twice: the same openings" test "$(qbt column "$dir/games.jsonl" opening)" = "$first"
 row 4 match $A -openings file="$tmp/book.pgn" format=pgn order=sequential plies=4 -rounds 2 -games 2 $MM
 check "a PGN book: the first game opens h2e2 h9g7 h0g2" \
-    test "$(query "$dir/games.jsonl" "print(' '.join(m['move'] for m in rows[0]['moves'][:3]))")" = "h2e2 h9g7 h0g2"
+    test "$(qbt moves "$dir/games.jsonl" 0 | cut -d' ' -f1-3)" = "h2e2 h9g7 h0g2"
 row 2 match $A -each tc=1:00+1 $MM
 check "tc=1:00+1 is 60 s + 1 s" grep -q '^\[TimeControl "60+1"\]' "$dir/games.pgn"
 row 2 match $A -each tc=40/1:30 $MM
@@ -118,11 +93,8 @@ check "-pgnout FILE: the games of games.pgn, byte for byte" cmp -s "$tmp/out.pgn
 # to 5), H8+7 (the Black horse from Black's file 8 forward to 7), H2+3
 row 2 match $A -openings file="$tmp/book.pgn" format=pgn plies=4 -pgnout "$tmp/wxf.pgn" notation=wxf $MM
 check "-pgnout FILE notation=wxf: the book's moves in WXF" grep -q '^1\. C2\.5 {book} H8+7 {book} 2\. H2+3 {book}' "$tmp/wxf.pgn"
-check "-pgnout FILE notation=wxf: Format WXF, the other tags as games.pgn's" test "$("$PYTHON" -c "
-import sys
-tags = lambda f: [l for l in open(f, encoding='utf-8') if l.startswith('[') and not l.startswith('[Format ')]
-fmt = [l for l in open(sys.argv[1], encoding='utf-8') if l.startswith('[Format ')]
-print(tags(sys.argv[1]) == tags(sys.argv[2]) and fmt == ['[Format \"WXF\"]\n'] * 2)" "$tmp/wxf.pgn" "$dir/games.pgn")" = True
+check "-pgnout FILE notation=wxf: Format WXF, the other tags as games.pgn's" \
+    qbt cutechess.check_wxf_tags "$tmp/wxf.pgn" "$dir/games.pgn"
 "$QIBENCH" match $A -pgnout "$tmp/x.pgn" notation=klingon $MM --results "$tmp" >/dev/null 2>"$tmp/k.err"
 st=$?
 check "-pgnout notation=klingon: exit 2 ($st), the line names it" sh -c "test $st -eq 2 && grep -q 'unknown notation=klingon' '$tmp/k.err'"
@@ -134,9 +106,7 @@ row 2 match $A -epdout "$tmp/out.epd" $MM
 check "-epdout FILE: one final position per game" test "$(lines "$tmp/out.epd")" -eq 2
 if [ -x "$FSF" ]; then # the final position, replayed by Fairy-Stockfish from the game's moves
     # games.jsonl writes ICCS (ranks 0-9), Fairy-Stockfish its own coordinates (ranks 1-10)
-    moves=$(query "$dir/games.jsonl" "
-import re
-print(' '.join(re.sub(r'([a-i])(\\d)', lambda m: m.group(1) + str(int(m.group(2)) + 1), m['move']) for m in rows[0]['moves']))")
+    moves=$(qbt cutechess.fairy_moves "$dir/games.jsonl" 0)
     fen=$(printf 'setoption name UCI_Variant value xiangqi\nposition startpos moves %s\nd\nquit\n' "$moves" | "$FSF" 2>/dev/null \
           | sed -n 's/^Fen: //p' | cut -d' ' -f1-2)
     check "-epdout: game 1's final position is Fairy-Stockfish's ($fen)" test "$(head -1 "$tmp/out.epd" | cut -d' ' -f1-2)" = "$fen"
@@ -151,9 +121,9 @@ check "-noswap: e1 has Red in every game" field_all red e1
 row 2 match $A -variant xiangqi -concurrency 2 $MM
 row 8 match $A -concurrency 2 -rounds 4 $MM
 row 6 match $A -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -rounds 3 $MM
-check "-sprt: the LLR is in summary.json" test "$(python3 -c "import json; print(json.load(open('$dir/summary.json'))['pairings'][0]['llr'] is not None)")" = True
+check "-sprt: the LLR is in summary.json" test -n "$(qbt value "$dir/summary.json" pairings.0.llr)"
 row 2 match -engine name=e1 cmd="$E" plies=2 -engine name=e2 cmd="$E" nodes=300 -sprt elo0=0 elo1=5 model=logistic $MM
-check "plies=2 (fastchess) is depth 2" test "$(query "$dir/games.jsonl" "print(rows[0]['moves'][0]['depth'])")" = 2
+check "plies=2 (fastchess) is depth 2" test "$(qbt field "$dir/games.jsonl" 0 moves.0.depth)" = 2
 row 2 match -engine name=e1 cmd="$E" depth=1 initstr="setoption name Hash value 8" restart=on stderr="$tmp/e1.stderr" \
     -engine name=e2 cmd="$E" depth=1 -debug $MM
 check "initstr= is sent after the handshake" grep -q "e1 > setoption name Hash value 8" "$tmp/r$n.err"
@@ -167,7 +137,7 @@ T="-engine name=t1 cmd=$E depth=1 -engine name=t2 cmd=$E depth=2 -engine name=t3
 row 6 tournament $T -tournament round-robin -games 2 -rounds 1 $MM
 row 6 tournament $T -tournament roundrobin -repeat -ratinginterval 2 $MM
 row 4 tournament $T -tournament gauntlet -games 2 $MM
-check "gauntlet: t1 in every game" test "$(query "$dir/games.jsonl" "print(all('t1' in (r['red'], r['black']) for r in rows))")" = True
+check "gauntlet: t1 in every game" test "$(qbt count "$dir/games.jsonl" red!=t1 black!=t1)" = 0
 row 2 match -engine name=e1 cmd="$E" depth=1 -engine name=e2 cmd="$E" depth=1 -openings file="$BOOK" format=epd -rounds 1 $MM
 check "fixed depth with openings: no same-game warning" sh -c "! grep -q 'same game' '$tmp/r$n.err'"
 row 2 match -engine name=e1 cmd="$E" depth=1 -engine name=e2 cmd="$E" depth=1 $MM
@@ -245,14 +215,7 @@ check "README and docs/: no example names book.pgn, ./new-engine or ./old-engine
 check "make help and docs/testing.md's make row name the same binaries" sh -c "
     grep -E '^all:.*## ' '$(abs Makefile)' | grep -q 'bin/xiangqi-engine, bin/amazons-engine) and bin/qibench' &&
     grep -E '^\| .make. \(.make all.\)' '$DOCS/testing.md' | grep -q 'bin/xiangqi-engine., .bin/amazons-engine.) and .bin/qibench'"
-check "docs/cutechess.md's cutechess/fastchess table: every row has four filled cells" "$PYTHON" -c "
-import sys
-t = open('$DOCS/cutechess.md').read().split('# Coming from cutechess-cli or fastchess')[1].split('| --- | --- | --- | --- |\n')[1].split('\n\n')[0]
-rows = t.strip().splitlines()
-assert len(rows) >= 30, len(rows)
-for r in rows:
-    cells = [c.strip() for c in r.replace('\\\\|', '/').strip().strip('|').split(' | ')]
-    assert len(cells) == 4 and all(cells), r
-"
+check "docs/cutechess.md's cutechess/fastchess table: every row has four filled cells" \
+    qbt cutechess.check_option_table "$DOCS/cutechess.md" 30
 
 report

@@ -18,24 +18,7 @@ ratings() { "$QIBENCH" ratings "$@" >"$tmp/out" 2>"$tmp/err"; }
 
 # same_json A B: the engines (name, games, score, elo, elo_low, elo_high, in
 # order), the crosstable and the LOS matrix agree to 1e-6.
-same_json() {
-    "$PYTHON" - "$1" "$2" <<'EOF'
-import json, sys
-a, b = (json.load(open(p)) for p in sys.argv[1:3])
-def close(x, y):
-    if isinstance(x, dict):
-        return x.keys() == y.keys() and all(close(x[k], y[k]) for k in x)
-    if isinstance(x, list):
-        return len(x) == len(y) and all(close(p, q) for p, q in zip(x, y))
-    if isinstance(x, float) or isinstance(y, float):
-        return abs(x - y) <= 1e-6
-    return x == y
-ok = all(close(a[k], b[k]) for k in ("engines", "crosstable", "los"))
-if not ok:
-    print(json.dumps(a)[:2000]); print(json.dumps(b)[:2000])
-sys.exit(0 if ok else 1)
-EOF
-}
+same_json() { qbt ratings.check_matches_reference "$1" "$2"; }
 
 # ---- the committed runs against the reference
 ratings "$DATA/tournament" "$DATA/match" --json
@@ -43,22 +26,11 @@ check "json exit 0" test $? -eq 0
 check "json is one line" test "$(lines "$tmp/out")" -eq 1
 "$PYTHON" tests/ratings_reference.py "$DATA/tournament" "$DATA/match" >"$tmp/ref"
 check "two runs: equal to the reference (average anchor)" same_json "$tmp/out" "$tmp/ref"
-check "json keys" "$PYTHON" -c "
-import json, sys
-d = json.load(open(sys.argv[1]), parse_constant=lambda c: sys.exit('non-finite ' + c))
-assert d['anchor'] is None and d['games'] == 176, d['games']
-assert [sorted(e) for e in d['engines']] == [['elo', 'elo_high', 'elo_low', 'games', 'name', 'score']] * 6
-assert abs(sum(e['elo'] for e in d['engines'])) < 1e-6
-" "$tmp/out"
+check "json keys" qbt ratings.check_json_keys "$tmp/out" 176 6
 ratings --anchor alphabeta "$DATA/tournament" "$DATA/match" --json
 "$PYTHON" tests/ratings_reference.py --anchor alphabeta "$DATA/tournament" "$DATA/match" >"$tmp/ref"
 check "--anchor alphabeta: equal to the reference" same_json "$tmp/out" "$tmp/ref"
-check "--anchor: its elo and interval are 0" "$PYTHON" -c "
-import json, sys
-d = json.load(open(sys.argv[1]))
-a = [e for e in d['engines'] if e['name'] == 'alphabeta'][0]
-assert d['anchor'] == 'alphabeta' and a['elo'] == a['elo_low'] == a['elo_high'] == 0
-" "$tmp/out"
+check "--anchor: its elo and interval are 0" qbt ratings.check_anchor "$tmp/out" alphabeta
 ratings "$DATA/tournament/games.jsonl" --json
 "$PYTHON" tests/ratings_reference.py "$DATA/tournament" >"$tmp/ref"
 check "a games.jsonl path works as a folder does" same_json "$tmp/out" "$tmp/ref"
@@ -72,19 +44,13 @@ check "a games.jsonl path works as a folder does" same_json "$tmp/out" "$tmp/ref
 check "a three-engine tournament (exit 0)" test $? -eq 0
 "$QIBENCH" merge "$tmp/played" --results "$tmp" --name merged >/dev/null 2>&1
 check "merge exit 0" test $? -eq 0
-"$PYTHON" -c "import json, sys; json.dump(json.load(open(sys.argv[1]))['ratings'], sys.stdout)" \
-    "$tmp/merged/summary.json" >"$tmp/summary.ratings"
+qbt value "$tmp/merged/summary.json" ratings >"$tmp/summary.ratings"
 "$PYTHON" tests/ratings_reference.py "$tmp/played" >"$tmp/ref"
 check "summary.json ratings: equal to the reference" same_json "$tmp/summary.ratings" "$tmp/ref"
 
 # ---- two engines: the logistic Elo of the score
 ratings "$DATA/match" --json
-check "two engines: 400 log10(15) apart" "$PYTHON" -c "
-import json, sys
-e = json.load(open(sys.argv[1]))['engines']
-assert [x['name'] for x in e] == ['negascout', 'ns-1000'] and e[0]['score'] == 15 / 16
-assert abs(e[0]['elo'] - 235.2183) < 1e-3 and abs(e[1]['elo'] + 235.2183) < 1e-3, e
-" "$tmp/out"
+check "two engines: 400 log10(15) apart" qbt ratings.check_two_engines "$tmp/out"
 ratings "$DATA/match" --anchor ns-1000
 d=$(awk '$2 == "negascout" { print $5 }' "$tmp/out")
 want=$(awk 'BEGIN { printf "%+.1f", -400 * log(1 / (15 / 16) - 1) / log(10) }')
@@ -97,10 +63,7 @@ check "text: header" grep -q '^ratings of 5 engines from 160 games' "$tmp/out"
 check "text: five ranked lines" test "$(grep -cE '^ +[1-5]  ' "$tmp/out")" -eq 5
 check "text: LOS, crosstable, W/D/L" test "$(grep -cE '^(LOS|crosstable|W/D/L) ' "$tmp/out")" -eq 3
 n=$(awk '/^crosstable/ { t = 1; getline; next } t && $1 == "negascout" { print $3; exit }' "$tmp/out")
-want=$(query "$DATA/tournament/games.jsonl" "
-p = sum({'1-0': 1, '0-1': 0}.get(r['result'], .5) if r['red'] == 'negascout' else {'1-0': 0, '0-1': 1}.get(r['result'], .5)
-        for r in rows if {r['red'], r['black']} == {'negascout', 'alphabeta'})
-print('%g/16' % p)")
+want=$(qbt ratings.score "$DATA/tournament/games.jsonl" negascout alphabeta)
 check "crosstable negascout-alphabeta $n = $want (recounted)" test "$n" = "$want"
 check "nothing on stderr" test ! -s "$tmp/err"
 
@@ -143,9 +106,7 @@ if command -v strace >/dev/null 2>&1; then
         --rounds 6 --ratinginterval 2 --openings file=positions/xiangqi/openings.epd format=epd order=random \
         --seed 1 --results "$tmp" --name ticks >/dev/null 2>&1
     check "--ratinginterval 2: the run exit 0" test $? -eq 0
-    check "--ratinginterval 2: summary.json rated the 12 games" "$PYTHON" -c "
-import json, sys
-assert json.load(open(sys.argv[1]))['ratings']['games'] == 12" "$tmp/ticks/summary.json"
+    check "--ratinginterval 2: summary.json rated the 12 games" test "$(qbt value "$tmp/ticks/summary.json" ratings.games)" = 12
     check "--ratinginterval 2: games.jsonl read once in the run (not at each of its 5 ticks)" \
         test "$(grep -c 'ticks/games.jsonl", O_RDONLY' "$tmp/trace")" -eq 1
 else

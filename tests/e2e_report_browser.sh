@@ -46,34 +46,11 @@ browse() {
 }
 # The page as it is: no console message at all (it has no script) and a screenshot.
 browse --screenshot="$tmp/shot.png" "file://$tmp/report/report.html" >/dev/null
-check "a screenshot of the page is written (PNG)" "$PYTHON" -c '
-import sys; assert open(sys.argv[1], "rb").read(8) == b"\x89PNG\r\n\x1a\n"' "$tmp/shot.png"
+check "a screenshot of the page is written (PNG)" qbt report_browser.check_png "$tmp/shot.png"
 browse --dump-dom "file://$tmp/report/report.html" >"$tmp/plain.dom"
 check "the page as it is: no console message or error" test "$(grep -c 'CONSOLE' "$tmp/chromium.log")" -eq 0
 # A test copy: an inline script measures the page and writes it into the DOM.
-"$PYTHON" -c '
-import sys
-page = open(sys.argv[1], encoding="utf-8").read()
-probe = """<script>
-var errors = [];
-window.addEventListener("error", function (e) { errors.push(String(e.message)); });
-var old = console.error; console.error = function (m) { errors.push(String(m)); old.apply(console, arguments); };
-window.addEventListener("load", function () {
-  var svgs = document.querySelectorAll("svg"), drawn = 0, kinds = {};
-  for (var i = 0; i < svgs.length; i++) {
-    var r = svgs[i].getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) drawn++;
-    kinds[svgs[i].getAttribute("data-chart")] = 1;
-  }
-  var out = document.createElement("pre");
-  out.id = "probe";
-  out.textContent = "PROBE scrollWidth=" + document.documentElement.scrollWidth + " svgs=" + svgs.length +
-      " drawn=" + drawn + " errors=" + errors.length + " kinds=" + Object.keys(kinds).sort().join(",") + " END";
-  document.body.appendChild(out);
-});
-</script>"""
-open(sys.argv[2], "w", encoding="utf-8").write(page.replace("</body>", probe + "\n</body>"))
-print(page.count("<svg"))' "$tmp/report/report.html" "$tmp/report/probe.html" >"$tmp/nsvg"
+qbt report_browser.write_probe "$tmp/report/report.html" "$tmp/report/probe.html" >"$tmp/nsvg"
 : >"$tmp/chromium.log"
 browse --dump-dom --virtual-time-budget=5000 "file://$tmp/report/probe.html" >"$tmp/probe.dom"
 probe=$(grep -o 'PROBE [^<]* END' "$tmp/probe.dom")

@@ -17,22 +17,7 @@ MOCK=${MOCK:-build/release/tests/mock_engine}
 
 # same_search RUN: summary.json "search" equals the recount (1e-9 relative).
 same_search() {
-    "$PYTHON" tests/searchstats_reference.py "$1" >"$1.ref" || return 1
-    "$PYTHON" - "$1/summary.json" "$1.ref" <<'EOF'
-import json, sys
-a = json.load(open(sys.argv[1]))["search"]
-b = json.load(open(sys.argv[2]))
-def close(x, y):
-    if isinstance(x, dict):
-        return isinstance(y, dict) and x.keys() == y.keys() and all(close(x[k], y[k]) for k in x)
-    if isinstance(x, list):
-        return len(x) == len(y) and all(close(p, q) for p, q in zip(x, y))
-    if isinstance(x, (int, float)) and isinstance(y, (int, float)) and not isinstance(x, bool):
-        return abs(x - y) <= 1e-9 * max(1, abs(y))
-    return x == y
-if not close(a, b):
-    print(json.dumps(a)[:1500]); print(json.dumps(b)[:1500]); sys.exit(1)
-EOF
+    "$PYTHON" tests/searchstats_reference.py "$1" >"$1.ref" && qbt searchstats.check_matches_reference "$1/summary.json" "$1.ref"
 }
 
 # ---- a time forfeit and a stall: the endings suffered (mostly waits: a 1 s
@@ -42,10 +27,8 @@ forfeits() {
         -each tc=1+0.1 --move-grace 200 --recover --results "$tmp" --name f >"$tmp/f.out" 2>"$tmp/f.err"
     check "forfeits: exit 0" test $? -eq 0
     check "forfeits: summary.json search = the recount" same_search "$tmp/f"
-    check "forfeits: the mock lost one on time, one stalled" test "$("$PYTHON" -c "
-import json, sys
-e = {x['name']: x for x in json.load(open(sys.argv[1]))['search']['engines']}
-print(e['mock']['time_forfeits'], sorted(e['mock']['terminations_suffered'].items()), e['ns']['terminations_suffered'])" "$tmp/f/summary.json")" = "1 [('abandoned: engine stalled', 1), ('time forfeit', 1)] {}"
+    check "forfeits: the mock lost one on time, one stalled" qbt searchstats.check_endings "$tmp/f/summary.json" mock 1 \
+        "abandoned: engine stalled=1" "time forfeit=1"
     check "forfeits: printed" grep -q '^mock: 2 games, 1 time forfeits; games lost by time forfeit 1, abandoned: engine stalled 1$' "$tmp/f.out"
 }
 background forfeits forfeits
@@ -60,18 +43,9 @@ G=$tmp/t/games.jsonl
 check "summary.json search = the recount from games.jsonl" same_search "$tmp/t"
 # (a timed search cut before its first iteration reports none: only ns, at
 # depth=2, must have one on every move)
-check "seldepth: on every move of ns, on most of the others'" test "$(query "$G" "
-first = lambda r: 0 if r['fen'].split()[1] == 'w' else 1
-ms = [((r['red'], r['black'])[(first(r) + i) % 2], m) for r in rows for i, m in enumerate(r['moves'])]
-print(all('seldepth' in m for e, m in ms if e == 'ns') and sum('seldepth' in m for e, m in ms) > 0.5 * len(ms))")" = True ||
-    query "$G" "print([m for r in rows for m in r['moves'] if 'seldepth' not in m][:5])"
-check "allot_ms: none at depth=, 20 at movetime=20, the clock left (<= 2000 + increments) at tc=" test "$(query "$G" "
-first = lambda r: 0 if r['fen'].split()[1] == 'w' else 1
-seen = {}
-for r in rows:
-    for i, m in enumerate(r['moves']):
-        seen.setdefault((r['red'], r['black'])[(first(r) + i) % 2], []).append(m.get('allot_ms'))
-print(set(seen['ns']) == {None} and set(seen['ab']) == {20} and all(0 < a <= 2000 + 50 * 60 for a in seen['pv']))")" = True
+check "seldepth: on every move of ns, on most of the others'" qbt searchstats.check_seldepth "$G" ns
+check "allot_ms: none at depth=, 20 at movetime=20, the clock left (<= 2000 + increments) at tc=" \
+    qbt searchstats.check_allot_ms "$G" ns ab 20 pv $((2000 + 50 * 60))
 # (which phases a timed game reaches depends on the machine's speed: a game
 # can end in mate before ply 81; the phases are checked on a depth-limited
 # tournament, whose games are the same on every machine (each engine
@@ -83,21 +57,12 @@ print(set(seen['ns']) == {None} and set(seen['ab']) == {20} and all(0 < a <= 200
 check "depth tournament exit 0" test $? -eq 0
 check "depth tournament: summary.json search = the recount" same_search "$tmp/d"
 for t in t d; do
-check "$t: phase moves add up to all" test "$("$PYTHON" -c "
-import json, sys
-e = json.load(open(sys.argv[1]))['search']['engines']
-print(all(sum(x[p][k] for p in ('opening', 'middlegame', 'endgame')) == x['all'][k] for x in e for k in ('moves', 'nodes', 'time_ms')))" "$tmp/$t/summary.json")" = True
+check "$t: phase moves add up to all" qbt searchstats.check_phases_add_up "$tmp/$t/summary.json"
 done
-check "all three phases played" test "$("$PYTHON" -c "
-import json, sys
-e = json.load(open(sys.argv[1]))['search']['engines']
-print(all(x[p]['moves'] > 0 for x in e for p in ('opening', 'middlegame', 'endgame')))" "$tmp/d/summary.json")" = True
+check "all three phases played" qbt searchstats.check_all_phases "$tmp/d/summary.json"
 check "printed: the table's header" grep -q '^search statistics (engine moves; time by the harness clock; phases by ply: opening 1-20, middle 21-80, endgame 81-):' "$tmp/t.out"
 for e in ns ab pv; do
-    want=$("$PYTHON" -c "
-import json, sys
-x = [x for x in json.load(open(sys.argv[1]))['engines'] if x['name'] == sys.argv[2]][0]['all']
-print(x['moves'], '%.2f' % x['depth_mean'], '%.1f' % x['depth_median'], '%.0f' % x['nodes_per_move'])" "$tmp/t.ref" "$e")
+    want=$(qbt searchstats.printed_all "$tmp/t.ref" "$e")
     got=$(awk -v e="$e" '$1 == e && $2 == "all" { print $3, $4, $5, $8 }' "$tmp/t.out")
     check "printed $e: moves, depth mean and median, nodes/move '$got' = recount '$want'" test "$got" = "$want"
 done

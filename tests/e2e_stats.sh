@@ -46,46 +46,25 @@ check "trinomial llr (fastchess 0.92)" has "llr: 0.923 (lower bound -2.944, uppe
 check "trinomial verdict continue" has "verdict: continue"
 
 # ---- JSON
-# json_check FILE EXPR: FILE holds one JSON object line with exactly the
-# documented keys and no NaN/Infinity, and the Python expression EXPR over it
-# (named d) is true.
-json_check() {
-    "$PYTHON" -c '
-import json, sys
-keys = ["games", "pairs", "wins", "draws", "losses", "score", "elo", "elo_error", "los",
-        "draw_ratio", "nelo", "nelo_error", "llr", "lower_bound", "upper_bound", "verdict"]
-def no_constant(name):
-    raise ValueError("non-finite number " + name)
-lines = open(sys.argv[1]).read().splitlines()
-assert len(lines) == 1, "expected one line, got %d" % len(lines)
-d = json.loads(lines[0], parse_constant=no_constant)
-assert list(d) == keys, "keys %s" % list(d)
-assert eval("(" + sys.argv[2] + ")"), "false: " + sys.argv[2] + " for " + lines[0]
-' "$1" "$2" 2>"$tmp/pyerr" || { cat "$tmp/pyerr"; return 1; }
-}
+# json_check FILE CONDITION...: FILE holds one JSON object line with exactly
+# the documented keys and no NaN/Infinity, meeting every condition (KEY=VALUE,
+# `pairs=` for null; KEY~VALUE+-TOL; KEY>VALUE; see tests/qbt/stats.py).
+json_check() { qbt stats.check_json "$@"; }
 
 stats --wdl 136,111,96 --json
-check "json wdl values" json_check "$tmp/out" \
-    'd["games"] == 343 and d["pairs"] is None and (d["wins"], d["draws"], d["losses"]) == (136, 111, 96)
-     and abs(d["elo"] - 40.70246) < 1e-4 and abs(d["elo_error"] - 30.42722) < 1e-4
-     and abs(d["nelo"] - 49.76842) < 1e-4 and abs(d["nelo_error"] - 36.76845) < 1e-4
-     and abs(d["score"] - 0.5583090) < 1e-6 and abs(d["los"] - 0.9956819) < 1e-6
-     and abs(d["draw_ratio"] - 0.3236152) < 1e-6
-     and d["llr"] is None and d["lower_bound"] is None and d["upper_bound"] is None and d["verdict"] is None'
+check "json wdl values" json_check "$tmp/out" games~343 pairs= wins~136 draws~111 losses~96 \
+    elo~40.70246+-1e-4 elo_error~30.42722+-1e-4 nelo~49.76842+-1e-4 nelo_error~36.76845+-1e-4 \
+    score~0.5583090+-1e-6 los~0.9956819+-1e-6 draw_ratio~0.3236152+-1e-6 \
+    llr= lower_bound= upper_bound= verdict=
 stats --penta 332,433,498,333,334 --json
-check "json penta values" json_check "$tmp/out" \
-    'd["games"] == 3860 and d["pairs"] == 1930 and d["wins"] is None and d["draws"] is None
-     and d["losses"] is None and d["draw_ratio"] is None
-     and abs(d["elo"] + 8.642667) < 1e-5 and abs(d["elo_error"] - 10.334194) < 1e-5
-     and abs(d["los"] - 0.050470067) < 1e-8 and abs(d["nelo"] + 9.172914) < 1e-5
-     and abs(d["nelo_error"] - 10.960459) < 1e-5 and d["llr"] is None and d["verdict"] is None'
+check "json penta values" json_check "$tmp/out" games~3860 pairs~1930 wins= draws= losses= draw_ratio= \
+    elo~-8.642667+-1e-5 elo_error~10.334194+-1e-5 los~0.050470067+-1e-8 nelo~-9.172914+-1e-5 \
+    nelo_error~10.960459+-1e-5 llr= verdict=
 stats --penta 871,26175,55983,26678,821 --json --sprt elo0=0 elo1=2 model=logistic
-check "json penta + sprt values" json_check "$tmp/out" \
-    'd["pairs"] == 110528 and d["games"] == 221056 and abs(d["llr"] + 4.978672863) < 1e-8
-     and abs(d["lower_bound"] + 2.944438979) < 1e-8 and abs(d["upper_bound"] - 2.944438979) < 1e-8
-     and d["verdict"] == "H0"'
+check "json penta + sprt values" json_check "$tmp/out" pairs~110528 games~221056 llr~-4.978672863+-1e-8 \
+    lower_bound~-2.944438979+-1e-8 upper_bound~2.944438979+-1e-8 verdict=H0
 stats --wdl 2400,5000,2000 --json --sprt elo0=0 elo1=5 model=logistic
-check "json wdl + sprt H1" json_check "$tmp/out" 'abs(d["llr"] - 10.22471923) < 1e-7 and d["verdict"] == "H1"'
+check "json wdl + sprt H1" json_check "$tmp/out" llr~10.22471923+-1e-7 verdict=H1
 
 # ---- degenerate input: defined values, never nan/inf
 for args in "--wdl 0,0,0" "--wdl 0,50,0" "--wdl 10,0,0" "--wdl 0,0,10" "--wdl 9,0,1" \
@@ -97,25 +76,20 @@ for args in "--wdl 0,0,0" "--wdl 0,50,0" "--wdl 10,0,0" "--wdl 0,0,10" "--wdl 9,
         check "$args $sprt: no nan/inf in text" test "$(grep -ciE 'nan|inf' "$tmp/out")" -eq 0
         # shellcheck disable=SC2086
         stats $args $sprt --json
-        check "$args $sprt --json: valid, no NaN" json_check "$tmp/out" 'True'
+        check "$args $sprt --json: valid, no NaN" json_check "$tmp/out"
     done
 done
 stats --wdl 0,0,0 --json
-check "no games: nulls" json_check "$tmp/out" \
-    'd["games"] == 0 and all(d[k] is None for k in
-     ["score", "elo", "elo_error", "los", "draw_ratio", "nelo", "nelo_error"])'
+check "no games: nulls" json_check "$tmp/out" games~0 score= elo= elo_error= los= draw_ratio= nelo= nelo_error=
 stats --wdl 1,1,1 --json
 check "W = L prints Elo 0, not -0" grep -q '"elo":0,' "$tmp/out"
 stats --wdl 0,50,0 --json
-check "all draws: elo 0, los 0.5, no nelo" json_check "$tmp/out" \
-    'd["elo"] == 0 and d["elo_error"] == 0 and d["los"] == 0.5 and d["draw_ratio"] == 1 and d["nelo"] is None'
+check "all draws: elo 0, los 0.5, no nelo" json_check "$tmp/out" elo~0 elo_error~0 los~0.5 draw_ratio~1 nelo=
 stats --wdl 10,0,0 --json --sprt elo0=0 elo1=5
-check "only wins: no elo, los ~1, sprt continues" json_check "$tmp/out" \
-    'd["elo"] is None and d["elo_error"] is None and d["los"] > 0.999 and d["score"] == 1
-     and d["verdict"] == "continue" and d["llr"] > 0'
+check "only wins: no elo, los ~1, sprt continues" json_check "$tmp/out" elo= elo_error= 'los>0.999' score~1 \
+    verdict=continue 'llr>0'
 stats --penta 0,0,0,0,0 --json --sprt elo0=0 elo1=5
-check "no pairs: llr 0, continue" json_check "$tmp/out" \
-    'd["pairs"] == 0 and d["games"] == 0 and d["llr"] == 0 and d["verdict"] == "continue"'
+check "no pairs: llr 0, continue" json_check "$tmp/out" pairs~0 games~0 llr~0 verdict=continue
 
 # ---- bad input: exit 2, one line on stderr, nothing on stdout
 bad_input() { # bad_input EXPECTED_TEXT ARGS...

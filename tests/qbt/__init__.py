@@ -166,6 +166,70 @@ def length(path, key):
 
 
 # --- more questions over suites, ratings and formats -------------------------
+def moves(path, index):
+    """The moves of row index (0 first, -1 last) of a games.jsonl, as one
+    line: `moves games.jsonl 0 | cut -d' ' -f1-3` for its first three."""
+    return " ".join(m["move"] for m in rows(path)[int(index)]["moves"])
+
+
+def maximum(path, key, *conditions):
+    """The largest key over the rows of path that meet the conditions
+    (`maximum games.jsonl plies`); there must be one."""
+    vals = [get(r, key) for r in where(path, *conditions)]
+    assert vals, f"{path}: no row to take the maximum of {key} over"
+    return max(vals)
+
+
+def length(path, key):
+    """How many items the list (or object) at the dotted key of the JSON
+    document path holds: `length summary.json swiss.rounds`."""
+    v = get(doc(path), key)
+    assert isinstance(v, (list, dict)), f"{path}: {key} is {v!r}, not a list or object"
+    return len(v)
+
+
+def values(path, *keys):
+    """The fields at the dotted keys of the JSON document path on one line,
+    blank-separated: `values regress.json exit_status bench.speed_ok`."""
+    obj = doc(path)
+    return [[get(obj, k) for k in keys]]
+
+
+def points(row, engine):
+    """engine's points in the game row: 1, 0.5 or 0 (a result other than
+    1-0, 0-1 and 1/2-1/2 is a KeyError)."""
+    p = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[row["result"]]
+    return p if row["red"] == engine else 1.0 - p
+
+
+def close(x, y, tol=1e-6, relative=False):
+    """Are x and y (JSON values) the same, their numbers to within tol
+    (relative: tol times the larger of 1 and |y|)? Objects need the same
+    keys, lists the same length."""
+    if isinstance(x, dict):
+        return isinstance(y, dict) and x.keys() == y.keys() and all(close(x[k], y[k], tol, relative) for k in x)
+    if isinstance(x, list):
+        return isinstance(y, list) and len(x) == len(y) and all(close(p, q, tol, relative) for p, q in zip(x, y))
+    number = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+    if number(x) and number(y):
+        return abs(x - y) <= float(tol) * (max(1, abs(y)) if relative else 1)
+    return x == y
+
+
+def check_null(path, key):
+    """The JSON document path has key (dotted), and it is null."""
+    obj = doc(path)
+    *parents, last = key.split(".")
+    parent = get(obj, ".".join(parents)) if parents else obj
+    assert isinstance(parent, dict) and last in parent, f"{path}: no {key}"
+    assert parent[last] is None, f"{path}: {key} is {parent[last]!r}, not null"
+
+
+def check_between(path, key, low, high):
+    """low < the number at the dotted key of the JSON document path < high."""
+    v = get(doc(path), key)
+    assert isinstance(v, (int, float)) and float(low) < v < float(high), \
+        f"{path}: {key} is {v!r}, not between {low} and {high}"
 # (end of section)
 
 
