@@ -30,11 +30,13 @@ if [ ! -f "$JS" ]; then
 fi
 
 # Our engine at depth 1 against Fairy-Stockfish at depth 2: fixed depths, so
-# the games do not depend on the machine's speed.
+# the games do not depend on the machine's speed. node takes 3 s of CPU to
+# load the WebAssembly build and answer uciok, over 10 s (the default
+# handshake timeout) on a loaded machine: a minute is allowed.
 timeout 600 "$QIBENCH" match --game amazons -engine name=ours "cmd=$FAST" depth=1 \
     -engine name=fsf cmd=node arg=--no-experimental-fetch "arg=$JS" depth=2 \
     --openings file=positions/amazons/openings.epd format=epd --games $GAMES --concurrency 2 \
-    --log "$tmp/traffic.log" --results "$tmp" --name fsf >"$tmp/fsf.out" 2>"$tmp/fsf.err"
+    --handshake-timeout 60000 --log "$tmp/traffic.log" --results "$tmp" --name fsf >"$tmp/fsf.out" 2>"$tmp/fsf.err"
 rc=$?
 check "ours vs Fairy-Stockfish: exit 0 (got $rc)" test "$rc" -eq 0
 check "ours vs Fairy-Stockfish: $GAMES games" test "$(lines "$tmp/fsf/games.jsonl")" -eq $GAMES
