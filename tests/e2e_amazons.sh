@@ -50,8 +50,6 @@ check "trap: PGN Termination" test "$(grep -c '^\[Termination "no legal turn"\]'
 check "trap: PGN FEN and SetUp" sh -c "grep -qF '[FEN \"$TRAP\"]' '$tmp/trap/games.pgn' && grep -q '^\[SetUp \"1\"\]' '$tmp/trap/games.pgn'"
 check "trap: PGN movetext in d1-d6/g9" grep -q '^1\. a1-b1/a1 {[^}]*} j10-i10/j10 {[^}]*} 2\. b1-c1/b1$' "$tmp/trap/games.pgn"
 check "trap: summary counts the ending" grep -q '"no legal turn":2' "$tmp/trap/summary.json"
-# trees FILE: the number of SGF game trees in FILE (each starts "(;FF[4]").
-trees() { grep -c '^(;FF\[4\]' "$1"; }
 check "trap: games.sgf written, GM[18], one tree per game (2)" sh -c "grep -q 'GM\[18\]' '$tmp/trap/games.sgf' && test \$(grep -c '^(;FF\[4\]' '$tmp/trap/games.sgf') -eq 2"
 check "trap: games.sgf holds the games of games.jsonl, in its order" qbt amazons.sgf_like_jsonl "$tmp/trap"
 cp "$tmp/trap/games.sgf" "$tmp/trap.sgf"
