@@ -20,15 +20,13 @@
 # Env: MOCK (build/release/tests/mock_engine), ENGINE (bin/xiangqi-engine, to
 #      make the line), PYTHON (python3), BENCH_PLIES, BENCH_RUNS.
 set -eu
+. "$(dirname "$0")/lib_e2e.sh"
 MOCK=${MOCK:-build/release/tests/mock_engine}
 ENGINE=${ENGINE:-bin/xiangqi-engine}
-PYTHON=${PYTHON:-python3}
 PLIES=${BENCH_PLIES:-30000}
 RUNS=${BENCH_RUNS:-7}
 VG_PLIES=${BENCH_VG_PLIES:-6000}
 [ $# -gt 0 ] || set -- bin/qibench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 M=$(cd "$(dirname "$MOCK")" && pwd)/$(basename "$MOCK")
 "$PYTHON" "$(dirname "$0")/bench_harness_line.py" "$ENGINE" 320 >"$tmp/line"
 
@@ -42,8 +40,7 @@ play() {
         -engine name=b "cmd=$M" arg=--moves-file "arg=$tmp/line" -each depth=1 \
         --games $((total / len)) --maxplies "$len" --nocapture 0 --concurrency 1 \
         --results "$tmp/run" --name b >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
-    n=$("$PYTHON" -c 'import json, sys; print(sum(json.loads(l)["plies"] for l in open(sys.argv[1])))' \
-        "$tmp/run/b/games.jsonl")
+    n=$(qbt total "$tmp/run/b/games.jsonl" plies)
     [ "$n" -eq "$total" ] || { echo "bench_harness: $q played $n plies, not $total" >&2; exit 1; }
 }
 
@@ -76,20 +73,5 @@ for q in "$@"; do
         instructions "$q" 60 >"$tmp/i60"
         instructions "$q" 300 >"$tmp/i300"
     fi
-    "$PYTHON" - "$q" "$tmp/60" "$tmp/300" "$tmp/i60" "$tmp/i300" <<'PY'
-import statistics, sys
-q, runs = sys.argv[1], {n: [float(x) for x in open(f)] for n, f in (("60", sys.argv[2]), ("300", sys.argv[3]))}
-ins = [int(open(f).read() or 0) for f in sys.argv[4:6]]
-med = {n: statistics.median(v) for n, v in runs.items()}
-least = {n: min(v) for n, v in runs.items()}
-for n, v in runs.items():
-    print(f"{q:<32} {n:>6}  {' '.join(f'{x:.4f}' for x in v)}  median {med[n]:.4f}  least {least[n]:.4f}")
-ratio, ratio_med = least["300"] / least["60"], med["300"] / med["60"]
-line = f"{q:<32} 300/60 CPU: least {ratio:.3f}, median {ratio_med:.3f}"
-if all(ins):
-    print(f"{q:<32} instructions per ply: 60 plies {ins[0]}, 300 plies {ins[1]}")
-    ratio = ins[1] / ins[0]
-    line += f"; instructions {ratio:.3f}"
-print(f"{line} ({'within' if abs(ratio - 1) <= 0.10 else 'NOT within'} 10%)")
-PY
+    qbt bench_harness.table "$q" "$tmp/60" "$tmp/300" "$tmp/i60" "$tmp/i300"
 done

@@ -30,7 +30,7 @@ mocks() {
         --games 2 --results "$tmp" --name "$name" "$@" >"$tmp/$name.out" 2>&1
 }
 # results NAME: "RESULT REASON PLIES" of each game, one game a line.
-results() { query "$tmp/$1/games.jsonl" 'print("\n".join("%s %s %d" % (r["result"], r["reason"], r["plies"]) for r in rows))'; }
+results() { qbt amazons.results "$tmp/$1/games.jsonl"; }
 
 # ---- a side trapped ------------------------------------------------------------
 # White a1 with b1 c1 d1 empty, Black j10 with i10 empty; all else arrows.
@@ -43,33 +43,15 @@ mocks trap a1-b1/a1,j10-i10/j10,b1-c1/b1 --openings "file=$tmp/trap.epd" format=
 check "trap: exit 0" test $? -eq 0
 check "trap: both games 1-0 by no legal turn in 3 plies (and not adjudicated drawn)" \
     same "$(results trap | tr '\n' ';')" "1-0 no legal turn 3;1-0 no legal turn 3;"
-check "trap: games.jsonl records the turns in d1-d6/g9" same "$(query "$tmp/trap/games.jsonl" \
-    'print(" ".join(m["move"] for m in rows[0]["moves"]))')" "a1-b1/a1 j10-i10/j10 b1-c1/b1"
+check "trap: games.jsonl records the turns in d1-d6/g9" \
+    same "$(qbt moves "$tmp/trap/games.jsonl" 0)" "a1-b1/a1 j10-i10/j10 b1-c1/b1"
 check "trap: PGN Variant amazons" test "$(grep -c '^\[Variant "amazons"\]' "$tmp/trap/games.pgn")" -eq 2
 check "trap: PGN Termination" test "$(grep -c '^\[Termination "no legal turn"\]' "$tmp/trap/games.pgn")" -eq 2
 check "trap: PGN FEN and SetUp" sh -c "grep -qF '[FEN \"$TRAP\"]' '$tmp/trap/games.pgn' && grep -q '^\[SetUp \"1\"\]' '$tmp/trap/games.pgn'"
 check "trap: PGN movetext in d1-d6/g9" grep -q '^1\. a1-b1/a1 {[^}]*} j10-i10/j10 {[^}]*} 2\. b1-c1/b1$' "$tmp/trap/games.pgn"
 check "trap: summary counts the ending" grep -q '"no legal turn":2' "$tmp/trap/summary.json"
-# trees FILE: the number of SGF game trees in FILE (each starts "(;FF[4]").
-trees() { grep -c '^(;FF\[4\]' "$1"; }
-# sgf_like_jsonl DIR: games.sgf holds the games of games.jsonl in its order (players, turns).
-sgf_like_jsonl() { "$PYTHON" - "$1" <<'PY'
-import json, re, sys
-d = sys.argv[1]
-rows = [json.loads(l) for l in open(d + "/games.jsonl")]
-text = open(d + "/games.sgf").read()
-parts = [p for p in text.split("(;FF[4]")[1:]]
-ok = len(parts) == len(rows)
-for r, p in zip(rows, parts):
-    pw = re.search(r"PW\[([^\]]*)\]", p).group(1)
-    pb = re.search(r"PB\[([^\]]*)\]", p).group(1)
-    nodes = re.findall(r";[WB]\[", p)
-    ok &= pw == r["white"] and pb == r["black"] and len(nodes) == r["plies"] and "GM[18]" in p
-sys.exit(0 if ok else 1)
-PY
-}
 check "trap: games.sgf written, GM[18], one tree per game (2)" sh -c "grep -q 'GM\[18\]' '$tmp/trap/games.sgf' && test \$(grep -c '^(;FF\[4\]' '$tmp/trap/games.sgf') -eq 2"
-check "trap: games.sgf holds the games of games.jsonl, in its order" sgf_like_jsonl "$tmp/trap"
+check "trap: games.sgf holds the games of games.jsonl, in its order" qbt amazons.sgf_like_jsonl "$tmp/trap"
 cp "$tmp/trap/games.sgf" "$tmp/trap.sgf"
 rm "$tmp/trap/games.sgf"
 "$QIBENCH" match --resume "$tmp/trap" >/dev/null 2>&1
@@ -101,9 +83,7 @@ check "an arrow off the board (d10-d8/d11) also loses by illegal move" \
     --openings "file=$BOOK" format=epd --games 4 --concurrency 2 --maxplies 4 \
     --draw movenumber=0 movecount=1 score=100000 --results "$tmp" --name nodraw >"$tmp/nodraw.out" 2>&1
 check "no draws: exit 0" test $? -eq 0
-check "no draws: 4 games, each won by no legal turn, 5-92 plies" test "$(query "$tmp/nodraw/games.jsonl" '
-print(len(rows) == 4 and all(r["result"] in ("1-0", "0-1") and r["reason"] == "no legal turn"
-      and 4 < r["plies"] <= 92 for r in rows))')" = True
+check "no draws: 4 games, each won by no legal turn, 5-92 plies" qbt amazons.all_won "$tmp/nodraw/games.jsonl" 4 5 92
 check "no draws: no 1/2-1/2 in the PGN" sh -c "! grep -q '1/2-1/2' '$tmp/nodraw/games.pgn'"
 check "no draws: the summary's draw ratio is 0" grep -q '"draws":0' "$tmp/nodraw/summary.json"
 
@@ -112,16 +92,13 @@ GAMES=12
 RUN="--game amazons -engine name=ns cmd=$FAST depth=1 -engine name=ab cmd=$FAST option.Search=alphabeta depth=1 \
 --openings file=$BOOK format=epd --games $GAMES"
 # games DIR: the games of a run as sorted text (pair, game, White, result, reason, turns).
-games() { query "$1/games.jsonl" '
-for r in sorted(rows, key=lambda r: (r["pair"], r["game"])):
-    print(r["pair"], r["game"], r["white"], r["result"], r["reason"], r["opening"], " ".join(m["move"] for m in r["moves"]))'; }
+games() { qbt amazons.games "$1/games.jsonl"; }
 # shellcheck disable=SC2086
 "$QIBENCH" match $RUN --concurrency 2 --results "$tmp" --name ref >"$tmp/ref.out" 2>&1
 check "reference run: exit 0, $GAMES games" sh -c "test $? -eq 0 && test \$(wc -l <'$tmp/ref/games.jsonl') -eq $GAMES"
 games "$tmp/ref" >"$tmp/ref.games"
-check "reference run: the games start from the book's first openings, in order" test "$(query "$tmp/ref/games.jsonl" "
-book=[l.split(' ;id \"')[1].split('\"')[0] for l in open('$BOOK') if not l.startswith('#')]
-print(all(r['opening'] == book[r['pair']] for r in rows))")" = True
+check "reference run: the games start from the book's first openings, in order" \
+    qbt amazons.openings_in_order "$tmp/ref/games.jsonl" "$BOOK"
 # shellcheck disable=SC2086
 "$QIBENCH" match $RUN --concurrency 1 --results "$tmp" --name killed >/dev/null 2>&1 &
 pid=$!
@@ -138,7 +115,7 @@ games "$tmp/killed" >"$tmp/killed.games"
 check "--resume after kill -9: the same games as the uninterrupted run" cmp -s "$tmp/ref.games" "$tmp/killed.games"
 check "--resume after kill -9: games.pgn holds every game once" \
     test "$(grep -c '^\[Variant "amazons"\]' "$tmp/killed/games.pgn")" -eq "$GAMES"
-check "--resume after kill -9: games.sgf holds every game once, in the order of games.jsonl" sgf_like_jsonl "$tmp/killed"
+check "--resume after kill -9: games.sgf holds every game once, in the order of games.jsonl" qbt amazons.sgf_like_jsonl "$tmp/killed"
 for k in 1 2 3; do
     # shellcheck disable=SC2086
     "$QIBENCH" match $RUN --shard "$k/3" --results "$tmp" --name "shard$k" >/dev/null 2>&1
@@ -150,35 +127,17 @@ games "$tmp/merged" >"$tmp/merged.games"
 check "sharded and merged: the same games as unsharded" cmp -s "$tmp/ref.games" "$tmp/merged.games"
 check "sharded and merged: the same printed results" test "$(sed -n '/^ns vs/,/^games ended/p' "$tmp/merged.out")" = \
     "$(sed -n '/^ns vs/,/^games ended/p' "$tmp/ref.out")"
-check "merged SGF: every game once, in the order of the merged games.jsonl" sgf_like_jsonl "$tmp/merged"
+check "merged SGF: every game once, in the order of the merged games.jsonl" qbt amazons.sgf_like_jsonl "$tmp/merged"
 check "merged PGN: Variant amazons in every game" \
     test "$(grep -c '^\[Variant "amazons"\]' "$tmp/merged/games.pgn")" -eq "$GAMES"
-check "merged PGN: the movetext of each game is its turns in games.jsonl, each d1-d6/g9" test "$("$PYTHON" -c '
-import json, re, sys
-games = []
-for game in open(sys.argv[1]).read().split("[Event ")[1:]:
-    text = re.sub(r"\{[^}]*\}|\[[^]]*\]", " ", "[" + game)
-    games.append([w for w in text.split() if not re.fullmatch(r"\d+\.(\.\.)?|1-0|0-1|\*", w)])
-rows = [json.loads(l) for l in open(sys.argv[2])]
-turns = [[m["move"] for m in r["moves"]] for r in rows]
-print(sorted(games) == sorted(turns) and all(re.fullmatch(r"[a-j]\d+-[a-j]\d+/[a-j]\d+", w) for g in games for w in g))
-' "$tmp/merged/games.pgn" "$tmp/merged/games.jsonl")" = True
+check "merged PGN: the movetext of each game is its turns in games.jsonl, each d1-d6/g9" \
+    qbt amazons.pgn_like_jsonl "$tmp/merged/games.pgn" "$tmp/merged/games.jsonl"
 
 # ---- the opening book ----------------------------------------------------------------------
 grep -v '^#' "$BOOK" >"$tmp/book.lines"
 check "book: at least 50 openings" test "$(lines "$tmp/book.lines")" -ge 50
-check "book: every id is its moves, 2-4 turns in d1-d6/g9, ids unique, |c1| <= $BOUND" test "$("$PYTHON" -c '
-import re, sys
-ids, ok = set(), True
-for line in open(sys.argv[1]):
-    i = re.search(r";id \"([^\"]*)\"", line).group(1)
-    m = re.search(r";moves \"([^\"]*)\"", line).group(1)
-    c1 = int(re.search(r";c1 \"amazons-engine depth 2: ([-+]\d+)\"", line).group(1))
-    turns = m.split()
-    ok &= i == m and i not in ids and 2 <= len(turns) <= 4 and abs(c1) <= int(sys.argv[2])
-    ok &= all(re.fullmatch(r"[a-j]\d+-[a-j]\d+/[a-j]\d+", t) for t in turns)
-    ids.add(i)
-print(ok)' "$tmp/book.lines" "$BOUND")" = True
+check "book: every id is its moves, 2-4 turns in d1-d6/g9, ids unique, |c1| <= $BOUND" \
+    qbt amazons.book_lines "$tmp/book.lines" "$BOUND"
 # Every line replays: qibench (its rules core) plays the moves from the start
 # and must reach the line's position text, counters included.
 sed 's/^.*;moves "\([^"]*\)".*$/\1/' "$tmp/book.lines" | awk '{ print "o" NR " | o" NR " | " $0 }' >"$tmp/book.txt"
@@ -188,22 +147,7 @@ cut -d';' -f1 "$tmp/book.lines" >"$tmp/fens"
 cut -d';' -f1 "$tmp/replayed" >"$tmp/fens.replayed"
 check "book: every line's moves replay to its position" cmp -s "$tmp/fens" "$tmp/fens.replayed"
 # Three lines re-scored as the header says (fixed depth: the same score).
-rescored=$("$PYTHON" - "$FAST" "$tmp/book.lines" <<'EOF'
-import re, sys
-sys.path.insert(0, "scripts")
-from fairy import FairyStockfish
-from make_amazons_openings import search_score
-engine = FairyStockfish(sys.argv[1], variant="amazons")
-lines = open(sys.argv[2]).read().splitlines()
-for line in (lines[0], lines[len(lines) // 2], lines[-1]):
-    moves = re.search(r';moves "([^"]*)"', line).group(1).split()
-    fairy = [re.sub(r"(\w+)-(\w+)/(\w+)", r"\1\2,\2\3", t) for t in moves]
-    c1 = int(re.search(r'depth 2: ([-+]\d+)"', line).group(1))
-    print(search_score(engine, fairy, 2) == c1, end=" ")
-engine.close()
-EOF
-)
-check "book: three lines re-scored at depth 2 give their c1" same "$rescored" "True True True "
+check "book: three lines re-scored at depth 2 give their c1" qbt amazons.rescored "$FAST" "$tmp/book.lines"
 
 # ---- the tactics set ------------------------------------------------------------------------
 "$SOLVE" solve >"$tmp/trap.solved" <<EOF
@@ -222,13 +166,7 @@ check "tactics: amz_solve check re-proves every bm set ($(tail -n 1 "$tmp/check.
     sh -c "grep -q '^$(lines "$tmp/tactics.lines") passed, 0 failed$' '$tmp/check.out'"
 # A wrong bm is caught: the first line with two or more winning turns, one
 # of them dropped.
-"$PYTHON" -c '
-import re, sys
-for line in open(sys.argv[1]):
-    bm = re.search(r";bm ([^;]*) ;", line).group(1).split()
-    if len(bm) > 1:
-        print(line.replace(";bm " + " ".join(bm) + " ;", ";bm " + " ".join(bm[1:]) + " ;"), end="")
-        break' "$tmp/tactics.lines" >"$tmp/wrong.epd"
+qbt amazons.drop_a_winning_turn "$tmp/tactics.lines" >"$tmp/wrong.epd"
 "$SOLVE" check "$tmp/wrong.epd" >"$tmp/wrong.out" 2>&1
 check "tactics: a bm set missing a winning turn fails the check" grep -q '^0 passed, 1 failed$' "$tmp/wrong.out"
 # The suite over the first 10 positions at depth 2: every position searched,
@@ -237,11 +175,9 @@ head -n 10 "$tmp/tactics.lines" >"$tmp/tactics10.epd"
 "$QIBENCH" suite --game amazons "$tmp/tactics10.epd" -engine name=ours "cmd=$FAST" depth=2 \
     --results "$tmp" --name tactics >"$tmp/tactics.out" 2>&1
 check "tactics suite: exit 0" test $? -eq 0
-check "tactics suite: 10 searches, solved exactly when bestmove is in bm, at least 8 solved" test "$(query \
-    "$tmp/tactics/searches.jsonl" '
-ok = len(rows) == 10 and all(r["status"] == "ok" and r["solved"] == (r["bestmove"] in r["expected"]["bm"]) for r in rows)
-print(ok and sum(r["solved"] for r in rows) >= 8)')" = True
-hits=$(query "$tmp/tactics/searches.jsonl" 'print(sum(r["solved"] for r in rows))')
+check "tactics suite: 10 searches, solved exactly when bestmove is in bm, at least 8 solved" \
+    qbt amazons.tactics_solved "$tmp/tactics/searches.jsonl" 10 8
+hits=$(qbt count "$tmp/tactics/searches.jsonl" solved=True)
 check "tactics suite: the table reports $hits/10 solved" grep -qE "^ours +10 +$hits/10 " "$tmp/tactics.out"
 
 report

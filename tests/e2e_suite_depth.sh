@@ -15,20 +15,11 @@ check "suite with --baseline finishes (exit $?)" test $? -eq 0
 check "per-depth statistics recounted from searches.jsonl" "$PYTHON" tests/suitestats_reference.py "$tmp/run"
 check "the per-depth table is printed" grep -q "^per depth, over the positions" "$tmp/run.out"
 check "the baseline named under the table" grep -q "^pvs's on the same position" "$tmp/run.out"
-check "pvs against itself: nodes / baseline exactly 1 at every depth" "$PYTHON" -c '
-import json,sys
-rows=json.load(open(sys.argv[1]))["by_depth"]["rows"]
-p=[r for r in rows if r["engine"]=="pvs"]
-assert len(p)==3 and all(r["vs_baseline"]["median"]==r["vs_baseline"]["q1"]==r["vs_baseline"]["q3"]==1 for r in p), p
-a=[r for r in rows if r["engine"]=="alphabeta"]
-assert [r["depth"] for r in a]==[3] and a[0]["bf"] is None, a  # no iterative deepening: one iteration, no BF
-' "$tmp/run/summary.json"
+# alphabeta has no iterative deepening: one iteration (depth 3), no branching factor.
+check "pvs against itself: nodes / baseline exactly 1 at every depth" \
+    qbt suite_depth.baseline_itself "$tmp/run/summary.json" pvs alphabeta 3
 # The recount must see a changed value.
-"$PYTHON" -c '
-import json,sys
-s=json.load(open(sys.argv[1]))
-s["by_depth"]["rows"][1]["bf"]["median"]*=1.01
-json.dump(s,open(sys.argv[1],"w"))' "$tmp/run/summary.json"
+qbt suite_depth.scale_bf "$tmp/run/summary.json" 1 1.01
 "$PYTHON" tests/suitestats_reference.py "$tmp/run" >/dev/null
 check "the recount fails on a changed branching factor" test $? -eq 1
 "$QIBENCH" suite "$tmp/suite.epd" -engine name=a depth=1 --baseline nobody --results "$tmp" --name bad >"$tmp/bad.out" 2>&1

@@ -234,4 +234,10 @@ def check_between(path, key, low, high):
 
 
 # --- more questions over the Amazons and engine runs -------------------------
+def moves(path, index):
+    """The moves of game index (0 first, -1 last) of a games.jsonl, as one
+    line: `moves games.jsonl 0` prints "a1-b1/a1 j10-i10/j10 b1-c1/b1"."""
+    return " ".join(m["move"] for m in rows(path)[int(index)]["moves"])
+
+
 # (end of section)
