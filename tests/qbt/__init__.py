@@ -115,7 +115,7 @@ def value(path, key):
 summary_value = value
 
 
-# --- more questions over games.jsonl and run folders --------------------------
+# --- games.jsonl and run folders --------------------------------------------
 def first_side(row):
     """The name of a game's first side: "red" (Xiangqi), else "white"."""
     return row.get("red", row.get("white"))
@@ -156,16 +156,7 @@ def prefixed(path, key, prefix, *conditions):
     return sum(text(get(r, key)).startswith(prefix) for r in where(path, *conditions))
 
 
-def length(path, key):
-    """How many items the list (or object) at the dotted key of the JSON
-    document path holds: `length run.json engines`."""
-    return len(get(doc(path), key))
-
-
-# (end of section)
-
-
-# --- more questions over suites, ratings and formats -------------------------
+# --- suites, ratings and formats ----------------------------------------------
 def moves(path, index):
     """The moves of row index (0 first, -1 last) of a games.jsonl, as one
     line: `moves games.jsonl 0 | cut -d' ' -f1-3` for its first three."""
@@ -195,11 +186,11 @@ def values(path, *keys):
     return [[get(obj, k) for k in keys]]
 
 
-def points(row, engine):
+def game_points(row, engine):
     """engine's points in the game row: 1, 0.5 or 0 (a result other than
     1-0, 0-1 and 1/2-1/2 is a KeyError)."""
     p = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[row["result"]]
-    return p if row["red"] == engine else 1.0 - p
+    return p if first_side(row) == engine else 1.0 - p
 
 
 def close(x, y, tol=1e-6, relative=False):
@@ -230,14 +221,3 @@ def check_between(path, key, low, high):
     v = get(doc(path), key)
     assert isinstance(v, (int, float)) and float(low) < v < float(high), \
         f"{path}: {key} is {v!r}, not between {low} and {high}"
-# (end of section)
-
-
-# --- more questions over the Amazons and engine runs -------------------------
-def moves(path, index):
-    """The moves of game index (0 first, -1 last) of a games.jsonl, as one
-    line: `moves games.jsonl 0` prints "a1-b1/a1 j10-i10/j10 b1-c1/b1"."""
-    return " ".join(m["move"] for m in rows(path)[int(index)]["moves"])
-
-
-# (end of section)

@@ -19,7 +19,7 @@ def check_summary_recount(run):
         for r in rows:
             if {r["red"], r["black"]} != {a, b}:
                 continue
-            pts = qbt.points(r, a)
+            pts = qbt.game_points(r, a)
             w += pts == 1
             d += pts == 0.5
             l += pts == 0

@@ -27,7 +27,7 @@ def check_match(run, epd, first="first"):
         assert g["ecco"] == book[g["opening"]]["ecco"], f"opening {g['opening']}: ecco {g['ecco']}"
     want = {}
     for g in games:
-        pts = qbt.points(g, first)
+        pts = qbt.game_points(g, first)
         w = want.setdefault(g["ecco"][0], {"games": 0, "points_first": 0.0})
         w["games"] += 1
         w["points_first"] += pts
@@ -68,7 +68,7 @@ def check_tournament(run):
         for g in games:
             if not filter_(g):
                 continue
-            p = qbt.points(g, side)
+            p = qbt.game_points(g, side)
             w = out.setdefault(g["ecco"][0], [0, 0.0])
             w[0] += 1
             w[1] += p

@@ -17,7 +17,7 @@ def _fmt(f, v):
 
 
 def _half_points(g, who):
-    return int(2 * qbt.points(g, who))
+    return int(2 * qbt.game_points(g, who))
 
 
 def check_match(games, err, out, summary, engine, opponent, total, status_lines):
