@@ -1,5 +1,5 @@
 # lib_e2e.sh - sourced by the e2e_*.sh scripts: counters, a scratch folder
-# removed at exit, check helpers, a JSON Lines query, blocks run in the
+# removed at exit, check helpers, qbt (named questions about stored results), own_left, blocks run in the
 # background, and the closing line that tests/run.sh adds up.
 passed=0 failed=0 skipped=0
 tmp=$(mktemp -d) || exit 1
@@ -35,10 +35,6 @@ own_left() {
     done
     echo "$n"
 }
-# query FILE PYTHON: runs PYTHON with `rows`, the objects of the JSON Lines FILE.
-query() { "$PYTHON" -c "import json,sys
-rows=[json.loads(l) for l in open(sys.argv[1])]
-$2" "$1"; }
 # background ID COMMAND...: runs COMMAND (plays and checks that need no
 # other's results: their own run names and files) in a subshell in the
 # background, its output into $tmp/ID.bg.out and its counts into
