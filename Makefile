@@ -90,7 +90,7 @@ TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # The harness and the tests (they see engine/xiangqi/game.h).
 INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Iharness -Itests -I$(BUILD)
 
-.PHONY: all test run perft bench-perft bench-search bench bench-expected help clean tests-build ablation check-readme
+.PHONY: all check test test-oracle run perft bench-perft bench-search bench bench-expected help clean tests-build ablation check-readme
 
 all: $(ENGINE_BINS) $(BIN)/qibench ## what `make` builds: bin/GAME-engine for every game in GAMES (bin/xiangqi-engine, bin/amazons-engine) and bin/qibench, optimised (-O2)
 
@@ -168,15 +168,26 @@ $(BUILD)/tests/mock_engine: $(BUILD)/tests/mock_engine.o
 
 tests-build: $(ENGINE_BINS) $(BIN)/qibench $(TEST_BINS) $(BUILD)/tests/mock_engine amazons-build
 
-# make test builds its two trees with a job a core, unless make was given -j itself.
+# make check and make test build with a job a core, unless make was given -j itself.
 TEST_MAKE_J = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
-test: ## build everything (a job a core) and run every test under ASan+UBSan, TEST_JOBS (2) at a time (ends with "N passed, N failed")
-	$(MAKE) --no-print-directory $(TEST_MAKE_J) tests-build
-	$(MAKE) --no-print-directory $(TEST_MAKE_J) sanitize="address undefined" tests-build
-	@BUILD=build/san-release FAST_BUILD=build/release ENGINE=build/san-release/bin/xiangqi-engine \
+# The binaries the tests drive: the optimised build's, and the sanitizer build's.
+RELEASE_TEST_ENV = BUILD=build/release FAST_BUILD=build/release ENGINE=bin/xiangqi-engine \
+	  FAST_ENGINE=bin/xiangqi-engine AMZ_ENGINE=bin/amazons-engine FAST_AMZ_ENGINE=bin/amazons-engine \
+	  QIBENCH=bin/qibench MOCK=build/release/tests/mock_engine PYTHON=$(PYTHON) T="$(T)"
+SAN_TEST_ENV = BUILD=build/san-release FAST_BUILD=build/release ENGINE=build/san-release/bin/xiangqi-engine \
 	  FAST_ENGINE=bin/xiangqi-engine AMZ_ENGINE=build/san-release/bin/amazons-engine \
 	  FAST_AMZ_ENGINE=bin/amazons-engine QIBENCH=build/san-release/bin/qibench \
-	  MOCK=build/san-release/tests/mock_engine PYTHON=$(PYTHON) T="$(T)" sh tests/run.sh
+	  MOCK=build/san-release/tests/mock_engine PYTHON=$(PYTHON) T="$(T)"
+check: ## after every edit, about a minute: the optimised build, its unit tests, every bench signature, a match, a resume, a suite, a play session (ends with "N passed, N failed")
+	@$(MAKE) --no-print-directory $(TEST_MAKE_J) tests-build
+	@$(RELEASE_TEST_ENV) sh tests/run.sh check
+test: ## build both trees and run every test: under ASan+UBSan, deep searches optimised, then the live oracles (ends with "N passed, N failed"; T=NAME,... runs just those)
+	@$(MAKE) --no-print-directory $(TEST_MAKE_J) tests-build
+	@$(MAKE) --no-print-directory $(TEST_MAKE_J) sanitize="address undefined" tests-build
+	@$(SAN_TEST_ENV) sh tests/run.sh test
+test-oracle: ## the live comparisons with Fairy-Stockfish in WebAssembly (make amazons-npm): Amazons divides, chase verdicts
+	@$(MAKE) --no-print-directory $(TEST_MAKE_J) tests-build
+	@$(RELEASE_TEST_ENV) sh tests/run.sh oracle
 
 perft: $(BUILD)/tests/test_perft ## check every perft.epd position to its deepest depth (optimised build)
 	QB_PERFT_BUDGET=100000000000 $(BUILD)/tests/test_perft positions/xiangqi/perft.epd

@@ -1,30 +1,24 @@
 # lib_run.sh - what tests/run.sh and tests/amazons/run.sh share (sourced):
-# add_test queues one test program or script; run_tests runs the queue,
-# TEST_JOBS (default 2) tests at a time, each into its own log, and prints,
-# in the order they are started (a fixed order: see below), each one's
-# closing line ("N passed, N failed[, N skipped]") with the seconds it took
-# (and its output when it failed), then the totals as the last line; it
-# returns 0 when nothing failed. run_amazons_core queues the Amazons rules
-# core's tests.
+# add_test queues a test (a program or a script, under a name); run_tests
+# runs the queue TEST_JOBS (default 2) at a time with xargs -P, each test
+# into its own log under a timeout, prints each one's closing line ("N
+# passed, N failed[, N skipped]") with its seconds as it ends, then the
+# output of those that failed, the five slowest, and the totals as the last
+# line; it returns 0 when nothing failed.
 #
-# TEST_FIRST (names, by the caller): started first, in that order (the
-# longest tests, so that the two lanes end together); the others follow in
-# the order queued. TEST_ALONE (names): run one at a time after all the
-# others, with no other test beside them (their checks time themselves
-# against a wall clock). A name is a test's name up to its first blank.
-# T (names, blank- or comma-separated, from `make test T=...` or the
-# environment): only the tests of those names are queued (a script's name
-# with or without .sh: T=e2e_match, T="test_json e2e_resume.sh"); a name
-# that matches no test is an error. The run ends with the five slowest
-# tests, then the totals.
+# TEST_FIRST (names, set by the caller): started first, in that order (the
+# longest, so that the lanes end together). TEST_ALONE (names): run one at a
+# time after the others, with nothing beside them (their checks time
+# themselves against a wall clock). T (names, blank- or comma-separated,
+# from `make test T=...`): only those are queued (a script's name with or
+# without .sh); a name that matches no test is an error.
 passed=0 failed=0 skipped=0
 queued=0
 rundir=$(mktemp -d) || exit 1
 trap 'rm -rf "$rundir"' EXIT
 : "${TEST_FIRST:=}" "${TEST_ALONE:=}"
 
-# add_test NAME COMMAND...: queues COMMAND (run later under a timeout, so
-# that a test that hangs fails instead of blocking the run).
+# add_test NAME COMMAND...: queues COMMAND as the test NAME (no blanks).
 add_test() {
     wanted "$1" || return 0
     queued=$((queued + 1))
@@ -38,13 +32,12 @@ add_test() {
     printf '%s\n' "$cmd" >"$rundir/$id.sh"
 }
 
-# wanted NAME: is the test NAME (up to its first blank) among T, or T unset?
-# Each name of T that matched is noted in $rundir/matched.
+# wanted NAME: is the test NAME among T (each name that matches is noted
+# in $rundir/matched), or T unset?
 wanted() {
     [ -n "${T:-}" ] || return 0
-    k=${1%% *}
     for t in $(echo "$T" | tr ',' ' '); do
-        if [ "$k" = "$t" ] || [ "$k" = "$t.sh" ]; then
+        if [ "$1" = "$t" ] || [ "$1" = "$t.sh" ]; then
             echo "$t" >>"$rundir/matched"
             return 0
         fi
@@ -52,69 +45,43 @@ wanted() {
     return 1
 }
 
-# run_id ID: runs the queued test ID; its output into ID.log, then "STATUS
-# SECONDS" into ID.done (written whole, then renamed: its presence says done).
-run_id() {
-    start=$(date +%s)
-    timeout "${TEST_TIMEOUT:-900}" sh "$rundir/$1.sh" >"$rundir/$1.log" 2>&1 </dev/null
-    status=$?
-    [ "$status" -eq 124 ] && echo "$(cat "$rundir/$1.name"): timed out after ${TEST_TIMEOUT:-900} s" >>"$rundir/$1.log"
-    echo "$status $(($(date +%s) - start))" >"$rundir/$1.tmp"
-    mv "$rundir/$1.tmp" "$rundir/$1.done"
-}
+# The program each xargs job runs: test ID into ID.log, then "STATUS
+# SECONDS" into ID.done, and its line on the terminal.
+cat >"$rundir/one" <<'EOF'
+id=$1 dir=$(dirname "$0")
+start=$(date +%s)
+timeout "${TEST_TIMEOUT:-900}" sh "$dir/$id.sh" >"$dir/$id.log" 2>&1 </dev/null
+status=$?
+[ "$status" -eq 124 ] && echo "timed out after ${TEST_TIMEOUT:-900} s" >>"$dir/$id.log"
+secs=$(($(date +%s) - start))
+echo "$status $secs" >"$dir/$id.done"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$dir/$id.log" | tail -n 1)
+[ -n "$line" ] || line="CRASHED (exit $status)"
+[ "$status" -ne 0 ] && [ "${line#CRASHED}" = "$line" ] && line="$line (exit $status)"
+printf '%-28s %-40s %4d s\n' "$(cat "$dir/$id.name")" "$line" "$secs"
+EOF
 
-# worker: takes the next unclaimed test of $rundir/order (mkdir is atomic:
-# one worker wins each test) until none is left.
-worker() {
-    while read -r id; do
-        mkdir "$rundir/$id.claim" 2>/dev/null || continue
-        run_id "$id"
-    done <"$rundir/order"
-}
-
-# key ID: the test's name up to its first blank.
-key() { sed -n '1{s/ .*//;p;}' "$rundir/$1.name"; }
-
-# summarise ID: adds the closing line of test ID to the totals and prints it
-# with its seconds, after its output when it failed.
-summarise() {
-    name=$(cat "$rundir/$1.name")
+# total ID: adds test ID's closing line to the totals (a test that ended
+# without one, or exited non-zero with no failure counted, is one failure);
+# prints its output when it failed.
+total() {
     log=$rundir/$1.log
-    read -r status secs <"$rundir/$1.done"
+    read -r status secs <"$rundir/$1.done" || status=1 secs=0
+    printf '%d %s\n' "$secs" "$(cat "$rundir/$1.name")" >>"$rundir/times"
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
-    if [ -z "$line" ]; then
-        # A program that died before reporting counts as one failure.
-        cat "$log"
-        printf '%-28s CRASHED (exit %s)\n' "$name" "$status"
-        failed=$((failed + 1))
-        return
+    p=0 f=1 s=0
+    if [ -n "$line" ]; then
+        p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
+        f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
+        s=$(echo "$line" | sed -nE 's/.*, ([0-9]+) skipped.*/\1/p')
+        [ -n "$s" ] || s=0
+        [ "$status" -ne 0 ] && [ "$f" -eq 0 ] && f=1
     fi
-    p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
-    f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
-    s=$(echo "$line" | sed -nE 's/.*, ([0-9]+) skipped.*/\1/p')
-    [ -n "$s" ] || s=0
-    if [ "$f" -gt 0 ] || [ "$status" -ne 0 ]; then
+    if [ "$f" -gt 0 ]; then
+        echo "--- $(cat "$rundir/$1.name") (exit $status):"
         grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$log" | head -n 60
-        [ "$f" -gt 0 ] || f=1
     fi
-    grep -E '^SKIP' "$log"
-    printf '%-28s %-32s %4d s\n' "$name" "$line" "$secs"
-    printf '%d %s\n' "$secs" "$name" >>"$rundir/times"
     passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-}
-
-# The Amazons rules core ($AMZ_DIR): its unit tests, then the oracle
-# scripts (they skip without node).
-run_amazons_core() {
-    for t in "$AMZ_DIR"/test_*; do
-        case "$t" in *.o|*.d) continue ;; esac
-        [ -x "$t" ] || continue
-        add_test "$(basename "$t")" "$t"
-    done
-    for t in tests/amazons/oracle_*.sh; do
-        [ -f "$t" ] || continue
-        add_test "$(basename "$t")" sh "$t" "$AMZ_DIR/amazons_cli"
-    done
 }
 
 run_tests() {
@@ -126,48 +93,23 @@ run_tests() {
     done
     jobs=${TEST_JOBS:-2}
     case $jobs in '' | *[!0-9]* | 0*) echo "run: TEST_JOBS must be a positive number, not '$jobs'" >&2; return 2 ;; esac
-    # The order the workers take the tests in: TEST_FIRST, then the rest but
-    # TEST_ALONE, queued order; TEST_ALONE into $rundir/alone.
-    : >"$rundir/order"
-    : >"$rundir/alone"
-    all=$(i=1; while [ "$i" -le "$queued" ]; do printf '%04d\n' "$i"; i=$((i + 1)); done)
+    # The order: TEST_FIRST, then the others as queued; TEST_ALONE apart.
+    ls "$rundir" | sed -n 's/\.name$//p' | sort >"$rundir/all"
     for k in $TEST_FIRST; do
-        for id in $all; do [ "$(key "$id")" = "$k" ] && echo "$id"; done
-    done >>"$rundir/order"
-    for id in $all; do
-        k=$(key "$id")
+        while read -r id; do [ "$(cat "$rundir/$id.name")" = "$k" ] && echo "$id"; done <"$rundir/all"
+    done >"$rundir/order"
+    : >"$rundir/alone"
+    while read -r id; do
+        k=$(cat "$rundir/$id.name")
         case " $TEST_ALONE " in *" $k "*) echo "$id" >>"$rundir/alone"; continue ;; esac
         grep -qx "$id" "$rundir/order" || echo "$id" >>"$rundir/order"
-    done
-    # The workers, then the tests that run alone, in the background; this
-    # shell prints the results in that order as they come.
-    (
-        i=0
-        while [ "$i" -lt "$jobs" ]; do
-            worker &
-            i=$((i + 1))
-        done
-        wait
-        while read -r id; do run_id "$id"; done <"$rundir/alone"
-    ) &
-    runner=$!
-    cat "$rundir/order" "$rundir/alone" >"$rundir/printed"
-    while read -r id; do
-        while [ ! -e "$rundir/$id.done" ]; do
-            if ! kill -0 "$runner" 2>/dev/null; then
-                [ -e "$rundir/$id.done" ] && break
-                echo "run: the test runner stopped before $(cat "$rundir/$id.name") ran" >"$rundir/$id.log"
-                echo "1 0" >"$rundir/$id.done"
-                break
-            fi
-            sleep 0.5
-        done
-        summarise "$id"
-    done <"$rundir/printed"
-    wait "$runner"
+    done <"$rundir/all"
+    xargs -P "$jobs" -n 1 sh "$rundir/one" <"$rundir/order"
+    xargs -n 1 sh "$rundir/one" <"$rundir/alone"
+    while read -r id; do total "$id"; done <"$rundir/all"
     if [ -s "$rundir/times" ]; then
         echo "slowest:"
-        sort -rn "$rundir/times" | head -n 5 | awk '{ s = $1; $1 = ""; printf "  %4d s %s\n", s, substr($0, 2) }'
+        sort -rn "$rundir/times" | head -n 5 | awk '{ printf "  %4d s %s\n", $1, $2 }'
     fi
     if [ "$skipped" -gt 0 ]; then
         echo "$passed passed, $failed failed, $skipped skipped"
@@ -175,4 +117,14 @@ run_tests() {
         echo "$passed passed, $failed failed"
     fi
     [ "$failed" -eq 0 ]
+}
+
+# run_amazons_core: the Amazons rules core's tests ($AMZ_DIR), then its
+# oracle script (it skips without node).
+run_amazons_core() {
+    for t in "$AMZ_DIR"/test_*; do
+        case "$t" in *.o|*.d) continue ;; esac
+        [ -x "$t" ] || continue
+        add_test "$(basename "$t")" "$t"
+    done
 }

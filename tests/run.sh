@@ -1,52 +1,93 @@
 #!/bin/sh
-# run.sh - runs every test program and script, adds up their closing lines
-# ("N passed, N failed[, N skipped]") and prints the total as the last line.
-# Environment: TEST_JOBS (how many tests run at once, default 2: see
-# tests/lib_run.sh), BUILD (where the sanitizer-built test binaries are),
-# FAST_BUILD (the optimised ones: test_play_* run from there, being long
-# self-play), ENGINE (engine binary to test end to end), FAST_ENGINE
-# (optimised engine), AMZ_ENGINE and FAST_AMZ_ENGINE (the same for the Game
-# of the Amazons). The Amazons rules core's own tests and tools are in
-# $BUILD/amazons-tests (mk/amazons.mk).
+# run.sh [LANE] - runs the tests of a lane (tests/lib_run.sh runs them, two
+# at a time, and adds up their closing lines "N passed, N failed[, N
+# skipped]"; the total is the last line):
+#
+#   check   what to run after every edit (make check, about a minute): the
+#           optimised build's unit tests (the shallow perft of every game's
+#           rules among them), every bench signature (e2e_bench), the
+#           repetition verdicts (test_repetition) and e2e_smoke (a match, a
+#           resume, a suite, a play session).
+#   test    everything (make test, the default): the unit tests and the
+#           Amazons core under ASan+UBSan (BUILD), but the deep searches
+#           and self-play (test_search, test_mcts, test_play) from the
+#           optimised build (FAST_BUILD); every e2e_*.sh with the sanitizer
+#           build's qibench, engines and mock (their deep searches use
+#           FAST_ENGINE); then the oracle lane.
+#   oracle  the live comparisons with Fairy-Stockfish in WebAssembly (make
+#           test-oracle): the Amazons move generator's divides and the chase
+#           verdicts of tests/chase_cases.txt. They skip, saying so, without
+#           node or node_modules/fairy-stockfish-nnue.wasm.
+#
+# Environment: BUILD, FAST_BUILD (the two trees' build folders), ENGINE,
+# FAST_ENGINE, AMZ_ENGINE, FAST_AMZ_ENGINE, QIBENCH, MOCK (the binaries the
+# e2e scripts drive), T (only the tests of these names), TEST_JOBS.
 set -u
+lane=${1:-test}
 : "${BUILD:=build/san-release}" "${FAST_BUILD:=build/release}"
 : "${ENGINE:=bin/xiangqi-engine}" "${FAST_ENGINE:=bin/xiangqi-engine}"
 : "${AMZ_ENGINE:=bin/amazons-engine}" "${FAST_AMZ_ENGINE:=bin/amazons-engine}"
 : "${QIBENCH:=bin/qibench}" "${MOCK:=build/release/tests/mock_engine}"
 AMZ_DIR=$BUILD/amazons-tests
 export ENGINE FAST_ENGINE AMZ_ENGINE FAST_AMZ_ENGINE QIBENCH MOCK AMZ_DIR
-# The longest tests start first, longest first (CPU seconds on this 2-core
-# machine, busy: e2e_suite and e2e_bench ~130 each on both cores, e2e_resume
-# 67, test_mcts 58, e2e_regress 52, test_search 40, e2e_chase 31,
-# oracle_perft ~30, e2e_faults 26 of waits, test_play 18; the rest under
-# 25 each): the two lanes then end close together (see tests/lib_run.sh).
+# The deep searches and self-play: from FAST_BUILD in every lane.
+DEEP="test_search test_mcts test_play"
 # Those whose checks hold a wall clock to tens of milliseconds run alone:
-# test_mcts's timed part (a stop obeyed within 30 ms), test_proc (timeouts
-# and kills to their milliseconds, "at once" meaning under 50 ms), test_cli
-# (a 30 ms sleep).
-TEST_FIRST="e2e_suite.sh e2e_bench.sh e2e_resume.sh test_mcts e2e_regress.sh test_search e2e_chase.sh
-  oracle_perft.sh e2e_faults.sh e2e_positions.sh e2e_features.sh e2e_formats.sh test_play"
+# test_mcts:timed (a stop obeyed within 30 ms), test_proc (timeouts and
+# kills to their milliseconds), test_cli (a 30 ms sleep).
 TEST_ALONE="test_mcts:timed test_proc test_cli"
 . tests/lib_run.sh
 
-for t in "$BUILD"/tests/test_*; do
-    case "$t" in *.o|*.d|*/test_play*) continue ;; esac
-    # test_proc drives the mock engine (its path is its argument).
-    case "$t" in */test_proc) add_test "$(basename "$t")" "$t" "$MOCK"; continue ;; esac
-    # test_mcts: its wall-clock checks apart, to run alone.
-    case "$t" in */test_mcts) add_test test_mcts "$t" untimed; add_test test_mcts:timed "$t" timed; continue ;; esac
-    [ -x "$t" ] || continue
-    add_test "$(basename "$t")" "$t"
-done
-run_amazons_core
-for t in "$FAST_BUILD"/tests/test_play*; do
-    case "$t" in *.o|*.d) continue ;; esac
-    [ -x "$t" ] || continue
-    add_test "$(basename "$t") (-O2)" "$t"
-done
-for t in tests/e2e_*.sh; do
-    [ -f "$t" ] || continue
-    add_test "$(basename "$t")" sh "$t"
-done
+# unit_tests DIR: the unit tests of the tree DIR, but DEEP; then DEEP from FAST_BUILD.
+unit_tests() {
+    for t in "$1"/tests/test_*; do
+        case "$t" in *.o|*.d) continue ;; esac
+        [ -x "$t" ] || continue
+        n=$(basename "$t")
+        case " $DEEP " in *" $n "*) continue ;; esac
+        case "$n" in
+        test_proc) add_test "$n" "$t" "$MOCK" ;; # it drives the mock engine
+        *) add_test "$n" "$t" ;;
+        esac
+    done
+    add_test test_search "$FAST_BUILD/tests/test_search"
+    add_test test_mcts "$FAST_BUILD/tests/test_mcts" untimed
+    add_test test_mcts:timed "$FAST_BUILD/tests/test_mcts" timed
+    add_test test_play "$FAST_BUILD/tests/test_play"
+}
+
+oracle_tests() {
+    add_test oracle_perft.sh sh tests/amazons/oracle_perft.sh "$AMZ_DIR/amazons_cli"
+    add_test e2e_chase_oracle.sh sh tests/e2e_chase_oracle.sh
+}
+
+case $lane in
+check)
+    # The longest first: e2e_bench's two lanes beside the unit tests.
+    TEST_FIRST="e2e_bench.sh test_search test_mcts"
+    unit_tests "$FAST_BUILD"
+    run_amazons_core
+    add_test e2e_bench.sh sh tests/e2e_bench.sh
+    add_test e2e_smoke.sh sh tests/e2e_smoke.sh
+    ;;
+test)
+    # The longest first, so that the two lanes end together.
+    TEST_FIRST="e2e_resume.sh e2e_bench.sh e2e_regress.sh e2e_tune.sh e2e_suite.sh test_search test_mcts oracle_perft.sh"
+    unit_tests "$BUILD"
+    run_amazons_core
+    for t in tests/e2e_*.sh; do
+        case "$t" in */e2e_chase_oracle.sh) continue ;; esac
+        add_test "$(basename "$t")" sh "$t"
+    done
+    oracle_tests
+    ;;
+oracle)
+    oracle_tests
+    ;;
+*)
+    echo "usage: tests/run.sh [check|test|oracle]" >&2
+    exit 2
+    ;;
+esac
 
 run_tests

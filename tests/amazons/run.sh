@@ -1,6 +1,6 @@
 #!/bin/sh
 # run.sh - runs the Amazons test binaries in $AMZ_DIR and the Amazons shell
-# tests (TEST_JOBS at a time: tests/lib_run.sh), adds up their closing lines
+# oracle (TEST_JOBS at a time: tests/lib_run.sh), adds up their closing lines
 # ("N passed, N failed[, N skipped]") and prints the total last. Exit status
 # 0 when nothing failed.
 set -u
@@ -9,5 +9,6 @@ export AMZ_DIR
 . tests/lib_run.sh
 
 run_amazons_core
+add_test oracle_perft.sh sh tests/amazons/oracle_perft.sh "$AMZ_DIR/amazons_cli"
 
 run_tests
