@@ -43,7 +43,7 @@ void cli_default_run_name(const char *command, char *out, size_t len)
     snprintf(out, len, "%s-%s", command, stamp);
 }
 
-/* Does dir exist with anything in it? (false when it does not exist) */
+/* Does dir exist with anything in it but a lock file? (false when it does not exist) */
 static bool dir_has_entries(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -51,7 +51,7 @@ static bool dir_has_entries(const char *dir)
     struct dirent *e;
     bool any = false;
     while (!any && (e = readdir(d)))
-        any = strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+        any = strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 && strcmp(e->d_name, RUN_LOCK_FILE) != 0;
     closedir(d);
     return any;
 }
@@ -67,14 +67,15 @@ int cli_make_run_dir(const char *root, const char *name, const char *command, bo
     for (int k = 2; !name && dir_has_entries(out); k++)
         if ((size_t)snprintf(out, len, "%s/%s-%d", root, base, k) >= len)
             return util_fail(err, errlen, "the results folder name %s/%s is too long", root, base);
-    if (dir_has_entries(out)) {
-        if (!force)
-            return util_fail(err, errlen, "results folder %s exists: go on with --resume %s, or give --force to "
-                                          "replace it, or another --name", out, out);
-        if (results_remove_run_files(out))
-            return util_fail(err, errlen, "--force: cannot remove the results in %s: %s", out, strerror(errno));
-    }
+    bool exists = dir_has_entries(out);
+    if (exists && results_refuse_if_written(out, err, errlen)) return -1;
+    if (exists && !force)
+        return util_fail(err, errlen, "results folder %s exists: go on with --resume %s, or give --force to "
+                                      "replace it, or another --name", out, out);
     if (util_make_dirs(out)) return util_fail(err, errlen, "cannot create %s: %s", out, strerror(errno));
+    if (results_lock_run(out, err, errlen)) return -1; /* before --force removes anything */
+    if (exists && results_remove_run_files(out))
+        return util_fail(err, errlen, "--force: cannot remove the results in %s: %s", out, strerror(errno));
     return 0;
 }
 

@@ -34,7 +34,10 @@ void cli_default_run_name(const char *command, char *out, size_t len);
  * writes there (run.json, games.*, searches.jsonl, playouts.jsonl,
  * summary.json, *.stderr.log; nothing else); without a NAME
  * (COMMAND-YYYYMMDD-HHMMSS) "-2", "-3" ... is added until the name is
- * free. Returns 0, or -1 with err set ("results folder F exists ...").
+ * free. The folder is then this process's to write (results_lock_run); one
+ * that another process writes is refused, --force or not. Returns 0, or -1
+ * with err set ("results folder F exists ...", "... is being written by
+ * process PID ...").
  */
 int cli_make_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
                      char *err, size_t errlen);

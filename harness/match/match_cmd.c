@@ -332,6 +332,9 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     const char *cmd = argv[0];
     char run_dir[PATH_BYTES], err[PATH_BYTES + 256], who[64];
     snprintf(who, sizeof who, "qibench %s", cmd);
+    /* --resume: the folder is this process's before anything starts. */
+    if (run_dir_in && results_lock_run(run_dir_in, err, sizeof err))
+        return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     int checked = spec_preflight(a->engines, &a->opt.timeouts, who); /* before any folder or game */
     if (checked) return checked < 0 ? 2 : checked;
     if (run_dir_in) {

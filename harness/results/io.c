@@ -2,8 +2,10 @@
  * results/io.c - a run's files: run.json (see results/io.h, sealed by
  * results/check.c), and a match's games.jsonl, games.pgn and games.sgf,
  * each game written as it ends, all three rolled back together when a
- * write fails (see match/match_run.h). Reading them back is results/load.c.
+ * write fails (see match/match_run.h); the run folder's lock (one writer).
+ * Reading them back is results/load.c.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "results/io.h"
 
 #include <dirent.h>
@@ -12,6 +14,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -340,4 +343,97 @@ int results_remove_run_files(const char *dir)
     }
     closedir(d);
     return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* One writer per run folder                                                */
+/* ------------------------------------------------------------------------ */
+
+/* The lock this process holds (its descriptor stays open until exit), and
+ * on which folder. */
+static int held_fd = -1;
+static char held_dir[PATH_MAX];
+
+/* The PID written in the lock file fd (0 when none is). */
+static long lock_pid(int fd)
+{
+    char buf[32];
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    if (n <= 0) return 0;
+    buf[n] = '\0';
+    long pid = strtol(buf, NULL, 10);
+    return pid > 0 ? pid : 0;
+}
+
+/* The holder of the lock on fd (its PID, or -1 when unknown), or 0 when it
+ * is free; the probe takes nothing. */
+static long holder(int fd)
+{
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+        flock(fd, LOCK_UN);
+        return 0;
+    }
+    long pid = lock_pid(fd);
+    return pid ? pid : -1;
+}
+
+static int busy(const char *dir, long pid, char *err, size_t errlen)
+{
+    if (pid > 0)
+        return util_fail(err, errlen, "results folder %s is being written by process %ld: wait for it to end or "
+                                      "stop it (a folder has one writer at a time)", dir, pid);
+    return util_fail(err, errlen, "results folder %s is being written by another process: wait for it to end or "
+                                  "stop it (a folder has one writer at a time)", dir);
+}
+
+/* The PID of the process writing the run in dir (-1: unknown), or 0. */
+static long run_writer(const char *dir)
+{
+    char path[PATH_MAX];
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, RUN_LOCK_FILE) >= sizeof path) return 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    long pid = holder(fd);
+    close(fd);
+    return pid;
+}
+
+int results_lock_run(const char *dir, char *err, size_t errlen)
+{
+    char path[PATH_MAX], real[PATH_MAX];
+    if (!realpath(dir, real)) return util_fail(err, errlen, "cannot open %s: %s", dir, strerror(errno));
+    if (held_fd >= 0 && strcmp(real, held_dir) == 0) return 0;
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", real, RUN_LOCK_FILE) >= sizeof path)
+        return util_fail(err, errlen, "the folder name %s is too long", dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) return util_fail(err, errlen, "cannot create %s: %s", path, strerror(errno));
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int e = errno;
+        long pid = lock_pid(fd);
+        /* The holder writes its PID just after it locks: give it a moment. */
+        for (int k = 0; k < 20 && !pid && e == EWOULDBLOCK; k++) {
+            util_sleep_ms(5);
+            pid = lock_pid(fd);
+        }
+        close(fd);
+        if (e != EWOULDBLOCK) return util_fail(err, errlen, "cannot lock %s: %s", path, strerror(e));
+        return busy(dir, pid ? pid : -1, err, errlen);
+    }
+    char text[32];
+    int n = snprintf(text, sizeof text, "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)n, 0) != n) {
+        int e = errno;
+        close(fd);
+        return util_fail(err, errlen, "cannot write %s: %s", path, strerror(e));
+    }
+    if (held_fd >= 0) close(held_fd); /* one run a process: the last folder taken */
+    held_fd = fd;
+    snprintf(held_dir, sizeof held_dir, "%s", real);
+    return 0;
+}
+
+int results_refuse_if_written(const char *dir, char *err, size_t errlen)
+{
+    long pid = run_writer(dir);
+    return pid ? busy(dir, pid, err, errlen) : 0;
 }

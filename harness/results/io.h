@@ -41,4 +41,22 @@ char **results_read_argv(const char *dir, const char *who, int *argc);
  * engines' NAME.stderr.log) and nothing else. Returns 0, or -1 (errno). */
 int results_remove_run_files(const char *dir);
 
+/*
+ * One writer per run folder. A process that writes a run holds an exclusive
+ * lock (flock) on DIR/run.lock, which holds its PID, until it ends: the
+ * kernel releases it when the process dies, however it dies, so no stale
+ * lock survives a SIGKILL (the file stays, unlocked). Readers (ratings,
+ * stats, the report) take no lock.
+ */
+#define RUN_LOCK_FILE "run.lock"
+
+/* Takes dir for this process (dir must exist). 0, or -1 with the reason in
+ * err: "results folder DIR is being written by process PID (...)" when
+ * another process holds it. Taking a folder this process holds is a no-op. */
+int results_lock_run(const char *dir, char *err, size_t errlen);
+
+/* 0 when no process writes the run in dir (or dir has no run.lock), else
+ * -1 with results_lock_run's reason in err; takes nothing. */
+int results_refuse_if_written(const char *dir, char *err, size_t errlen);
+
 #endif
