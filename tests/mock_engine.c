@@ -18,8 +18,7 @@
  * appends one line per start, "self=S parent=P zombies=Z inherited=LIST":
  * the descriptors the mock has, those its parent (the harness) holds, the
  * parent's children that have exited unreaped (Linux /proc; -1 without),
- * and what the mock's descriptors from 3 up point to. --tag WORD does
- * nothing: a test marks its mocks with it, to find them among other runs'.
+ * and what the mock's descriptors from 3 up point to.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -63,7 +62,7 @@ static void usage(void)
             "                   [--exit-at-startup] [--ignore-quit] [--fairy] [--stderr-noise]\n"
             "                   [--moves m1,m2,... | --moves-file FILE] [--crash-at-startup] [--crash-mid-search N]\n"
             "                   [--signal-on-go N [--signal SIG]] [--no-readyok N] [--none N]\n"
-            "                   [--overlong N] [--flood N] [--flood-forever N] [--close-stdout N] [--tag WORD]\n"
+            "                   [--overlong N] [--flood N] [--flood-forever N] [--close-stdout N]\n"
             "                   [--fd-report FILE] [--amazons]\n");
     exit(2);
 }
@@ -128,10 +127,9 @@ static void parse_args(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long *field = value_flag(a);
-        if (field || strcmp(a, "--moves") == 0 || strcmp(a, "--fd-report") == 0 || strcmp(a, "--tag") == 0) {
+        if (field || strcmp(a, "--moves") == 0 || strcmp(a, "--fd-report") == 0) {
             if (i + 1 >= argc) usage();
-            if (a[2] == 't') i++; /* --tag WORD: ignored, for a test to find its own mocks (pgrep -f) */
-            else if (field) *field = parse_count(argv[++i]);
+            if (field) *field = parse_count(argv[++i]);
             else if (a[2] == 'm') parse_moves(argv[++i]);
             else S.fd_report = argv[++i];
         } else if (strcmp(a, "--moves-file") == 0 && i + 1 < argc) {

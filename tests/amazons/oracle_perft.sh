@@ -25,18 +25,12 @@ js=${AMZ_ORACLE_JS:-node_modules/fairy-stockfish-nnue.wasm/uci.js}
 seed=${AMZ_ORACLE_SEED:-1}
 games=${AMZ_ORACLE_GAMES:-2}
 d2_budget=${AMZ_ORACLE_D2_NODES:-40000000}
-passed=0 failed=0
+. "$(dirname "$0")/../lib_e2e.sh"
 
-skip() {
-    echo "SKIP: $1"
-    echo "0 passed, 0 failed, 1 skipped"
-    exit 0
-}
-command -v node >/dev/null 2>&1 || skip "node not found (the Amazons oracle runs on node)"
-[ -f "$js" ] || skip "$js missing: run 'make amazons-npm' (npm install fairy-stockfish-nnue.wasm)"
-[ -x "$cli" ] || { echo "oracle_perft: $cli not built"; echo "0 passed, 1 failed"; exit 1; }
+command -v node >/dev/null 2>&1 || { skip "node not found (the Amazons oracle runs on node)"; report; exit 0; }
+[ -f "$js" ] || { skip "$js missing: run 'make amazons-npm' (npm install fairy-stockfish-nnue.wasm)"; report; exit 0; }
+[ -x "$cli" ] || { bad "$cli not built"; report; exit 1; }
 
-tmp=$(mktemp -d) || exit 1
 oracle_pid=
 cleanup() {
     exec 3>&-
@@ -44,9 +38,6 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 # --- The oracle: node reads commands from a FIFO, writes to a file --------
 
@@ -131,7 +122,7 @@ game_end() {
 
 # --- Random games ----------------------------------------------------------
 
-"$cli" random "$seed" "$games" >"$tmp/positions" || { bad "amazons_cli random failed"; exit 1; }
+"$cli" random "$seed" "$games" >"$tmp/positions" || { bad "amazons_cli random failed"; report; exit 1; }
 n=0 d1=0 d2=0 spent=0 prev_moves=
 while IFS=';' read -r text moves; do
     n=$((n + 1))
@@ -163,5 +154,5 @@ done
 
 echo "oracle_perft: $n positions from $games games (seed $seed):" \
     "$d1 compared at depth 1, $d2 at depth 2 ($spent leaves)"
-echo "$passed passed, $failed failed"
+report
 [ "$failed" -eq 0 ]
