@@ -103,6 +103,14 @@ if [ -x "$MAXQI" ]; then
         --results "$tmp" --name maxqi-fen >/dev/null 2>&1
     check "maxqi: a FEN position is 'unsupported' (setboard=0), saying so" \
         qbt real.unsupported_saying "$tmp/maxqi-fen/searches.jsonl" setboard=0
+    # A match from an EPD book: refused before the first game, not abandoned games.
+    timeout 60 "$QIBENCH" match -engine name=qibench cmd="$ENGINE" depth=1 -engine name=maxqi cmd="$MAXQI" \
+        proto=xboard depth=1 --openings file="$tmp/book.epd" format=epd --games 2 --results "$tmp" --name maxqi-epd \
+        >/dev/null 2>"$tmp/maxqi-epd.err"
+    check "maxqi: a match from an EPD book is refused: exit 2 (got $?)" test $? -eq 2
+    check "... one line naming the engine and why" sh -c "test \$(wc -l <'$tmp/maxqi-epd.err') -eq 1 && \
+        grep -q \"engine 'maxqi' cannot start from the book's positions: an xboard engine without setboard\" '$tmp/maxqi-epd.err'"
+    check "... before any results folder" test ! -e "$tmp/maxqi-epd"
 else
     skip "MaxQi not installed ($MAXQI): apt-get install fairymax"
 fi

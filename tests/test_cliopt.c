@@ -269,12 +269,37 @@ static void test_each(void)
     CHECK(spec_finish(&list, game_default(), "own", err, sizeof err) == 0, "finish: %s", err);
     const EngineEntry *a = &list.engines[0], *b = &list.engines[1];
     CHECK(a->limits.depth == 5 && b->limits.depth == 2, "depth: -each's unless the engine's own");
-    CHECK(a->tc.base_ms == 10000 && a->tc.margin_ms == 7 && b->tc.base_ms == 10000 && b->tc.margin_ms == 0,
-          "tc= from -each keeps an engine's own timemargin=");
+    /* b gave none: a clock's default grace, 100 ms (gameplay.h). */
+    CHECK(a->tc.base_ms == 10000 && a->tc.margin_ms == 7 && b->tc.base_ms == 10000 && b->tc.margin_ms == 100,
+          "tc= from -each keeps an engine's own timemargin=; without one, a clock's grace is 100 ms");
     CHECK(a->spec.noptions == 2 && b->spec.noptions == 1 && a->spec.nargs == 1 && b->spec.nargs == 1,
           "options and args add up");
     CHECK(strcmp(a->spec.name, "a") == 0 && strcmp(b->spec.name, "b") == 0, "names are each engine's own");
     CHECK(a->spec.proto == PROTO_XBOARD && b->spec.proto == PROTO_XBOARD, "proto from -each");
+    /* A move time T's default grace is 20 ms + T / 2: 45 ms at st=0.05, below T (an engine taking
+     * twice its time loses); -each timemargin= is every engine's. */
+    char *st[] = {"-engine", "name=a", "st=0.05", "-engine", "name=b", "st=1", "timemargin=3", "-engine", "name=c",
+                  "movetime=50", "-each", "timemargin=9"};
+    memset(&list, 0, sizeof list);
+    for (int i = 0; i < 10;)
+        if (spec_parse(10, st, &i, &list, "own", err, sizeof err) != 1) {
+            CHECK(false, "parse: %s", err);
+            return;
+        }
+    CHECK(spec_finish(&list, game_default(), "own", err, sizeof err) == 0, "finish: %s", err);
+    CHECK(list.engines[0].tc.margin_ms == 45 && list.engines[1].tc.margin_ms == 3 && list.engines[2].tc.margin_ms == 45,
+          "st=0.05 and movetime=50: 45 ms of grace; timemargin=3 kept (%lld %lld %lld)",
+          (long long)list.engines[0].tc.margin_ms, (long long)list.engines[1].tc.margin_ms,
+          (long long)list.engines[2].tc.margin_ms);
+    memset(&list, 0, sizeof list);
+    for (int i = 0; i < 12;)
+        if (spec_parse(12, st, &i, &list, "own", err, sizeof err) != 1) {
+            CHECK(false, "parse: %s", err);
+            return;
+        }
+    CHECK(spec_finish(&list, game_default(), "own", err, sizeof err) == 0, "finish: %s", err);
+    CHECK(list.engines[0].tc.margin_ms == 9 && list.engines[1].tc.margin_ms == 3 && list.engines[2].tc.margin_ms == 9,
+          "-each timemargin=9 for those without their own");
 }
 
 /* Help and docs: every option of every table is in both. */

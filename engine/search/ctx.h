@@ -37,6 +37,11 @@ struct SearchCtx {
     atomic_bool *stop;
     SearchLimits limits;
     int64_t start_ms, soft_ms, hard_ms; /* hard_ms < 0: no time limit */
+    /* How far past its own deadline a recent movetime search answered (the
+     * worst of the last few, decaying by a quarter a search): kept back
+     * from the next movetime, so that a busy machine's delays are paid by
+     * the engine's thinking, not by a time forfeit (limits.c). */
+    int64_t late_ms;
 
     /* Principal variation: triangular table, and the previous iteration's. */
     GameMove pv[MAX_PLY][MAX_PLY];
@@ -278,6 +283,9 @@ int quiesce_leaf(SearchCtx *ctx, int alpha, int beta, int ply);
 int64_t now_ms(void);
 /* Sets soft/hard deadlines from the limits for the side to move. */
 void limits_start(SearchCtx *ctx, int side);
+/* After a search of elapsed_ms: with a movetime, notes how late it answered
+ * against its deadline (late_ms), kept back from the next movetime. */
+void limits_finish(SearchCtx *ctx, int64_t elapsed_ms);
 /* Polls stop flag, node limit and hard deadline; sets ctx->stopped. */
 void limits_poll(SearchCtx *ctx);
 /* Should the driver start another iteration? */

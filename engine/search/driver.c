@@ -214,5 +214,6 @@ SearchInfo search_run(Search *s, GamePosition *pos, const SearchLimits *limits, 
     }
     info.nodes = ctx->nodes;
     info.time_ms = now_ms() - ctx->start_ms;
+    limits_finish(ctx, info.time_ms);
     return info;
 }

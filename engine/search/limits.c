@@ -35,6 +35,8 @@ void limits_start(SearchCtx *ctx, int side)
          * time (cutechess, fastchess, qibench) counts any excess as a loss. */
         int64_t keep = l->movetime / MOVETIME_KEEP_DIV;
         int64_t overhead = keep < 1 ? 1 : keep < MOVETIME_KEEP_MAX_MS ? keep : MOVETIME_KEEP_MAX_MS;
+        /* And what recent searches overran their deadline by, up to a quarter more. */
+        overhead += ctx->late_ms < l->movetime / 4 ? ctx->late_ms : l->movetime / 4;
         ctx->soft_ms = ctx->hard_ms = l->movetime - overhead > 1 ? l->movetime - overhead : 1;
     } else if (l->time[side] > 0) {
         int64_t left = l->time[side], inc = l->inc[side];
@@ -44,6 +46,13 @@ void limits_start(SearchCtx *ctx, int side)
         ctx->hard_ms = ctx->soft_ms * 4 < usable / 2 ? ctx->soft_ms * 4 : usable / 2;
         if (ctx->soft_ms > ctx->hard_ms) ctx->soft_ms = ctx->hard_ms;
     }
+}
+
+void limits_finish(SearchCtx *ctx, int64_t elapsed_ms)
+{
+    if (ctx->limits.movetime <= 0 || ctx->hard_ms < 0) return;
+    int64_t late = elapsed_ms - ctx->hard_ms, decayed = ctx->late_ms * 3 / 4;
+    ctx->late_ms = late > decayed ? late : decayed;
 }
 
 void limits_poll(SearchCtx *ctx)

@@ -269,7 +269,7 @@ static const SpecKey KEYS[] = {
       "a clock: TIME and INC in seconds or M:SS (40/60+0.6, 1:00+1);\n"
       "MOVES/: the time again after every MOVES moves; inf: no clock", 0, 0},
      set_tc, FIELD(tc), NULL},
-    {{"timemargin", NULL, "MS", "0", "grace before a time loss", 0, 3600000}, set_number, FIELD(tc.margin_ms), NULL},
+    {{"timemargin", NULL, "MS", "20 + half of st=, else 100", "grace before a time loss", 0, 3600000}, set_number, FIELD(tc.margin_ms), NULL},
 };
 
 #define NKEYS ((int)(sizeof KEYS / sizeof *KEYS))
@@ -452,6 +452,11 @@ int spec_finish(EngineList *list, const Game *game, const char *own_engine, char
     for (int i = 0; i < list->count; i++) {
         EngineEntry *e = &list->engines[i];
         if (list->has_each) apply_each(e, &list->each);
+        if (!was_set(e, "timemargin") && !(list->has_each && was_set(&list->each, "timemargin"))) {
+            TimeControl t = e->tc; /* st= and movetime= are search limits here: the grace's move time */
+            t.movetime_ms = e->limits.movetime;
+            e->tc.margin_ms = game_default_grace(&t);
+        }
         if (check_for_game(e, game, err, errlen)) return -1;
         if (!e->spec.cmd[0]) snprintf(e->spec.cmd, sizeof e->spec.cmd, "%s", own_engine);
         if (!e->spec.name[0]) {
@@ -473,7 +478,7 @@ void spec_limit_text(const GoLimits *l, char *buf, size_t len)
     else snprintf(buf, len, "none");
 }
 
-int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *who)
+int spec_preflight(const EngineList *list, const ClientTimeouts *t, bool positions, const char *who)
 {
     const EngineSpec *specs[MAX_ENGINES];
     for (int e = 0; e < list->count; e++) specs[e] = &list->engines[e].spec;
@@ -481,7 +486,7 @@ int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *
      * started with SIGINT ignored): a stop during the checks ends the run
      * before it has a results folder. */
     stopsig_install("engine checks");
-    int r = client_preflight(specs, list->count, t, who);
+    int r = client_preflight(specs, list->count, t, positions, who);
     int stop = stopsig_status();
     stopsig_restore();
     if (stop) /* a hard stop kills the engine being checked: the stop, not the engine, is the reason */

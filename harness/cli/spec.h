@@ -53,8 +53,8 @@ int spec_finish(EngineList *list, const Game *game, const char *own_engine, char
 /* client_preflight over the engines of list: each started once, its
  * options checked, before the first game. Returns 0; -1 after printing
  * why; or the stop status (130, 128 + signal: proc/stopsig.h) when a stop
- * signal came meanwhile. */
-int spec_preflight(const EngineList *list, const ClientTimeouts *t, const char *who);
+ * signal came meanwhile. positions: as client_preflight's. */
+int spec_preflight(const EngineList *list, const ClientTimeouts *t, bool positions, const char *who);
 
 /* An engine key (-engine KEY=VALUE, -each KEY=VALUE), for help and docs. */
 typedef struct {

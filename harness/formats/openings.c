@@ -582,3 +582,10 @@ void book_free(OpeningBook *book)
     book->items = NULL;
     book->count = 0;
 }
+
+bool book_has_positions(const OpeningBook *b, const Game *g)
+{
+    for (int i = 0; i < b->count; i++)
+        if (!game_is_start(g, b->items[i].fen)) return true;
+    return false;
+}

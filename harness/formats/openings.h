@@ -29,6 +29,10 @@ typedef struct {
     int count;
 } OpeningBook;
 
+/* Does any opening of b start from a position other than g's start (an EPD
+ * position, a PGN game with a FEN tag), rather than from its moves? */
+bool book_has_positions(const OpeningBook *b, const Game *g);
+
 typedef enum { ORDER_SEQUENTIAL, ORDER_RANDOM } OpeningOrder;
 
 typedef struct {

@@ -82,3 +82,8 @@ int game_engine_position(const Game *g, const char *text, const char *dialect, c
     memcpy(out, text, strlen(text) + 1);
     return 0;
 }
+
+bool game_is_start(const Game *g, const char *position)
+{
+    return strncmp(position, g->start, strcspn(g->start, " ") + 2) == 0;
+}

@@ -204,6 +204,9 @@ const char *game_names(void);
 /* "1-0", "0-1", "1/2-1/2" or "*". */
 const char *game_result_text(GameResult r);
 
+/* Is position (a position text of g) g's start position, side to move included? */
+bool game_is_start(const Game *g, const char *position);
+
 /* The result a text names (RESULT_NONE for anything else). */
 GameResult game_result_parse(const char *text);
 

@@ -37,6 +37,7 @@ typedef struct {
     long seed;
     long rounds, games;   /* -rounds N -games G: N x G games per pairing (0: not given) */
     bool debug;           /* --debug: engine traffic on stderr */
+    bool positions;       /* the book's openings start from positions, not only moves from the start */
     PgnOut out;           /* --pgnout, --epdout */
 } MatchArgs;
 
@@ -294,6 +295,7 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
     if (a->opt.has_book) { /* a bad book is an error before any results folder exists */
         OpeningBook book;
         if (book_load(&a->opt.book, &book, err, sizeof err)) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
+        a->positions = book_has_positions(&book, a->opt.game);
         book_free(&book);
     }
     return 0;
@@ -335,7 +337,7 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     /* --resume: the folder is this process's before anything starts. */
     if (run_dir_in && results_lock_run(run_dir_in, err, sizeof err))
         return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
-    int checked = spec_preflight(a->engines, &a->opt.timeouts, who); /* before any folder or game */
+    int checked = spec_preflight(a->engines, &a->opt.timeouts, a->positions, who); /* before any folder or game */
     if (checked) return checked < 0 ? 2 : checked;
     if (run_dir_in) {
         snprintf(run_dir, sizeof run_dir, "%s", run_dir_in);

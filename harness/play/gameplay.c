@@ -110,6 +110,11 @@ GoLimits game_next_limits(const GameSetup *s, int side, const int64_t clock[2], 
     return l;
 }
 
+int64_t game_default_grace(const TimeControl *t)
+{
+    return t->movetime_ms > 0 ? GAME_GRACE_MS + t->movetime_ms / 2 : GAME_GRACE_CLOCK_MS;
+}
+
 bool game_charge_clock(const TimeControl *t, int64_t *clock, int *moves_made, int64_t used)
 {
     if (t->movetime_ms > 0 && used > t->movetime_ms + t->margin_ms) return false;
@@ -153,13 +158,15 @@ static bool in_time(const GameSetup *s, int side, int64_t *clock, int *moves_mad
 {
     TimeControl t = *s->tc[side];
     if (s->clock_only) t.movetime_ms = 0;
+    int64_t left = *clock;
     if (game_charge_clock(&t, clock, moves_made, used)) return true;
-    char why[96];
+    char why[192];
     if (t.movetime_ms > 0 && used > t.movetime_ms + t.margin_ms)
-        snprintf(why, sizeof why, "lost on time: %lld ms for a move of %lld ms", (long long)used,
-                 (long long)t.movetime_ms);
+        snprintf(why, sizeof why, "lost on time: %lld ms for a move of %lld ms, past its grace of %lld ms "
+                 "(timemargin=MS sets the grace)", (long long)used, (long long)t.movetime_ms, (long long)t.margin_ms);
     else
-        snprintf(why, sizeof why, "lost on time: %lld ms used, the clock ran out", (long long)used);
+        snprintf(why, sizeof why, "lost on time: %lld ms used with %lld ms on the clock, past its grace of %lld ms "
+                 "(timemargin=MS sets the grace)", (long long)used, (long long)left, (long long)t.margin_ms);
     forfeit(s->game, g, side, TERM_TIME, why);
     return false;
 }

@@ -27,8 +27,19 @@ typedef struct {
     int64_t movetime_ms; /* st=: fixed time per move, 0 = none */
     int depth;           /* depth=, 0 = none */
     uint64_t nodes;      /* nodes=, 0 = none */
-    int64_t margin_ms;   /* timemargin=: grace before a time loss */
+    int64_t margin_ms;   /* timemargin=: grace before a time loss (game_default_grace unless given) */
 } TimeControl;
+
+/* The grace a move may take beyond its move time, or a clock beyond zero,
+ * before it is lost on time, unless timemargin= says otherwise: what a
+ * well-behaved engine needs on a busy machine (the scheduler's delays of a
+ * process that must wake, answer, and be read). With a move time T,
+ * GAME_GRACE_MS + T / 2: below T, so that an engine taking twice its time
+ * still loses; with a clock, GAME_GRACE_CLOCK_MS. scripts/forfeit_check.sh
+ * measures both sides of it. */
+#define GAME_GRACE_MS 20
+#define GAME_GRACE_CLOCK_MS 100
+int64_t game_default_grace(const TimeControl *t);
 
 /* How a game ended, beyond the rules core's reasons. */
 typedef enum {

@@ -241,6 +241,7 @@ ClientStatus client_read_until(Client *c, int64_t deadline, char *err, size_t er
         ProcRead r = proc_read_line(c->proc, c->line, sizeof c->line, (int)(left < INT32_MAX ? left : INT32_MAX));
         if (r == PROC_TIMEOUT) return client_fail(CLIENT_STALL, err, errlen, "%s: no answer in time", c->spec.name);
         if (r != PROC_LINE) return disconnected(c, r, err, errlen);
+        c->line_ms = util_monotonic_ms();
         if (c->spec.proto == PROTO_XBOARD && parse_is_result_claim(c->line)) {
             if (c->claims++ < 100) note(c, "claimed '%.200s' (ignored: the harness judges the game)", c->line);
             c->xb_synced = false; /* it may think the game is over: set the next position up afresh */

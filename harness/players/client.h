@@ -170,9 +170,12 @@ void client_skipped_options(const Client *c, char *buf, size_t len);
  * start or does not complete its handshake is a setup error ("engine 'a'
  * cannot start: ..."), its announced options are checked (client_start
  * fails with CLIENT_BAD_OPTION), and each -each option an engine does not
- * have is warned of on stderr. who prefixes the lines ("qibench match").
- * Returns 0, or -1 after printing the one-line error.
+ * have is warned of on stderr. With positions (the games start from
+ * positions other than the start, as an EPD book's do), an engine that
+ * cannot be set to a position (xboard without setboard) is a setup error
+ * too. who prefixes the lines ("qibench match"). Returns 0, or -1 after
+ * printing the one-line error.
  */
-int client_preflight(const EngineSpec *const *specs, int n, const ClientTimeouts *t, const char *who);
+int client_preflight(const EngineSpec *const *specs, int n, const ClientTimeouts *t, bool positions, const char *who);
 
 #endif

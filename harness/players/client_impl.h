@@ -62,6 +62,7 @@ struct Client {
     int xb_n;
     MoveCode xb_reply;
     char line[LINE_BYTES];
+    int64_t line_ms; /* when the last line was read (the monotonic clock, at the read) */
 };
 
 /* ---- players/client_options.c ---- */

@@ -187,7 +187,7 @@ void client_skipped_options(const Client *c, char *buf, size_t len)
     }
 }
 
-int client_preflight(const EngineSpec *const *specs, int n, const ClientTimeouts *t, const char *who)
+int client_preflight(const EngineSpec *const *specs, int n, const ClientTimeouts *t, bool positions, const char *who)
 {
     for (int e = 0; e < n; e++) {
         char err[512], skipped[512];
@@ -199,6 +199,13 @@ int client_preflight(const EngineSpec *const *specs, int n, const ClientTimeouts
             const char *why = strncmp(err, specs[e]->name, len) == 0 && strncmp(err + len, ": ", 2) == 0 ? err + len + 2 : err;
             return fprintf(stderr, "%s: engine '%s' %s: %s\n", who, specs[e]->name,
                            st == CLIENT_START_FAILED ? "cannot start" : "did not complete its handshake", why), -1;
+        }
+        if (positions && c->spec.proto == PROTO_XBOARD && !c->setboard) {
+            fprintf(stderr, "%s: engine '%s' cannot start from the book's positions: an xboard engine without setboard "
+                            "(give it a book of moves from the start position, PGN or qibench openings)\n",
+                    who, specs[e]->name);
+            client_free(c);
+            return -1;
         }
         client_skipped_options(c, skipped, sizeof skipped);
         if (skipped[0])

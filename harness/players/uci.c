@@ -66,11 +66,13 @@ ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, siz
     GameState *pos = c->pos;
     char go[256];
     uci_go_line(l, go, sizeof go);
-    int64_t start = util_monotonic_ms();
     ClientStatus st = uci_position_go(c, go, err, errlen);
     if (st != CLIENT_OK) return st;
+    /* The engine's time: from the go written to its bestmove read, each
+     * taken at the system call (not after the harness's own work). */
+    int64_t start = util_monotonic_ms();
     st = uci_read_best(c, pos, start + client_search_budget(c, l, c->game->side_to_move(pos)), r, err, errlen);
-    r->wall_ms = util_monotonic_ms() - start;
+    r->wall_ms = (st == CLIENT_OK ? c->line_ms : util_monotonic_ms()) - start;
     parse_pv(&c->parse, pos, r);
     return st;
 }

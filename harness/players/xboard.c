@@ -22,11 +22,6 @@ static bool variant_listed(const char *list, const char *variant)
 }
 
 /* Does the position text start with the game's start position (board and side)? */
-static bool is_start(const Game *g, const char *root)
-{
-    return strncmp(root, g->start, strcspn(g->start, " ") + 2) == 0;
-}
-
 /* The next NAME=VALUE of a feature line (VALUE possibly "quoted"); false at
  * the end. The words inside quoted values are not features. */
 static bool next_feature(const char **at, char *name, size_t namelen, char *value, size_t valuelen)
@@ -147,7 +142,7 @@ static ClientStatus xboard_position(Client *c, char *err, size_t errlen)
     ClientStatus st = client_send(c, err, errlen, "new");
     if (st == CLIENT_OK) st = client_send(c, err, errlen, "variant %s", c->game->variant);
     if (st == CLIENT_OK) st = client_send(c, err, errlen, "force");
-    if (st == CLIENT_OK && !is_start(c->game, c->root)) {
+    if (st == CLIENT_OK && !game_is_start(c->game, c->root)) {
         if (!c->setboard)
             return client_fail(CLIENT_UNSUPPORTED, err, errlen, "%s has setboard=0: it cannot start from %s", c->spec.name,
                         c->root);
@@ -188,11 +183,11 @@ ClientStatus xboard_go(Client *c, const GoLimits *l, EngineReply *r, char *err, 
     if (st == CLIENT_OK) st = xboard_limits(c, l, side, err, errlen);
     if (st == CLIENT_OK) st = client_send(c, err, errlen, "post");
     if (st != CLIENT_OK) return st;
-    int64_t start = util_monotonic_ms();
     if ((st = client_send(c, err, errlen, "go")) != CLIENT_OK) return st;
+    int64_t start = util_monotonic_ms(); /* to the move read: as uci_go */
     int claims = c->claims;
     st = xboard_read_move(c, pos, start + client_search_budget(c, l, side), r, err, errlen);
-    r->wall_ms = util_monotonic_ms() - start;
+    r->wall_ms = (st == CLIENT_OK ? c->line_ms : util_monotonic_ms()) - start;
     parse_pv(&c->parse, pos, r);
     if (st == CLIENT_OK && r->best != MOVE_CODE_NONE && claims == c->claims) {
         c->xb_n = c->n; /* the engine now holds the game and its move */

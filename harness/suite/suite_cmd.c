@@ -80,7 +80,7 @@ int suite_command(int argc, char **argv)
     EpdSuite check; /* a bad suite is an error before any results folder exists */
     if (epd_load(o->game, o->suite_path, &check, err, sizeof err)) return fprintf(stderr, "qibench suite: %s\n", err), 2;
     epd_free(&check);
-    int checked = spec_preflight(&engines, &o->timeouts, "qibench suite"); /* before any folder or search */
+    int checked = spec_preflight(&engines, &o->timeouts, false, "qibench suite"); /* before any folder or search */
     if (checked) return checked < 0 ? 2 : checked;
     if (cli_make_run_dir(a.root, a.name, "suite", o->force, run_dir, sizeof run_dir, err, sizeof err))
         return fprintf(stderr, "qibench suite: %s\n", err), 2;
