@@ -90,7 +90,7 @@ TEST_BINS  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # The harness and the tests (they see engine/xiangqi/game.h).
 INCLUDES := -Iengine/xiangqi -Iengine/search -Iengine -Iharness -Itests -I$(BUILD)
 
-.PHONY: all check test test-oracle run perft bench-perft bench-search bench bench-expected help clean tests-build ablation check-readme
+.PHONY: all check test test-oracle forfeit-check run perft bench-perft bench-search bench bench-expected help clean tests-build ablation check-readme
 
 all: $(ENGINE_BINS) $(BIN)/qibench ## what `make` builds: bin/GAME-engine for every game in GAMES (bin/xiangqi-engine, bin/amazons-engine) and bin/qibench, optimised (-O2)
 
@@ -218,6 +218,9 @@ bench-expected: all ## rewrite tests/bench.expected (check-only, the engine's de
 
 ablation: all ## the search features: modern against modern without each (with each, for the others), and the node ratios; a table into results/ablation-* (scripts/ablation.sh: ABLATION_LIMIT, ABLATION_ROUNDS)
 	@sh scripts/ablation.sh
+
+forfeit-check: tests-build ## no time forfeit of a well-behaved engine at the default grace on a busy machine, a late one always (scripts/forfeit_check.sh: GAMES, ST; into results/forfeit-check-*)
+	@PYTHON=$(PYTHON) sh scripts/forfeit_check.sh
 
 check-readme: all ## run every example of README.md and docs/*.md that its page does not say takes minutes or hours, and check every relative link (tests/readme_examples.py; "N passed, N failed, N skipped")
 	@$(PYTHON) tests/readme_examples.py
