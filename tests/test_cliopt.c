@@ -252,21 +252,30 @@ static void test_engine_keys(void)
     CHECK(documented == spec_key_count() && spec_key_at(spec_key_count()) == NULL, "every key has help");
 }
 
+/* Parses argv[0..argc) into list (emptied first) and finishes it; false
+ * (a failure counted) when either fails. */
+static bool parse_engines(EngineList *list, int argc, char **argv)
+{
+    char err[1024];
+    memset(list, 0, sizeof *list);
+    for (int i = 0; i < argc;)
+        if (spec_parse(argc, argv, &i, list, "own", err, sizeof err) != 1) {
+            CHECK(false, "parse: %s", err);
+            return false;
+        }
+    bool ok = spec_finish(list, game_default(), "own", err, sizeof err) == 0;
+    CHECK(ok, "finish: %s", err);
+    return ok;
+}
+
 /* -each: copied to an engine unless it set the key itself; tc= keeps the
  * engine's own timemargin=, option.X and arg= add up. */
 static void test_each(void)
 {
     static EngineList list;
-    char err[1024];
     char *argv[] = {"-engine", "name=a", "timemargin=7", "option.Hash=1", "-engine", "name=b", "depth=2",
                     "-each", "depth=5", "tc=10+0.1", "option.Threads=2", "arg=-x", "name=z", "proto=xboard"};
-    memset(&list, 0, sizeof list);
-    for (int i = 0; i < 14;)
-        if (spec_parse(14, argv, &i, &list, "own", err, sizeof err) != 1) {
-            CHECK(false, "parse: %s", err);
-            return;
-        }
-    CHECK(spec_finish(&list, game_default(), "own", err, sizeof err) == 0, "finish: %s", err);
+    if (!parse_engines(&list, 14, argv)) return;
     const EngineEntry *a = &list.engines[0], *b = &list.engines[1];
     CHECK(a->limits.depth == 5 && b->limits.depth == 2, "depth: -each's unless the engine's own");
     /* b gave none: a clock's default grace, 100 ms (gameplay.h). */
@@ -276,30 +285,23 @@ static void test_each(void)
           "options and args add up");
     CHECK(strcmp(a->spec.name, "a") == 0 && strcmp(b->spec.name, "b") == 0, "names are each engine's own");
     CHECK(a->spec.proto == PROTO_XBOARD && b->spec.proto == PROTO_XBOARD, "proto from -each");
-    /* A move time T's default grace is 20 ms + T / 2: 45 ms at st=0.05, below T (an engine taking
-     * twice its time loses); -each timemargin= is every engine's. */
-    char *st[] = {"-engine", "name=a", "st=0.05", "-engine", "name=b", "st=1", "timemargin=3", "-engine", "name=c",
-                  "movetime=50", "-each", "timemargin=9"};
-    memset(&list, 0, sizeof list);
-    for (int i = 0; i < 10;)
-        if (spec_parse(10, st, &i, &list, "own", err, sizeof err) != 1) {
-            CHECK(false, "parse: %s", err);
-            return;
-        }
-    CHECK(spec_finish(&list, game_default(), "own", err, sizeof err) == 0, "finish: %s", err);
-    CHECK(list.engines[0].tc.margin_ms == 45 && list.engines[1].tc.margin_ms == 3 && list.engines[2].tc.margin_ms == 45,
-          "st=0.05 and movetime=50: 45 ms of grace; timemargin=3 kept (%lld %lld %lld)",
-          (long long)list.engines[0].tc.margin_ms, (long long)list.engines[1].tc.margin_ms,
-          (long long)list.engines[2].tc.margin_ms);
-    memset(&list, 0, sizeof list);
-    for (int i = 0; i < 12;)
-        if (spec_parse(12, st, &i, &list, "own", err, sizeof err) != 1) {
-            CHECK(false, "parse: %s", err);
-            return;
-        }
-    CHECK(spec_finish(&list, game_default(), "own", err, sizeof err) == 0, "finish: %s", err);
-    CHECK(list.engines[0].tc.margin_ms == 9 && list.engines[1].tc.margin_ms == 3 && list.engines[2].tc.margin_ms == 9,
-          "-each timemargin=9 for those without their own");
+}
+
+/* The default grace: a move time T's is 20 ms + T / 2 (45 ms at st=0.05, below T: an engine
+ * taking twice its time loses); an engine's own timemargin= and -each's win over it. */
+static void test_grace(void)
+{
+    static EngineList list;
+    char *argv[] = {"-engine", "name=a", "st=0.05", "-engine", "name=b", "st=1", "timemargin=3", "-engine", "name=c",
+                    "movetime=50", "-each", "timemargin=9"};
+    const EngineEntry *e = list.engines;
+    if (parse_engines(&list, 10, argv))
+        CHECK(e[0].tc.margin_ms == 45 && e[1].tc.margin_ms == 3 && e[2].tc.margin_ms == 45,
+              "st=0.05 and movetime=50: 45 ms of grace; timemargin=3 kept (%lld %lld %lld)",
+              (long long)e[0].tc.margin_ms, (long long)e[1].tc.margin_ms, (long long)e[2].tc.margin_ms);
+    if (parse_engines(&list, 12, argv))
+        CHECK(e[0].tc.margin_ms == 9 && e[1].tc.margin_ms == 3 && e[2].tc.margin_ms == 9,
+              "-each timemargin=9 for those without their own");
 }
 
 /* Help and docs: every option of every table is in both. */
@@ -361,6 +363,7 @@ int main(void)
     test_closest();
     test_engine_keys();
     test_each();
+    test_grace();
     test_help_lists_every_option();
     return TEST_REPORT();
 }
