@@ -856,7 +856,7 @@ def length_blocks(run):
                fmt(st["q3"], "{:g}"), fmt(st["max"]), fmt(st["mean"], "{:.1f}")]]),
             ("svg", bar_chart("lengths", "Games by length",
                               [("%d-%d plies" % (lo, hi) if hi > lo else "%d plies" % lo, n) for lo, hi, n in hist],
-                              "games (all engines)"))]
+                              "games (all engines)", color=report_charts.PALETTE[0]))]
 
 
 def opening_blocks(run):
@@ -907,7 +907,8 @@ def elo_history_blocks(run, pairings):
             ("p", "The pairing's Elo and its 95% interval after each game, in the order the games were written "
                   "(games.jsonl): from the pairs complete by then, as the table above, or from the wins, draws and "
                   "losses while no pair is complete; the last point is the table's value. A point is missing "
-                  "where the score is 0% or 100% (no Elo)."),
+                  "where the score is 0% or 100% (no Elo), an interval's ends where the score's interval "
+                  "reaches 0% or 100% (an end without Elo)."),
             ("grid", charts)]
 
 

@@ -190,9 +190,10 @@ def line_chart(kind, title, series, x_label, y_label, log_y=False, hlines=(), wi
     return "\n".join(out)
 
 
-def bar_chart(kind, title, items, value_label, spec="{:.0f}", width=640):
+def bar_chart(kind, title, items, value_label, spec="{:.0f}", width=640, color=None):
     """SVG: one horizontal bar (class "bar", data-label, data-value) per (label, value) in items;
-    a None value gets no bar and the text n/a."""
+    a None value gets no bar and the text n/a. color: one colour for every bar (a histogram), else
+    each bar its own."""
     left, right, top, bar, gap = 150, 90, 32, 20, 6
     left = max([60] + [int(text_width(label)) + 12 for label, _ in items])
     width = max(fit_width(width, title), left + right + 200)
@@ -214,7 +215,7 @@ def bar_chart(kind, title, items, value_label, spec="{:.0f}", width=640):
         if value is not None:
             out.append('<rect class="bar" data-label="%s" data-value="%s" x="%d" y="%d" width="%.1f" height="%d" '
                        'fill="%s"/>' % (_esc(label), value, left, y, max(value * scale, 0.5), bar,
-                                        PALETTE[i % len(PALETTE)]))
+                                        color or PALETTE[i % len(PALETTE)]))
         out.append('<text x="%.1f" y="%d" %s>%s</text>' % (left + (value or 0) * scale + 4, y + 14, FONT,
                                                            fmt(value, spec)))
     out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#767676"/>' % (left, top, left, base))

@@ -127,6 +127,8 @@ class GamesSections(unittest.TestCase):
                 if b.get("class") == "bar"}
         self.assertEqual(bars["10-14 plies"], "2")
         self.assertEqual(bars["40-44 plies"], "1")
+        colors = {b.get("fill") for b in chart.iter("{http://www.w3.org/2000/svg}rect") if b.get("class") == "bar"}
+        self.assertEqual(colors, {report_charts.PALETTE[0]})  # a histogram: one colour
 
     def test_results_per_opening(self):
         table = md_table(self.md, "Results per opening")
