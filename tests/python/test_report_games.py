@@ -26,6 +26,7 @@ import report  # noqa: E402
 import report_charts  # noqa: E402
 import report_research  # noqa: E402
 import stats_reference  # noqa: E402
+from test_report import md_row  # noqa: E402  (the cells of a Markdown table row)
 
 SCRIPT = os.path.join(ROOT, "scripts", "report.py")
 PYTHON = os.environ.get("PYTHON", sys.executable)
@@ -53,14 +54,6 @@ def write_run(folder, games=GAMES, game="amazons", sides=("white", "black"), pgn
     if pgn:
         with open(os.path.join(folder, "games.pgn"), "w") as f:
             f.write("[Event \"x\"]\n\n1-0\n")
-
-
-def md_row(md, first_cells):
-    for line in md.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if cells[:len(first_cells)] == first_cells:
-            return cells
-    raise AssertionError("no row starting %r" % first_cells)
 
 
 def md_table(md, heading):
