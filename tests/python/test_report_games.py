@@ -149,7 +149,8 @@ class GamesSections(unittest.TestCase):
         # the last point is the pairing table's Elo
         self.assertIn("%+.1f ± %.1f" % (want["elo"], want["elo_error"]), md_row(self.md, ["a", "b"])[7])
         (chart,) = [el for el in svgs(self.html) if el.get("data-chart") == "elo-history"]
-        lines = {p.get("data-series"): p.get("points").split() for p in chart.iter("{http://www.w3.org/2000/svg}polyline")}
+        lines = {p.get("data-series"): p.get("points").split()
+                 for p in chart.iter("{http://www.w3.org/2000/svg}polyline")}
         self.assertEqual(sorted(lines), ["95% high", "95% low", "Elo"])
         self.assertEqual(len(lines["Elo"]), 4)  # games 2 to 5
 
