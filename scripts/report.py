@@ -32,11 +32,20 @@ What each run contributes
                crosstable, W/D/L and LOS matrices (LOS also as a heatmap), each
                engine's search statistics per game phase and the games it lost by
                each ending, and the per-ECCO breakdown when summary.json has
-               "ecco". A tournament leads with its standings, a match with its
-               pairing. The page is at most 1,160 px wide; tables and charts sit in
-               boxes that scroll sideways when wider. Charts (scripts/report_charts.py)
-               use the Okabe-Ito colours, each series also with its own marker and
-               dash, and label their axes with units.
+               "ecco" (headed in words); from games.jsonl, for any game (the sides
+               by the game's own names, Red/Black, White/Black, ...): a link to the
+               run's games.pgn (and games.sgf), the Elo of each pairing with its 95%
+               interval after each game in games.jsonl order (chart), each engine's
+               score as the first and as the second player, the game lengths in
+               plies (quartiles and a histogram) and the results per opening; one
+               sentence says why the standings' Elo and the ratings' Elo differ.
+               A tournament leads with its standings, a match with its
+               pairing. The page is at most 1,160 px wide; charts shrink to the
+               page's width, tables sit in boxes that scroll sideways when wider.
+               Charts (scripts/report_charts.py) use the Okabe-Ito colours that show
+               on white (contrast 3:1 or more: no yellow, orange or sky blue), each
+               series also with its own marker and dash, are wide enough for their
+               titles and labels, and label their axes with units.
 
 Where the numbers come from
     summary.json, written by qibench, when the run folder has one; otherwise
@@ -56,7 +65,8 @@ Where the numbers come from
 
 Output
     report.md: the tables (Markdown); report.html: the same tables and the
-    charts as inline SVG (no script, no external file or URL). Exit status 0,
+    charts as inline SVG (no script, no external file or URL; the only link is
+    to each run's games.pgn / games.sgf, relative to OUTDIR). Exit status 0,
     2 on a usage error (no run found), 1 when a file cannot be read or written.
 """
 
@@ -65,7 +75,7 @@ import json
 import math
 import os
 import sys
-from statistics import NormalDist, median
+from statistics import NormalDist, median, quantiles
 
 import report_charts  # noqa: F401 (the palette, for the tests)
 import report_research
@@ -105,12 +115,29 @@ def read_jsonl(path):
     return rows
 
 
-def first_side_as_red(game):
-    """A stored game with its first side's engine under "red": games.jsonl names the
-    sides by the game's own names ("white" and "black" for Amazons); files written
-    before that say "red" for every game."""
-    if "red" not in game and "white" in game:
-        game["red"] = game["white"]
+# The fields of a games.jsonl line that are not a side's engine (docs/results.md).
+GAME_FIELDS = {"round", "pair", "game", "date", "opening", "ecco", "fen", "result", "reason", "detail", "plies",
+               "moves", "check", "first", "second"}
+# Side names by run.json's "game", for a run without a readable game.
+GAME_SIDES = {"xiangqi": ("red", "black"), "amazons": ("white", "black")}
+
+
+def side_keys(game, engines=()):
+    """The two keys of a games.jsonl line that name its engines, the first player's first:
+    games.jsonl names the sides by the game's own names, lower case ("red" and "black" in
+    Xiangqi, "white" and "black" in the Amazons; files written before that say "red" and
+    "black" for every game). The keys are the line's own, in its order: those whose value is one
+    of the run's engines (engines), else the first two that are not a game field."""
+    keys = [k for k, v in game.items() if k not in GAME_FIELDS and isinstance(v, str)]
+    named = [k for k in keys if game[k] in engines]
+    keys = named if len(named) == 2 else keys
+    return tuple(keys[:2]) if len(keys) >= 2 else None
+
+
+def with_sides(game, keys):
+    """game with its first player's engine under "first" and the second's under "second"."""
+    if keys:
+        game["first"], game["second"] = game.get(keys[0]), game.get(keys[1])
     return game
 
 
@@ -124,7 +151,20 @@ class Run:
         self.summary = read_json(os.path.join(path, "summary.json"))
         self.searches = read_jsonl(os.path.join(path, "searches.jsonl"))
         self.playouts = read_jsonl(os.path.join(path, "playouts.jsonl"))
-        self.games = [first_side_as_red(g) for g in read_jsonl(os.path.join(path, "games.jsonl"))]
+        games = read_jsonl(os.path.join(path, "games.jsonl"))
+        engines = [e.get("name") for e in self.meta.get("engines") or []]
+        keys = next((side_keys(g, engines) for g in games if side_keys(g, engines)), None)
+        keys = keys or GAME_SIDES.get(self.meta.get("game") or "xiangqi", ("red", "black"))
+        self.side_keys = keys
+        self.games = [with_sides(g, side_keys(g, engines) or keys) for g in games]
+
+    @property
+    def sides(self):
+        """The two sides' names as the game says them, capitalised: ("Red", "Black"), ("White", "Black")."""
+        keys = self.side_keys
+        if keys == ("red", "black") and self.meta.get("game") in GAME_SIDES:
+            keys = GAME_SIDES[self.meta["game"]]  # a file written before the sides had the game's names
+        return tuple(k.capitalize() for k in keys)
 
     @property
     def kind(self):
@@ -143,7 +183,7 @@ class Run:
             if row.get("engine") not in names:
                 names.append(row.get("engine"))
         for g in self.games:
-            for side in ("red", "black"):
+            for side in ("first", "second"):
                 if g.get(side) not in names:
                     names.append(g.get(side))
         return names
@@ -413,7 +453,7 @@ def _points(game, engine):
     s = RESULT_POINTS.get(game.get("result"))
     if s is None:
         return None
-    return s if game.get("red") == engine else 1 - s
+    return s if game.get("first") == engine else 1 - s
 
 
 def pairing_order(run):
@@ -421,7 +461,7 @@ def pairing_order(run):
     names = run.engine_names()
     pairs = []
     for g in run.games:
-        a, b = sorted((g.get("red"), g.get("black")), key=names.index)
+        a, b = sorted((g.get("first"), g.get("second")), key=names.index)
         if (a, b) not in pairs:
             pairs.append((a, b))
     return pairs
@@ -432,7 +472,7 @@ def pairing_stats(run, a, b, sprt):
     w = d = l = 0
     pair_points, penta, history = {}, [0] * 5, []
     for g in run.games:
-        if {g.get("red"), g.get("black")} != {a, b}:
+        if {g.get("first"), g.get("second")} != {a, b}:
             continue
         s = _points(g, a)
         if s is None:
@@ -463,7 +503,7 @@ def standings(run):
     """Per engine games, W/D/L, score, Elo (W/D/L, against the average opponent) and draw ratio."""
     out = []
     for name in run.engine_names():
-        pts = [_points(g, name) for g in run.games if name in (g.get("red"), g.get("black"))]
+        pts = [_points(g, name) for g in run.games if name in (g.get("first"), g.get("second"))]
         pts = [p for p in pts if p is not None]
         if not pts:
             continue
@@ -472,6 +512,104 @@ def standings(run):
         out.append({"name": name, "games": len(pts), "wins": w, "draws": d, "losses": l,
                     "score": sum(pts) / len(pts), "elo": st["elo"], "elo_error": st["elo_error"],
                     "draw_ratio": d / len(pts)})
+    return out
+
+
+def finished_games(run):
+    """The games of run with a result (1-0, 1/2-1/2, 0-1), in games.jsonl order."""
+    return [g for g in run.games if g.get("result") in RESULT_POINTS]
+
+
+def side_scores(run):
+    """Per engine (run order) its games, wins, draws, losses and score as the first player and as the
+    second: [{"name", "first": {...}, "second": {...}}], each {"games", "wins", "draws", "losses",
+    "points", "score" (None without games)}."""
+    out = []
+    for name in run.engine_names():
+        row = {"name": name}
+        for side in ("first", "second"):
+            pts = [_points(g, name) for g in finished_games(run) if g.get(side) == name]
+            w, d, l = pts.count(1.0), pts.count(0.5), pts.count(0.0)
+            row[side] = {"games": len(pts), "wins": w, "draws": d, "losses": l, "points": w + d / 2,
+                         "score": (w + d / 2) / len(pts) if pts else None}
+        if row["first"]["games"] or row["second"]["games"]:
+            out.append(row)
+    return out
+
+
+def game_plies(game):
+    """A game's length in plies: its "plies", else the number of its moves."""
+    plies = game.get("plies")
+    return plies if isinstance(plies, int) else len(game.get("moves") or [])
+
+
+def length_stats(plies):
+    """{"games", "min", "q1", "median", "q3", "max", "mean"} of a list of game lengths (quartiles by
+    linear interpolation between the order statistics: statistics.quantiles' "inclusive" method, as
+    numpy's default); None for no games."""
+    if not plies:
+        return None
+    xs = sorted(plies)
+    q = quantiles(xs, n=4, method="inclusive") if len(xs) > 1 else [xs[0]] * 3
+    return {"games": len(xs), "min": xs[0], "q1": q[0], "median": q[1], "q3": q[2], "max": xs[-1],
+            "mean": sum(xs) / len(xs)}
+
+
+def length_histogram(plies, bins=10):
+    """[(low, high, games)]: the game lengths counted in bins of one round width (1, 2, 5, 10, 20,
+    ... plies) from a multiple of it below the shortest game to the longest; low..high inclusive."""
+    if not plies:
+        return []
+    lo, hi = min(plies), max(plies)
+    raw = max((hi - lo + 1) / bins, 1)
+    mag = 10 ** math.floor(math.log10(raw))
+    width = int(next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw))
+    start = lo // width * width
+    out = []
+    for low in range(start, hi + 1, width):
+        out.append((low, low + width - 1, sum(low <= p <= low + width - 1 for p in plies)))
+    return out
+
+
+def opening_results(run):
+    """Per opening (first played first): {"opening", "ecco", "games", "first_wins", "draws",
+    "second_wins", "plies_mean", "points": {engine: points}} over the finished games."""
+    out = {}
+    for g in finished_games(run):
+        key = g.get("opening") or g.get("fen") or "?"
+        o = out.setdefault(key, {"opening": key, "ecco": g.get("ecco"), "games": 0, "first_wins": 0, "draws": 0,
+                                 "second_wins": 0, "plies": 0, "points": {}})
+        s = RESULT_POINTS[g["result"]]
+        o["games"] += 1
+        o["first_wins"] += s == 1
+        o["draws"] += s == 0.5
+        o["second_wins"] += s == 0
+        o["plies"] += game_plies(g)
+        for side, pts in (("first", s), ("second", 1 - s)):
+            o["points"][g.get(side)] = o["points"].get(g.get(side), 0) + pts
+    for o in out.values():
+        o["plies_mean"] = o.pop("plies") / o["games"]
+    return list(out.values())
+
+
+def elo_history(run, a, b):
+    """[(games, elo, elo_error)]: the Elo of a against b and its 95% error as the games accumulate in
+    games.jsonl order, one point per finished game of the pairing: from the pentanomial counts of the
+    pairs complete by then (as the pairing's table), or from W/D/L while no pair is complete; elo or
+    elo_error None where it does not exist (a score of 0 or 1)."""
+    w = d = l = 0
+    pair_points, penta, out = {}, [0] * 5, []
+    for g in finished_games(run):
+        if {g.get("first"), g.get("second")} != {a, b}:
+            continue
+        s = _points(g, a)
+        w, d, l = w + (s == 1), d + (s == 0.5), l + (s == 0)
+        key = g.get("pair", g.get("round"))
+        pair_points.setdefault(key, []).append(s)
+        if len(pair_points[key]) == 2:
+            penta[round(2 * sum(pair_points[key]))] += 1
+        st = score_stats(penta if sum(penta) else [l, d, w])
+        out.append((w + d + l, st["elo"], st["elo_error"]))
     return out
 
 
@@ -577,6 +715,24 @@ def playout_blocks(run):
     return blocks
 
 
+def two_elos_note(engines, ratings):
+    """One sentence saying why the standings' Elo and the ratings' Elo differ."""
+    anchor = ratings.get("anchor")
+    scale = "%s is 0" % anchor if anchor else "the average of the run's engines is 0"
+    text = ("The two Elo figures differ because they measure different things: the standings' Elo is an engine's "
+            "score over its games turned into an Elo difference against the opponents it met, while the ratings' "
+            "Elo is its maximum-likelihood rating on one scale for all the run's engines, on which %s" % scale)
+    rated = {e.get("name"): e.get("elo") for e in ratings.get("engines") or []}
+    if len(engines) == 2 and len(rated) == 2 and not anchor and all(v is not None for v in rated.values()):
+        top = max(engines, key=lambda e: e.get("elo") if e.get("elo") is not None else -math.inf)
+        other = next(n for n in rated if n != top.get("name"))
+        if top.get("elo") is not None and top.get("name") in rated:
+            text += (" (so with two engines each rating is half the gap from 0: %s's %+.1f in the standings "
+                     "is about its rating %+.1f less %s's %+.1f)" % (top["name"], top["elo"], rated[top["name"]],
+                                                                     other, rated[other]))
+    return text + "."
+
+
 def match_blocks(run):
     s = match_summary(run)
     pairings = s.get("pairings") or []
@@ -598,6 +754,7 @@ def match_blocks(run):
                                              [("%s vs %s" % (p.get("engine"), p.get("opponent")), p.get("elo"),
                                                p.get("elo_error")) for p in pairings],
                                              "Elo (logistic, from the game pairs)")))
+    blocks += elo_history_blocks(run, pairings)
     if sprt:
         blocks.append(("p", "SPRT: model %s, elo0 %s, elo1 %s, alpha %s, beta %s." % (
             sprt.get("model"), fmt(sprt.get("elo0"), "{:g}"), fmt(sprt.get("elo1"), "{:g}"),
@@ -620,7 +777,8 @@ def match_blocks(run):
     engines = s.get("engines") or []
     if engines:
         standings = [("h3", "Standings"),
-                     ("p", "Each engine's score over all its games; Elo against the average of its opponents."),
+                     ("p", "Each engine's score over all its games; Elo: that score as an Elo difference against "
+                           "the average of its opponents."),
                      ("table", ["engine", "games", "W", "D", "L", "score", "Elo ± 95%", "draws"],
                       [[e.get("name"), fmt(e.get("games")), fmt(e.get("wins")), fmt(e.get("draws")),
                         fmt(e.get("losses")), fmt_pct(e.get("score")), fmt_elo(e.get("elo"), e.get("elo_error")),
@@ -628,8 +786,10 @@ def match_blocks(run):
                        for e in sorted(engines, key=lambda e: -(e.get("score") or 0))])]
         ratings = report_research.ratings_table_blocks(run.summary) if run.summary else []
         blocks.append(("row", [standings, ratings]) if ratings else ("row", [standings]))
+        if run.summary and run.summary.get("ratings"):
+            blocks.append(("p", two_elos_note(engines, run.summary["ratings"])))
     if run.summary:
-        blocks += report_research.format_blocks(run.summary)
+        blocks += report_research.format_blocks(run.summary, run.sides[0])
         blocks += report_research.ratings_blocks(run.summary, sys.modules[__name__])
     standing, research = blocks, []
     terms = sorted((s.get("terminations") or {}).items(), key=lambda kv: (-kv[1], kv[0]))
@@ -638,6 +798,7 @@ def match_blocks(run):
         research.append(("table", ["reason", "games"], [[k, str(v)] for k, v in terms]))
         research.append(("svg", bar_chart("terminations", "Games per termination reason", terms,
                                           "games (all engines)")))
+    research += side_blocks(run) + length_blocks(run) + opening_blocks(run)
     if run.summary:
         research += report_research.search_blocks(run.summary)
         research += report_research.ecco_blocks(run.summary)
@@ -647,7 +808,111 @@ def match_blocks(run):
     return head + pairs + standing + research
 
 
-def report_blocks(runs, title):
+def link_blocks(run, outdir):
+    """A link to the run's games.pgn (and games.sgf when it has one), relative to the report's folder."""
+    out = []
+    what = {"games.pgn": "the run's %d games in PGN" % len(run.games), "games.sgf": "the same games in SGF"}
+    for name in ("games.pgn", "games.sgf"):
+        path = os.path.join(run.path, name)
+        if os.path.exists(path):
+            href = os.path.relpath(path, outdir) if outdir else path
+            out.append(("link", href.replace(os.sep, "/"), name, what[name]))
+    return out
+
+
+def side_blocks(run):
+    """Score as the first and as the second player, per engine."""
+    first, second = run.sides
+    rows = side_scores(run)
+    if not rows:
+        return []
+    games = finished_games(run)
+    first_points = sum(RESULT_POINTS[g["result"]] for g in games)
+
+    def cells(c):
+        return [fmt(c["games"]), "+%d =%d -%d" % (c["wins"], c["draws"], c["losses"]), fmt_pct(c["score"])]
+    return [("h3", "Score as first and as second player"),
+            ("p", "Each engine's score in the games it played as the first player (%s, who moves first) and as "
+                  "the second (%s). Over all %d finished games the first player scored %s." % (
+                      first, second, len(games), fmt_pct(first_points / len(games) if games else None))),
+            ("table", ["engine", "games as %s (first)" % first, "wins, draws, losses as %s" % first,
+                       "score as %s" % first, "games as %s (second)" % second,
+                       "wins, draws, losses as %s" % second, "score as %s" % second],
+             [[r["name"]] + cells(r["first"]) + cells(r["second"]) for r in rows])]
+
+
+def length_blocks(run):
+    """Game lengths: quartiles of the plies per game and a histogram."""
+    plies = [game_plies(g) for g in finished_games(run)]
+    st = length_stats(plies)
+    if not st:
+        return []
+    hist = length_histogram(plies)
+    return [("h3", "Game lengths"),
+            ("p", "Plies (half-moves, the opening's moves included) per finished game; quartiles by linear "
+                  "interpolation between the sorted lengths."),
+            ("table", ["games", "shortest", "first quartile", "median", "third quartile", "longest", "mean"],
+             [[fmt(st["games"]), fmt(st["min"]), fmt(st["q1"], "{:g}"), fmt(st["median"], "{:g}"),
+               fmt(st["q3"], "{:g}"), fmt(st["max"]), fmt(st["mean"], "{:.1f}")]]),
+            ("svg", bar_chart("lengths", "Games by length",
+                              [("%d-%d plies" % (lo, hi) if hi > lo else "%d plies" % lo, n) for lo, hi, n in hist],
+                              "games (all engines)", color=report_charts.PALETTE[0]))]
+
+
+def opening_blocks(run):
+    """Results per opening: the first player's wins, draws, the second's wins; in a match also the
+    first engine's points."""
+    first, second = run.sides
+    rows = opening_results(run)
+    if not rows:
+        return []
+    pairings = pairing_order(run)
+    a = pairings[0][0] if len(pairings) == 1 else None
+    head = ["opening"] + (["ECCO code"] if any(o["ecco"] for o in rows) else []) + [
+        "games", "%s (first) wins" % first, "draws", "%s (second) wins" % second, "mean length (plies)"]
+    if a:
+        head.append("%s's points" % a)
+    table = []
+    for o in rows:
+        row = [o["opening"]] + ([o["ecco"] or "-"] if head[1] == "ECCO code" else []) + [
+            fmt(o["games"]), fmt(o["first_wins"]), fmt(o["draws"]), fmt(o["second_wins"]),
+            fmt(o["plies_mean"], "{:.1f}")]
+        if a:
+            row.append("%g / %d" % (o["points"].get(a, 0), o["games"]))
+        table.append(row)
+    return [("h3", "Results per opening"),
+            ("p", "Per opening, in the order first played: the finished games, won by the first player (%s), "
+                  "drawn, won by the second (%s)%s." % (first, second, "" if not a else
+                                                       "; and %s's points of them (both colours)" % a)),
+            ("table", head, table)]
+
+
+def elo_history_blocks(run, pairings):
+    """Elo with its 95% interval as the games accumulate, one chart per pairing."""
+    charts = []
+    for p in pairings:
+        hist = elo_history(run, p.get("engine"), p.get("opponent"))
+        if not any(e is not None for _, e, _ in hist):
+            continue
+        series = [("Elo", [(n, e) for n, e, _ in hist if e is not None]),
+                  ("95% high", [(n, e + err) for n, e, err in hist if e is not None and err is not None]),
+                  ("95% low", [(n, e - err) for n, e, err in hist if e is not None and err is not None])]
+        charts.append(line_chart("elo-history", "Elo over the run: %s vs %s" % (p.get("engine"), p.get("opponent")),
+                                 [x for x in series if x[1]], "games played (games.jsonl order)",
+                                 "Elo of %s" % p.get("engine"), width=640 if len(pairings) == 1 else 520,
+                                 height=320))
+    if not charts:
+        return []
+    return [("h3", "Elo over the run"),
+            ("p", "The pairing's Elo and its 95% interval after each game, in the order the games were written "
+                  "(games.jsonl): from the pairs complete by then, as the table above, or from the wins, draws and "
+                  "losses while no pair is complete; the last point is the table's value. A point is missing "
+                  "where the score is 0% or 100% (no Elo), an interval's ends where the score's interval "
+                  "reaches 0% or 100% (an end without Elo)."),
+            ("grid", charts)]
+
+
+def report_blocks(runs, title, outdir=None):
     blocks = [("h1", title)]
     for run in runs:
         blocks.append(("h2", "%s (%s)" % (run.name, run.kind)))
@@ -656,6 +921,7 @@ def report_blocks(runs, title):
             meta.get("version", "?"), meta.get("started", "?"), len(meta.get("engines") or []),
             meta.get("concurrency", "?"), run.path)))
         if run.kind in ("match", "tournament"):
+            blocks += link_blocks(run, outdir)
             blocks += match_blocks(run)
         elif run.kind == "playouts":
             blocks += playout_blocks(run)
@@ -690,6 +956,8 @@ def render_md(blocks):
             out += ["#" * int(b[0][1]) + " " + b[1], ""]
         elif b[0] == "p":
             out += [b[1], ""]
+        elif b[0] == "link":
+            out += ["[%s](%s): %s" % (b[2], b[1], b[3]), ""]
         elif b[0] == "table":
             out.append("| " + " | ".join(_md_cell(h) for h in b[1]) + " |")
             out.append("|" + "|".join(" --- " for _ in b[1]) + "|")
@@ -705,12 +973,14 @@ def render_md(blocks):
 CSS = """body{font-family:sans-serif;max-width:1160px;margin:1em auto;padding:0 1em;color:#222;box-sizing:border-box}
 table{border-collapse:collapse;margin:0.5em 0 1em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}
 td:first-child,th:first-child{text-align:left}th{background:#f0f0f0}td{white-space:nowrap}
-svg.chart{display:block;margin:0.5em 0 1.5em}
+svg.chart{display:block;margin:0.5em 0 1.5em;max-width:100%;height:auto}
+h1,h2,h3,p{overflow-wrap:anywhere}a{color:#0072B2}
 div.wide{max-width:100%;overflow-x:auto}
 div.grid{display:flex;flex-wrap:wrap;gap:8px;max-width:100%}div.grid svg.chart{margin:0}
 div.row{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start;max-width:100%}
 div.row>div.column{flex:1 1 380px;min-width:0;max-width:100%}
-h2{border-bottom:1px solid #ccc;margin-top:2em}"""
+h2{border-bottom:1px solid #ccc;margin-top:2em}
+@media (max-width:1000px){table{font-size:13px}td,th{padding:2px 4px}}"""
 
 
 def html_blocks(blocks):
@@ -719,6 +989,8 @@ def html_blocks(blocks):
     for b in blocks:
         if b[0] in ("h1", "h2", "h3", "p"):
             out.append('<%s>%s</%s>' % (b[0], _esc(b[1]), b[0]))
+        elif b[0] == "link":
+            out.append('<p class="link"><a href="%s">%s</a>: %s</p>' % (_esc(b[1]), _esc(b[2]), _esc(b[3])))
         elif b[0] == "table":
             out.append('<div class="wide"><table>')
             out.append('<tr>' + "".join('<th>%s</th>' % _esc(h) for h in b[1]) + '</tr>')
@@ -762,8 +1034,8 @@ def main(argv=None):
         if not runs:
             ap.error("%s: no run.json in it or below it" % args.results_dir)
         title = args.title or "qibench report: %s" % os.path.normpath(args.results_dir)
-        blocks = report_blocks(runs, title)
         outdir = args.output or args.results_dir
+        blocks = report_blocks(runs, title, outdir)
         os.makedirs(outdir, exist_ok=True)
         for name, text in (("report.md", render_md(blocks)), ("report.html", render_html(blocks, title))):
             with open(os.path.join(outdir, name), "w", encoding="utf-8") as f:

@@ -1,9 +1,10 @@
 """report_charts.py - the formatting helpers and inline SVG charts of
 scripts/report.py: line charts and small multiples (one small chart per
 engine on shared axes), bar charts, interval charts and heatmaps. Colours
-are the Okabe-Ito palette (told apart by people with any common colour
-vision deficiency), and every series also has its own marker and dash, so
-the charts read in grey too. Python 3 standard library only.
+are the Okabe-Ito palette's (told apart by people with any common colour
+vision deficiency) that show on white, and every series also has its own
+marker and dash, so the charts read in grey too. A chart is made wide
+enough for its title and its labels (estimated from their length). Python 3 standard library only.
 """
 
 import html
@@ -28,10 +29,34 @@ def fmt_elo(elo, err):
 
 # ---------------------------------------------------------------- SVG charts
 
-# Okabe & Ito (2008), "Color Universal Design": black first, then the seven colours.
-PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
+# Okabe & Ito (2008), "Color Universal Design": the five of its eight colours that stand out on white
+# (contrast at least 3:1, as WCAG asks of lines and shapes): blue, vermillion, bluish green, reddish
+# purple, black. Its yellow (#F0E442, 1.3:1), orange (#E69F00, 2.3:1) and sky blue (#56B4E9, 2.3:1)
+# hardly show on white and are not used. Series beyond five differ by marker and dash as well.
+PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#000000"]
 MARKERS = ["circle", "square", "triangle", "diamond", "cross", "down", "circle-open", "square-open"]
 DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 2 1 2", "12 3"]
+
+
+def contrast(color, background="#ffffff"):
+    """The WCAG 2 contrast ratio of two #rrggbb colours (1 to 21)."""
+    def lum(c):
+        rgb = [int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    a, b = sorted((lum(color), lum(background)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def text_width(text, size=12, bold=False):
+    """A generous estimate of the width in px of text in a sans-serif font (no font metrics here):
+    0.62 em a character, 0.68 em bold; wide enough for DejaVu Sans and Liberation Sans."""
+    return len(str(text)) * size * (0.68 if bold else 0.62)
+
+
+def fit_width(width, title):
+    """width, widened so that the chart's title (14 px bold) fits with a margin."""
+    return max(width, int(text_width(title, 14, True)) + 24)
 FONT = 'font-family="sans-serif" font-size="12"'
 
 
@@ -100,6 +125,8 @@ def line_chart(kind, title, series, x_label, y_label, log_y=False, hlines=(), wi
     """SVG: one polyline (class "series", data-series=name) per (name, [(x, y)]) in series, with circle
     markers, axes, a legend, and dashed horizontal lines for (y, label) in hlines. log_y: log10 scale."""
     left, right, top, bottom = 70, 150, 32, 48
+    right = max([right] + [int(text_width(n)) + 44 for n, _ in series] + [int(text_width(t)) + 12 for _, t in hlines])
+    width = max(fit_width(width, title), left + right + 240)
     pw, ph = width - left - right, height - top - bottom
     xs = [x for _, pts in series for x, _ in pts] or [0, 1]
     ys = [y for _, pts in series for _, y in pts] + [y for y, _ in hlines]
@@ -123,7 +150,7 @@ def line_chart(kind, title, series, x_label, y_label, log_y=False, hlines=(), wi
     px = lambda x: left + (x - xlo) / (xhi - xlo) * pw  # noqa: E731
     py = lambda y: top + ph - (ty(y) - ylo) / (yhi - ylo) * ph  # noqa: E731
     out = _svg_open(kind, width, height, title)
-    out.append('<g class="axes" stroke="#999999" stroke-width="1">')
+    out.append('<g class="axes" stroke="#767676" stroke-width="1">')
     for t in y_ticks:
         out.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#e5e5e5"/>' % (left, py(t), left + pw, py(t)))
     out.append('<line x1="%d" y1="%d" x2="%d" y2="%d"/>' % (left, top, left, top + ph))
@@ -163,10 +190,13 @@ def line_chart(kind, title, series, x_label, y_label, log_y=False, hlines=(), wi
     return "\n".join(out)
 
 
-def bar_chart(kind, title, items, value_label, spec="{:.0f}", width=640):
+def bar_chart(kind, title, items, value_label, spec="{:.0f}", width=640, color=None):
     """SVG: one horizontal bar (class "bar", data-label, data-value) per (label, value) in items;
-    a None value gets no bar and the text n/a."""
+    a None value gets no bar and the text n/a. color: one colour for every bar (a histogram), else
+    each bar its own."""
     left, right, top, bar, gap = 150, 90, 32, 20, 6
+    left = max([60] + [int(text_width(label)) + 12 for label, _ in items])
+    width = max(fit_width(width, title), left + right + 200)
     height = top + len(items) * (bar + gap) + 40
     pw = width - left - right
     vmax = max([v for _, v in items if v is not None] + [0])
@@ -185,10 +215,10 @@ def bar_chart(kind, title, items, value_label, spec="{:.0f}", width=640):
         if value is not None:
             out.append('<rect class="bar" data-label="%s" data-value="%s" x="%d" y="%d" width="%.1f" height="%d" '
                        'fill="%s"/>' % (_esc(label), value, left, y, max(value * scale, 0.5), bar,
-                                        PALETTE[i % len(PALETTE)]))
+                                        color or PALETTE[i % len(PALETTE)]))
         out.append('<text x="%.1f" y="%d" %s>%s</text>' % (left + (value or 0) * scale + 4, y + 14, FONT,
                                                            fmt(value, spec)))
-    out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#999999"/>' % (left, top, left, base))
+    out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#767676"/>' % (left, top, left, base))
     out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (left + pw / 2, height - 6, FONT,
                                                                             _esc(value_label)))
     out.append('</svg>')
@@ -199,6 +229,8 @@ def interval_chart(kind, title, items, value_label, width=640):
     """SVG: per (label, value, error) a dot (class "point") with a bar (class "interval") from
     value - error to value + error, and a line at 0; None values get the text n/a."""
     left, right, top, row = 180, 40, 32, 28
+    left = max([80] + [int(text_width(label)) + 14 for label, _, _ in items])
+    width = max(fit_width(width, title), left + right + 240)
     height = top + len(items) * row + 40
     pw = width - left - right
     ends = [0.0]
@@ -211,7 +243,7 @@ def interval_chart(kind, title, items, value_label, width=640):
     out = _svg_open(kind, width, height, title)
     for t in ticks:
         out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>' % (
-            px(t), top, px(t), base, "#999999" if t == 0 else "#e5e5e5"))
+            px(t), top, px(t), base, "#767676" if t == 0 else "#e5e5e5"))
         out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (px(t), base + 14, FONT,
                                                                                 _tick_text(t)))
     for i, (label, value, err) in enumerate(items):
@@ -234,9 +266,13 @@ def interval_chart(kind, title, items, value_label, width=640):
 def heatmap(kind, title, names, matrix):
     """SVG: a square grid, one cell (class "cell", data-row, data-col, data-value) per pair, shaded
     from white (0) to green (1), the percentage written in it."""
-    cell, left, top = 46, 120, 110
+    cell = 46
     n = len(names)
-    width, height = left + n * cell + 20, top + n * cell + 20
+    longest = max([text_width(name) for name in names] + [0])
+    left = max(60, int(longest) + 12)
+    top = max(40, int(longest * 0.72) + 36)  # the column names, turned 45 degrees, above the grid
+    width = fit_width(left + n * cell + max(20, int(longest * 0.72) - cell // 2 + 8), title)
+    height = top + n * cell + 20
     out = _svg_open(kind, width, height, title)
     for j, name in enumerate(names):
         x = left + j * cell + cell / 2
@@ -306,7 +342,7 @@ def small_multiples(kind, title, series, x_label, y_label, log_y=False, order=No
         for t in x_ticks:
             out.append('<text x="%.1f" y="%d" text-anchor="middle" %s>%s</text>' % (px(t), top + ph + 14, FONT,
                                                                                     _tick_text(t)))
-        out.append('<path d="M%d %dV%dH%d" fill="none" stroke="#999999"/>' % (left, top, top + ph, left + pw))
+        out.append('<path d="M%d %dV%dH%d" fill="none" stroke="#767676"/>' % (left, top, top + ph, left + pw))
         for j, (other, opts) in enumerate(series):
             if j != i and len(opts) > 1:
                 out.append('<polyline class="context" points="%s" fill="none" stroke="#d9d9d9" stroke-width="1.5"/>'

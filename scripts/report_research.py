@@ -105,8 +105,9 @@ def search_blocks(summary):
     return blocks
 
 
-def format_blocks(summary):
-    """The knockout bracket or the Swiss rounds and standings of summary (none for other formats)."""
+def format_blocks(summary, first_side="Red"):
+    """The knockout bracket or the Swiss rounds and standings of summary (none for other formats);
+    first_side: the game's name of the first player's side."""
     if summary.get("knockout"):
         k = summary["knockout"]
         blocks = [("h3", "Knockout bracket"),
@@ -139,14 +140,27 @@ def format_blocks(summary):
                 rows.append([str(rnd["round"]), e["a"], e["b"], "%g - %g" % (e["score_a"], e["score_b"])])
             if rnd.get("bye"):
                 rows.append([str(rnd["round"]), rnd["bye"], "(bye)", "-"])
-        blocks += [("p", "Rounds (the first engine has Red in the first game of each pair)."),
+        blocks += [("p", "Rounds (the first engine plays %s, the first player, in the first game of each pair)."
+                         % first_side),
                    ("table", ["round", "engine", "opponent", "score"], rows)]
         return blocks
     return []
 
 
+# Headings in words for summary.json's "ecco" keys ({first}: the pairing's first engine).
+ECCO_HEADINGS = {"games": "games", "points_first": "{first}'s points", "score_first": "{first}'s score",
+                 "points": "points", "score": "score", "wins": "wins", "draws": "draws", "losses": "losses"}
+
+
+def ecco_heading(key, first):
+    """The column heading of an "ecco" key: in words, never the raw key."""
+    return ECCO_HEADINGS.get(key, key.replace("_first", " (first engine)").replace("_", " ")).format(
+        first=first or "the first engine")
+
+
 def ecco_blocks(summary):
-    """The per-ECCO breakdown: one row per opening code, one column per key it has (skipped if absent)."""
+    """The per-ECCO breakdown: one row per opening code, one column per key it has (skipped if absent),
+    headed in words; scores as percentages."""
     ecco = summary.get("ecco")
     if not ecco:
         return []
@@ -155,17 +169,23 @@ def ecco_blocks(summary):
         for k in (v if isinstance(v, dict) else {}):
             if k not in keys:
                 keys.append(k)
+    pairings = summary.get("pairings") or []
+    first = pairings[0].get("engine") if pairings else None
 
-    def cell(v):
+    def cell(k, v):
+        if isinstance(v, float) and k.startswith("score"):
+            return "%.1f%%" % (100 * v)
         if isinstance(v, float):
-            return "%.3g" % v
+            return "%g" % v
         if isinstance(v, (dict, list)):
             return ", ".join("%s %s" % kv for kv in v.items()) if isinstance(v, dict) else " ".join(map(str, v))
         return "-" if v is None else str(v)
 
     return [("h3", "By ECCO opening code"),
-            ("table", ["ECCO"] + keys, [[code] + [cell((ecco[code] or {}).get(k)) for k in keys]
-                                        for code in sorted(ecco)])]
+            ("p", "Per ECCO code of the openings played (its letter, A to E): the games%s." % (
+                "" if not first else ", %s's points and score in them (from its side, both colours)" % first)),
+            ("table", ["ECCO code"] + [ecco_heading(k, first) for k in keys],
+             [[code] + [cell(k, (ecco[code] or {}).get(k)) for k in keys] for code in sorted(ecco)])]
 
 
 def depth_blocks(by_depth):

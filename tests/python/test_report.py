@@ -391,8 +391,8 @@ class Robustness(unittest.TestCase):
         run = report.Run(os.path.join(DATA, "tournament"), "t")
         run.games = copy.deepcopy(run.games)
         for g in run.games:
-            g["red"] = g["red"].replace("mtdf", "<m&d>")
-            g["black"] = g["black"].replace("mtdf", "<m&d>")
+            g["first"] = g["first"].replace("mtdf", "<m&d>")
+            g["second"] = g["second"].replace("mtdf", "<m&d>")
         run.meta = dict(run.meta, engines=[{"name": "alphabeta"}, {"name": "negascout"}, {"name": "<m&d>"}])
         text = report.render_html(report.report_blocks([run], "t"), "t")
         self.assertNotIn("<m&d>", text)

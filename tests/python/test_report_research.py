@@ -129,7 +129,10 @@ class ResearchSections(unittest.TestCase):
         body = self.html[self.html.index("<body>"):]
         self.assertEqual(len(re.findall(r"<table>", body)), len(re.findall(r'<div class="wide"><table>', body)))
         blocks = re.findall(r'<div class="wide">(<svg\b.*?</svg>)</div>', body, flags=re.S)
-        self.assertEqual(len(blocks), len(re.findall(r"<svg\b", body)), "every chart in a scrolling box")
+        grids = re.findall(r'<div class="grid">(<svg\b.*?</svg>)</div>', body, flags=re.S)
+        self.assertEqual(len(blocks) + sum(g.count("<svg") for g in grids), len(re.findall(r"<svg\b", body)),
+                         "every chart in a scrolling box or a grid of small charts")
+        self.assertIn("svg.chart{display:block;margin:0.5em 0 1.5em;max-width:100%;height:auto}", self.html)
         charts = {}
         for b in blocks:
             el = ET.fromstring(b)

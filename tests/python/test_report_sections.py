@@ -71,8 +71,9 @@ class EccoSection(unittest.TestCase):
     def test_every_key_a_column_codes_sorted(self):
         blocks = report_research.ecco_blocks({"ecco": {"C": {"games": 4, "score": 0.625},
                                                        "A": {"games": 2, "draws": 1}}})
-        self.assertEqual(blocks[1][1], ["ECCO", "games", "score", "draws"])
-        self.assertEqual(blocks[1][2], [["A", "2", "-", "1"], ["C", "4", "0.625", "-"]])
+        self.assertEqual(rows(blocks, "ECCO code"), [["A", "2", "-", "1"], ["C", "4", "62.5%", "-"]])
+        (table,) = [b for b in blocks if b[0] == "table"]
+        self.assertEqual(table[1], ["ECCO code", "games", "score", "draws"])
 
     def test_absent_or_empty_is_skipped(self):
         self.assertEqual(report_research.ecco_blocks({}), [])
