@@ -19,6 +19,7 @@
 #include "stats/stats_cmd.h"
 #include "suite/suite_cmd.h"
 #include "players/variants.h"
+#include "util/util.h"
 #include "version.h" /* generated: QIBENCH_VERSION (Makefile) */
 
 
@@ -195,7 +196,7 @@ int main(int argc, char **argv)
     int n = 0;
     for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
         if (COMMANDS[i].help) names[n++] = COMMANDS[i].name;
-    const char *near = cli_closest(argv[1], names, n);
+    const char *near = util_closest(argv[1], names, n);
     if (near) fprintf(stderr, "qibench: unknown command '%s': did you mean %s? (see qibench help)\n", argv[1], near);
     else fprintf(stderr, "qibench: unknown command '%s' (see qibench help)\n", argv[1]);
     return 2;

@@ -128,8 +128,8 @@ opt_refused() {
     check "$1: one line saying what is wrong ($2)" one_line_error "$tmp/err" "$2"
     check "$1: no results folder made" test ! -e "$tmp/opt"
 }
-opt_refused option.Serch=alphabeta "engine 'a' has no option 'Serch' (it announced: Search, Hash"
-opt_refused option.Search=alphbeta "option.Search=alphbeta: expected one of negamax,alphabeta,"
+opt_refused option.Serch=alphabeta "engine 'a' has no option 'Serch': did you mean Search? (it announced: Search, Hash"
+opt_refused option.Search=alphbeta "option.Search=alphbeta: expected one of negamax, alphabeta,"
 opt_refused option.Hash=0 "option.Hash=0: expected a whole number from 1 to 4096"
 opt_refused option.Quiescence=maybe "option.Quiescence=maybe: expected true or false"
 "$QIBENCH" suite "$tmp/book.epd" -engine name=a option.Serch=pvs depth=1 --results "$tmp" --name optsuite >/dev/null 2>"$tmp/err"

@@ -58,6 +58,16 @@ check "a crash without --recover stops the run with exit 3" test $? -eq 3
 check "the crashed engine lost by 'abandoned: engine crashed'" \
     test "$(qbt field "$tmp/crash/games.jsonl" -1 reason)" = "abandoned: engine crashed"
 check "the run says why it stopped" grep -q 'engine failure' "$tmp/err"
+# the crash ended game 1 of the first pair: every count says 1 game, and the half pair is
+# said to be left out of the pair statistics, and why (was: '0 games, +0 =0 -0', nothing said)
+check "half pair: the result line counts the 1 game played" grep -q '^ns vs mock: 1 game, +1 =0 -0, score 100.0%$' "$tmp/out"
+check "half pair: says it is left out of the pair statistics, and why" grep -q \
+    '^  pair statistics below from 0 whole pairs (0 games): 1 game of a half-finished pair left out (stopped by an error' \
+    "$tmp/out"
+check "half pair: summary.json: 1 game, 0 in pairs, 1 unpaired, the reason" test \
+    "$(qbt values "$tmp/crash/summary.json" games pairings.0.games unpaired_games pairings.0.unpaired_games)" = "1 0 1 1"
+check "half pair: summary.json gives the reason" grep -q '"unpaired_reason":"stopped by an error' "$tmp/crash/summary.json"
+check "'games ended by' lists without a trailing comma" grep -q '^games ended by: abandoned: engine crashed 1$' "$tmp/out"
 "$QIBENCH" match -engine name=ns depth=1 -engine name=mock cmd="$MOCK" arg=--crash-on-go arg=2 depth=1 \
     --games 4 --recover --results "$tmp" --name recover >"$tmp/out" 2>"$tmp/err"
 check "--recover: all 4 games played" test "$(lines "$tmp/recover/games.jsonl")" -eq 4

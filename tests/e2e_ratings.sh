@@ -67,11 +67,11 @@ want=$(qbt ratings.score "$DATA/tournament/games.jsonl" negascout alphabeta)
 check "crosstable negascout-alphabeta $n = $want (recounted)" test "$n" = "$want"
 check "nothing on stderr" test ! -s "$tmp/err"
 
-# ---- bad input: one line naming file and line, exit 1
+# ---- bad input: one line naming file and line, exit 2
 good=$(head -n 1 "$DATA/match/games.jsonl")
 printf '%s\n%s\n{"red":"a","black":"b","result":"1-0",}\n' "$good" "$good" >"$tmp/bad.jsonl"
 ratings "$tmp/bad.jsonl"
-check "malformed line: exit 1" test $? -eq 1
+check "malformed line: exit 2, an input error (was 1)" test $? -eq 2
 check "malformed line: names file and line" grep -q "^qibench ratings: $tmp/bad.jsonl:3: expected a game as one JSON object" "$tmp/err"
 check "malformed line: one line, no output" test "$(lines "$tmp/err")" -eq 1 -a ! -s "$tmp/out"
 printf '%s\n{"red":"a","black":"b","result":"2-0"}\n' "$good" >"$tmp/bad.jsonl"
@@ -82,14 +82,14 @@ ratings "$tmp/bad.jsonl"
 check "torn last line refused" grep -q "bad.jsonl:2: expected a line end" "$tmp/err"
 mkdir "$tmp/empty"
 ratings "$tmp/empty"
-check "a folder without games.jsonl: exit 1" test $? -eq 1
+check "a folder without games.jsonl: exit 2, an input error (was 1)" test $? -eq 2
 check "... says cannot read" grep -q "cannot read $tmp/empty/games.jsonl" "$tmp/err"
 printf '{"red":"a","black":"b","result":"1-0"}\n{"red":"b","black":"a","result":"0-1"}\n' >"$tmp/lopsided.jsonl"
 ratings "$tmp/lopsided.jsonl"
-check "no maximum: exit 1" test $? -eq 1
+check "no maximum: exit 2, an input error (was 1)" test $? -eq 2
 check "no maximum: says who scored nothing" grep -q "b scored no point in 2 games" "$tmp/err"
 ratings "$DATA/match" --anchor nobody
-check "unknown anchor: exit 1, named" grep -q "anchor nobody: no engine of that name" "$tmp/err"
+check "unknown anchor: exit 2 (was 1), named" sh -c "test $? -eq 2 && grep -q 'anchor nobody: no engine of that name' '$tmp/err'"
 ratings
 check "no folder: exit 2" test $? -eq 2
 ratings "$DATA/match" --bogus

@@ -29,7 +29,7 @@ forfeits() {
     check "forfeits: summary.json search = the recount" same_search "$tmp/f"
     check "forfeits: the mock lost one on time, one stalled" qbt searchstats.check_endings "$tmp/f/summary.json" mock 1 \
         "abandoned: engine stalled=1" "time forfeit=1"
-    check "forfeits: printed" grep -q '^mock: 2 games, 1 time forfeits; games lost by time forfeit 1, abandoned: engine stalled 1$' "$tmp/f.out"
+    check "forfeits: printed" grep -q '^mock: 2 games, 1 time forfeit; games lost by time forfeit 1, abandoned: engine stalled 1$' "$tmp/f.out"
 }
 background forfeits forfeits
 

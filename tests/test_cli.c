@@ -87,7 +87,8 @@ static void test_key_values(void)
     char *bad[] = {"--openings", "plies=99999"};
     i = 0;
     CHECK(cli_key_values(2, bad, &i, cli_openings_key, &b, err, sizeof err) == -1 && i == 1
-              && strcmp(err, "--openings: bad plies=99999") == 0, "a refused value: '%s'", err);
+              && strcmp(err, "--openings: bad plies=99999 (expected plies=a whole number from 0 to 64)") == 0,
+          "a refused value, with what the key takes: '%s'", err);
     char *longkey[] = {"--sprt", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa=1"};
     i = 0;
     CHECK(cli_key_values(2, longkey, &i, cli_sprt_key, &b, err, sizeof err) == -1

@@ -20,6 +20,7 @@
 #include "cli/cliopt.h"
 #include "cli/spec.h"
 #include "testhelp.h"
+#include "util/util.h"
 
 static const char *const COMMANDS[] = {"match", "tournament", "suite", "bench", "stats",
                                        "merge", "ratings",    "play",  "openings", "regress"};
@@ -211,13 +212,13 @@ static void test_closest(void)
         cli_unknown_option(m, far[k], err, sizeof err);
         CHECK(!strstr(err, "did you mean"), "%s: nothing close, got %s", far[k], err);
     }
-    CHECK(cli_edit_distance("kitten", 6, "sitting", 7) == 3 && cli_edit_distance("", 0, "abc", 3) == 3
-              && cli_edit_distance("abc", 3, "abc", 3) == 0,
+    CHECK(util_edit_distance("kitten", 6, "sitting", 7) == 3 && util_edit_distance("", 0, "abc", 3) == 3
+              && util_edit_distance("abc", 3, "abc", 3) == 0,
           "edit distances (kitten/sitting: 3, by hand)");
     const char *names[] = {"depth", "nodes", "movetime"};
-    CHECK(cli_closest("dept", names, 3) == names[0] && cli_closest("movetiem", names, 3) == names[2]
-              && cli_closest("book", names, 3) == NULL,
-          "cli_closest");
+    CHECK(util_closest("dept", names, 3) == names[0] && util_closest("movetiem", names, 3) == names[2]
+              && util_closest("book", names, 3) == NULL,
+          "util_closest");
 }
 
 /* Engine keys: the table's keys, unknown ones answered with the closest. */

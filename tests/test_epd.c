@@ -197,7 +197,7 @@ static void test_line_errors(void)
 {
     /* the FEN */
     EXPECT_ERROR("rnbakabnr/9/1c4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id \"x\"",
-                 "bad FEN: rank 3 has 8 files, expected 9");
+                 "bad FEN: rank 7 has 8 files, expected 9");
     EXPECT_ERROR(START_BOARD " x ;id \"x\"", "bad FEN: bad side to move 'x', expected 'w' or 'b'");
     EXPECT_ERROR(START_BOARD, "bad FEN: missing side to move, expected 'w' or 'b'");
     EXPECT_ERROR(START_BOARD " w - 5 bm h2e2;", "bad FEN: bad field '5', expected '-'");
@@ -360,7 +360,7 @@ static void test_load_errors(void)
 {
     EXPECT_LOAD_ERROR("fen.epd", "# x\n" START_BOARD " w\n"
                       "rnbakabnr/9/1c4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id \"x\"\n",
-                      ":3: bad FEN: rank 3 has 8 files, expected 9");
+                      ":3: bad FEN: rank 7 has 8 files, expected 9");
     EXPECT_LOAD_ERROR("bm.epd", "\n\n" START_BOARD " w ;bm h2h8\n", ":3: bm: 'h2h8' is not a legal move here");
     EXPECT_LOAD_ERROR("dm.epd", "#\n#\n#\n#\n" START_BOARD " w ;dm x\n",
                       ":5: dm: expected a whole number from 1 to 100, got 'x'");

@@ -136,18 +136,18 @@ static int parse_board_field(Position *pos, const char *s, size_t len, char *err
         char ch = s[i];
         if (ch == '/') {
             if (file != FILES)
-                return fen_error(err, errlen, "rank %d has %d files, expected 9", RANKS - rank, file);
+                return fen_error(err, errlen, "rank %d has %d files, expected 9", rank, file);
             rank--;
             file = 0;
         } else if (ch >= '1' && ch <= '9') {
             file += ch - '0';
             if (file > FILES)
-                return fen_error(err, errlen, "rank %d has more than 9 files", RANKS - rank);
+                return fen_error(err, errlen, "rank %d has more than 9 files", rank);
         } else {
             int piece = piece_from_char(ch);
             if (piece == EMPTY) return fen_error(err, errlen, "unknown piece letter '%c'", ch);
             if (file >= FILES)
-                return fen_error(err, errlen, "rank %d has more than 9 files", RANKS - rank);
+                return fen_error(err, errlen, "rank %d has more than 9 files", rank);
             int type = PIECE_TYPE(piece), c = PIECE_COLOUR(piece);
             if (type == GENERAL && !in_palace(file, rank, c))
                 return fen_error(err, errlen, "%s general on %c%d, outside its palace",
@@ -163,7 +163,7 @@ static int parse_board_field(Position *pos, const char *s, size_t len, char *err
             file++;
         }
     }
-    if (file != FILES) return fen_error(err, errlen, "rank 10 has %d files, expected 9", file);
+    if (file != FILES) return fen_error(err, errlen, "rank 0 has %d files, expected 9", file);
     return 0;
 }
 

@@ -112,19 +112,35 @@ const Game *cli_game(int argc, char **argv, char *err, size_t errlen)
 /* KEY=VALUE lists                                                          */
 /* ------------------------------------------------------------------------ */
 
-/* The keys of the CliKeySets defined here, for "unknown key" (a set
- * defined elsewhere: only "bad KEY=VALUE"). */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* The keys of the CliKeySets defined here and the values each takes, for
+ * "unknown key" and "bad KEY=VALUE" (a set defined elsewhere: only "bad
+ * KEY=VALUE"); a cutechess key that has no use here, and why. */
 static const struct {
     CliKeySet set;
-    const char *keys[6]; /* NULL-terminated */
+    const char *keys[6];   /* NULL-terminated */
+    const char *values[6]; /* what keys[i] takes */
+    const char *foreign, *why;
 } KEY_NAMES[] = {
-    {cli_openings_key, {"file", "format", "order", "plies", "start", NULL}},
-    {cli_adjudication_key, {"movenumber", "movecount", "score", NULL}},
-    {cli_sprt_key, {"elo0", "elo1", "alpha", "beta", "model", NULL}},
+    {cli_openings_key,
+     {"file", "format", "order", "plies", "start", NULL},
+     {"a file name", "epd or pgn", "sequential or random", "a whole number from 0 to " STR(OPENING_MAX_PLIES),
+      "a whole number from 1 to 1000000"},
+     "policy", "a pair always plays one opening with colours swapped"},
+    {cli_adjudication_key,
+     {"movenumber", "movecount", "score", NULL},
+     {"a whole number from 0 to 100000", "a whole number from 0 to 100000", "a whole number from 0 to 100000"},
+     "twosided", "both engines' scores always count, as with cutechess's twosided=true"},
+    {cli_sprt_key,
+     {"elo0", "elo1", "alpha", "beta", "model", NULL},
+     {"a number", "a number", "a number between 0 and 1", "a number between 0 and 1", "normalized or logistic"},
+     NULL, NULL},
 };
 
 /* Why set refused key=value: an unknown key (with the keys there are and
- * the closest), or a bad value. Returns -1. */
+ * the closest), or a bad value (with what the key takes). Returns -1. */
 static int refused(const char *flag, CliKeySet set, const char *key, const char *value, char *err, size_t errlen)
 {
     for (size_t k = 0; k < sizeof KEY_NAMES / sizeof *KEY_NAMES; k++) {
@@ -133,11 +149,15 @@ static int refused(const char *flag, CliKeySet set, const char *key, const char 
         char list[128] = "";
         int n = 0;
         for (; keys[n]; n++) if (strcmp(keys[n], key) == 0) break;
-        if (keys[n]) break; /* a known key: its value is bad */
+        if (keys[n]) /* a known key: its value is bad */
+            return util_fail(err, errlen, "%s: bad %s=%s (expected %s=%s)", flag, key, value, key,
+                             KEY_NAMES[k].values[n]);
         for (n = 0; keys[n]; n++)
             snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", n == 0 ? "" : keys[n + 1] ? ", " : " or ",
                      keys[n]);
-        const char *near = cli_closest(key, keys, n);
+        if (KEY_NAMES[k].foreign && strcmp(key, KEY_NAMES[k].foreign) == 0)
+            return util_fail(err, errlen, "%s: no key '%s' here (expected %s): %s", flag, key, list, KEY_NAMES[k].why);
+        const char *near = util_closest(key, keys, n);
         return util_fail(err, errlen, "%s: unknown key '%s'%s%s%s (expected %s)", flag, key, near ? ": did you mean " : "",
                          near ? near : "", near ? "?" : "", list);
     }

@@ -70,7 +70,8 @@ typedef int (*CliKeySet)(void *target, const char *key, const char *value);
  * at the offending word and err "FLAG: expected KEY=VALUE, got 'WORD'" (no
  * '=', or a key of 32 characters or more), "FLAG: unknown key 'K': did
  * you mean KEY? (expected ...)" (set is one of the sets below and K not one
- * of its keys) or "FLAG: bad KEY=VALUE" (set refused it).
+ * of its keys; a cutechess key of no use here says why) or "FLAG: bad
+ * KEY=VALUE (expected KEY=WHAT IT TAKES)" (set refused it).
  */
 int cli_key_values(int argc, char **argv, int *i, CliKeySet set, void *target, char *err, size_t errlen);
 

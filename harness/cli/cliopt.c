@@ -85,43 +85,6 @@ int cli_value_words(const CliOpt *o, int argc, char **argv, int i)
 /* Unknown names: what to use instead, or the closest valid one             */
 /* ------------------------------------------------------------------------ */
 
-int cli_edit_distance(const char *a, size_t alen, const char *b, size_t blen)
-{
-    int row[64];
-    if (alen > 63 || blen > 63) return 1000;
-    for (size_t j = 0; j <= blen; j++) row[j] = (int)j;
-    for (size_t i = 1; i <= alen; i++) {
-        int diagonal = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= blen; j++) {
-            int up = row[j], best = diagonal + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best) best = up + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            diagonal = up;
-            row[j] = best;
-        }
-    }
-    return row[blen];
-}
-
-/* Is a distance d to a word of len bytes close enough for "did you mean"? */
-static bool cli_is_close(int d, size_t len)
-{
-    int most = len <= 4 ? 1 : len <= 9 ? 2 : 3;
-    return d <= most && (size_t)d < len;
-}
-
-const char *cli_closest(const char *word, const char *const *names, int count)
-{
-    const char *best = NULL;
-    int best_d = 1000;
-    for (int k = 0; k < count; k++) {
-        int d = cli_edit_distance(word, strlen(word), names[k], strlen(names[k]));
-        if (d < best_d) best = names[k], best_d = d;
-    }
-    return best && cli_is_close(best_d, strlen(word)) ? best : NULL;
-}
-
 /* The option name or alias of cmd closest to word (dashes left off) into
  * out ("--seed", "-srand"); false when none is close. */
 static bool closest_option(const CliCommand *cmd, const char *word, char *out, size_t len)
@@ -129,17 +92,17 @@ static bool closest_option(const CliCommand *cmd, const char *word, char *out, s
     int best_d = 1000;
     for (const CliOpt *o = cmd->opts; o->name; o++) {
         const char *b = bare(o->name);
-        int d = cli_edit_distance(word, strlen(word), b, strlen(b));
+        int d = util_edit_distance(word, strlen(word), b, strlen(b));
         if (d < best_d) best_d = d, snprintf(out, len, "%s", o->name);
         for (const char *p = o->aliases; p && *p;) {
             const char *end = strchr(p, ' ');
             size_t n = end ? (size_t)(end - p) : strlen(p);
-            d = cli_edit_distance(word, strlen(word), p, n);
+            d = util_edit_distance(word, strlen(word), p, n);
             if (d < best_d) best_d = d, snprintf(out, len, "-%.*s", (int)n, p);
             p = end ? end + 1 : p + n;
         }
     }
-    return cli_is_close(best_d, strlen(word));
+    return util_is_close(best_d, strlen(word));
 }
 
 void cli_unknown_option(const CliCommand *cmd, const char *word, char *err, size_t errlen)

@@ -159,17 +159,6 @@ int cli_parse(const CliParse *p, int argc, char **argv, char *err, size_t errlen
  * cmd ("...: did you mean --seed?"), and "(see qibench CMD --help)". */
 void cli_unknown_option(const CliCommand *cmd, const char *word, char *err, size_t errlen);
 
-/* The one of names[0..count-1] closest to word by edit distance, if close
- * enough to be a likely typo (1 edit in a word of up to 4 letters, 2 up to
- * 9, else 3); else NULL. */
-const char *cli_closest(const char *word, const char *const *names, int count);
-
-/* The edit distance (insertions, deletions, substitutions) between the
- * first alen bytes of a and the first blen of b, each at most 63 long (a
- * longer one counts as far). */
-int cli_edit_distance(const char *a, size_t alen, const char *b, size_t blen);
-
-
 /* cmd's help: usage, about, options, example, exit status. */
 void cli_print_help(const CliCommand *cmd, FILE *f);
 

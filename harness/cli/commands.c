@@ -13,7 +13,8 @@
     "Exit status: 0 finished (or the SPRT accepted H1), 1 the SPRT accepted H0, 2 usage or\n"                          \
     "setup error (a bad option, an engine that does not start or never completes its\n"                                \
     "handshake, stored results that fail their checks), 3 stopped by errors (an engine\n"                             \
-    "failure without --recover, every game abandoned), 130 interrupted by Ctrl-C."
+    "failure without --recover, every game abandoned), 130 interrupted by Ctrl-C, 143 by\n"                           \
+    "SIGTERM, 129 by SIGHUP."
 
 static const CliCommand COMMANDS[] = {
     {"match", "match ENGINE ENGINE [OPTIONS]",
@@ -40,17 +41,18 @@ static const CliCommand COMMANDS[] = {
      "Exit status: 0 done, 2 usage or setup error (an engine that does not start or never\n"
      "completes its handshake), 3 a search failed (crash, stall, an illegal move) or a\n"
      "position was unsupported (an xboard engine without setboard; give it a PGN book or\n"
-     "leave it out), 130 interrupted."},
+     "leave it out), 130 interrupted by Ctrl-C, 143 by SIGTERM, 129 by SIGHUP."},
     {"bench", "bench [ENGINES] [OPTIONS]",
      "The engine's own bench per search variant (default: all variants of our engine).",
      BENCH_OPTS, "qibench bench --depth 3 --expect tests/bench.expected",
      "Exit status: 0 done (and the node counts as expected), 1 a node count differs from\n"
-     "--expect, 2 usage or setup error."},
+     "--expect or is not in it, an engine's bench failed, or the JSON cannot be written, 2\n"
+     "usage or setup error."},
     {"stats", "stats --wdl W,D,L | --penta LL,LD,WLDD,WD,WW [--sprt ...] [--json]",
      "Score, Elo +- 95% error, LOS, draw ratio, normalized Elo and the GSPRT (LLR, bounds,\n"
      "verdict) for given counts.",
      STATS_OPTS, "qibench stats --penta 2,10,40,12,3 --sprt elo0=0 elo1=5",
-     "Exit status: 0 done, 2 usage error."},
+     "Exit status: 0 done, 1 cannot write the output, 2 usage error."},
     {"merge", "merge DIR... [OPTIONS]",
      "Combines the shards (match/tournament --shard K/N) of one run into a new run folder.",
      MERGE_OPTS, "qibench merge results/s1 results/s2 --name all",
@@ -59,13 +61,15 @@ static const CliCommand COMMANDS[] = {
      "One maximum-likelihood Elo list (95% intervals, LOS, crosstable) from the games of\n"
      "finished runs. DIR: a match or tournament folder (its games.jsonl), or a games.jsonl file.",
      RATINGS_OPTS, "qibench ratings results/t1 results/t2 --anchor ours",
-     "Exit status: 0 done, 2 usage or input error."},
+     "Exit status: 0 done, 1 cannot write the output, 2 usage or input error (no such folder\n"
+     "or file, a bad line, an unknown --anchor, games that give no ratings)."},
     {"play", "play [OPTIONS]",
      "A game in the terminal, human or engine per side (default: a person as the first\n"
      "player against our engine at movetime 1000 ms); --SIDE X names who plays a side, by\n"
      "the game's side names (qibench help lists them). Type help at the prompt for the commands.",
      PLAY_OPTS, "qibench play -engine name=ours movetime=500",
-     "Exit status: 0 the game ended or was left, 2 usage or setup error."},
+     "Exit status: 0 the game ended or was left, 2 usage or setup error, 130 interrupted by\n"
+     "Ctrl-C."},
     {"openings", "openings FILE [OPTIONS]",
      "Named move lists, one a line: ID | NAME | MOVES (moves from the start position in any\n"
      "notation of the game; '#' starts a comment line) -> EPD opening book:\n"
@@ -78,7 +82,8 @@ static const CliCommand COMMANDS[] = {
      "speed, (b) plays an SPRT match new vs base.",
      REGRESS_OPTS, "qibench regress --base HEAD~1 --bench-runs 3 --rounds 20",
      "Exit status: 0 pass, 1 regression (SPRT accepted H0), 2 usage or setup error (bad\n"
-     "revision, failed build), 3 error during the run, 4 speed below --min-speed."},
+     "revision, failed build), 3 error during the run, 4 speed below --min-speed, 143 the\n"
+     "match stopped by SIGTERM (128 + the signal: 130 for Ctrl-C, 129 for SIGHUP)."},
 };
 
 const CliCommand *cli_command(const char *name)

@@ -315,7 +315,7 @@ static int unknown_key(const char *key, char *err, size_t errlen)
         snprintf(list + len, sizeof list - len, "%s%s", k == 0 ? "" : k == NKEYS - 1 ? " or " : ", ", KEYS[k].info.key);
     }
     names[n++] = "plies";
-    const char *near = cli_closest(key, names, n);
+    const char *near = util_closest(key, names, n);
     char hint[96] = "";
     if (near) snprintf(hint, sizeof hint, ": did you mean %s?", near);
     return util_fail(err, errlen, "unknown key '%s'%s (expected %s)%s", key, hint, list, spec_foreign_key(key));

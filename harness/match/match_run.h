@@ -152,6 +152,15 @@ void standings_put_status(const MatchRun *run, FILE *f);
  * when e is the pairing's second engine). */
 void standings_engine_penta(const MatchRun *run, int e, int64_t penta[PENTA_CELLS]);
 
+/* The games of half-finished pairs (one of its two games played) of
+ * pairing (-1: of every pairing): counted in the games and W/D/L, left out
+ * of the pair statistics (pentanomial, Elo, LOS, SPRT). */
+int standings_unpaired(const MatchRun *run, int pairing);
+
+/* Why a pair is half-finished, for a message: the run was interrupted, was
+ * stopped by an error, the SPRT ended it, or its other game is still to come. */
+const char *standings_unpaired_reason(const MatchRun *run);
+
 /* The standings table on stdout: every engine's games, score and draw ratio
  * over all its games, and its Elo +- 95% from its pairs
  * (standings_engine_penta), best score first. Caller holds the lock (or the

@@ -15,6 +15,9 @@
 /* Half points of the side `side` in a game that ended with `result`. */
 static int points2(GameResult result, int side) { return game_points2(result, side); }
 
+/* "1 game", "2 games". */
+static const char *games_word(int64_t n) { return n == 1 ? "game" : "games"; }
+
 static int wdl_index(int half) { return half == 2 ? 0 : half == 1 ? 1 : 2; }
 
 static void fput_value(FILE *f, const char *fmt, double v)
@@ -105,6 +108,10 @@ void standings_print(const MatchRun *run)
         else printf("%7s\n", "n/a");
     }
     printf("Elo: each engine's score over all its game pairs, against the average of its opponents (95%%, pairs)\n");
+    int unpaired = standings_unpaired(run, -1);
+    if (unpaired)
+        printf("games counts every game; Elo leaves out %d %s of half-finished pairs (%s)\n", unpaired,
+               games_word(unpaired), standings_unpaired_reason(run));
     fflush(stdout);
 }
 
@@ -187,16 +194,43 @@ static void print_value(const char *fmt, double v)
     else printf("n/a");
 }
 
+int standings_unpaired(const MatchRun *run, int pairing)
+{
+    int n = 0;
+    for (int k = 0; k < run->njobs; k++)
+        if ((pairing < 0 || run->jobs[k].pairing == pairing) && (run->jobs[k].done == 1 || run->jobs[k].done == 2)) n++;
+    return n;
+}
+
+const char *standings_unpaired_reason(const MatchRun *run)
+{
+    if (run->interrupted) return "interrupted before the other game of the pair";
+    if (run->engine_failed || run->write_failed) return "stopped by an error before the other game of the pair";
+    if (run->sprt_done) return "the SPRT ended the match before the other game of the pair";
+    return "the other game of the pair is still to be played";
+}
+
+/* A pairing: all its games (as the status line counts them), then the
+ * statistics of its whole pairs, and why a game of a half-finished pair
+ * is not in them. */
 static void print_pairing(const MatchRun *run, const Pairing *p)
 {
     const EngineList *list = run->opt->engines;
-    StatsSummary wdl, pen;
+    StatsSummary wdl, games, pen;
     stats_from_wdl(p->wdl[0], p->wdl[1], p->wdl[2], &wdl);
+    stats_from_wdl(p->game_wdl[0], p->game_wdl[1], p->game_wdl[2], &games);
     stats_from_penta(p->penta, &pen);
-    printf("%s vs %s: %lld games, +%lld =%lld -%lld, score ", list->engines[p->a].spec.name,
-           list->engines[p->b].spec.name, (long long)(p->wdl[0] + p->wdl[1] + p->wdl[2]), (long long)p->wdl[0],
-           (long long)p->wdl[1], (long long)p->wdl[2]);
-    print_value("%.1f%%", 100 * wdl.score);
+    int64_t n = p->game_wdl[0] + p->game_wdl[1] + p->game_wdl[2];
+    int unpaired = standings_unpaired(run, (int)(p - run->pairings));
+    printf("%s vs %s: %lld %s, +%lld =%lld -%lld, score ", list->engines[p->a].spec.name,
+           list->engines[p->b].spec.name, (long long)n, games_word(n), (long long)p->game_wdl[0],
+           (long long)p->game_wdl[1], (long long)p->game_wdl[2]);
+    print_value("%.1f%%", 100 * games.score);
+    if (unpaired)
+        printf("\n  pair statistics below from %lld whole %s (%lld games): %d %s of a half-finished pair left out "
+               "(%s)",
+               (long long)pen.pairs, pen.pairs == 1 ? "pair" : "pairs", (long long)pen.games, unpaired,
+               games_word(unpaired), standings_unpaired_reason(run));
     printf("\n  Elo ");
     print_value("%+.1f", pen.elo);
     printf(" \xc2\xb1 ");
@@ -228,8 +262,12 @@ void standings_print_results(const MatchRun *run)
     }
     formats_print(run);
     printf("games ended by:");
-    for (int k = 1; k < standings_term_keys(run); k++)
-        if (run->term_counts[k]) printf(" %s %d,", standings_term_key_name(run, k), run->term_counts[k]);
-    printf("\n");
+    const char *sep = " ";
+    for (int k = 1; k < standings_term_keys(run); k++) {
+        if (!run->term_counts[k]) continue;
+        printf("%s%s %d", sep, standings_term_key_name(run, k), run->term_counts[k]);
+        sep = ", ";
+    }
+    printf("%s\n", sep[0] == ' ' ? " none" : "");
     if (run->search) searchstats_print(run->search, stdout);
 }

@@ -152,7 +152,7 @@ static int start_engines(Play *p)
             p->client[1] = p->client[0];
         } else {
             ClientStatus st;
-            char err[512];
+            char err[CLIENT_ERR_BYTES];
             p->client[s] = client_start(&p->entry[s]->spec, &t, NULL, NULL, &st, err, sizeof err);
             if (!p->client[s])
                 return fprintf(stderr, "qibench play: cannot start %s's engine: %s\n", p->game->side_name[s], err), 2;

@@ -96,11 +96,15 @@ typedef struct Client Client;
 /* Defaults: 10 s handshake, 5 s ready, 5 s move grace, 10 min untimed, 1 s quit grace. */
 ClientTimeouts client_default_timeouts(void);
 
+/* Room for any error client_start writes in full: an option error names
+ * every option the engine announced, or every choice of a combo option. */
+#define CLIENT_ERR_BYTES 8704
+
 /*
  * Starts the engine and completes the handshake (options, UCI_Variant or
  * `variant NAME` of the spec's game). Returns NULL on failure with *status and err set.
  * log (may be NULL) receives every line of traffic; stderr_path (may be
- * NULL) the engine's stderr.
+ * NULL) the engine's stderr. An err of CLIENT_ERR_BYTES holds any error whole.
  */
 Client *client_start(const EngineSpec *spec, const ClientTimeouts *t, FILE *log, const char *stderr_path,
                      ClientStatus *status, char *err, size_t errlen);

@@ -12,6 +12,11 @@
 #include <strings.h>
 
 #include "players/client_impl.h"
+#include "util/util.h"
+
+/* Room for the longest list a message names in full: every announced
+ * option's name, or a combo's every choice (its 1024 bytes, and ", "). */
+#define OPTION_LIST_BYTES (CLIENT_ERR_BYTES - 512)
 
 /* Appends an option to c's list (dropped when out of memory: it is then
  * unknown, and a user's setting of it an error that says so). */
@@ -106,7 +111,37 @@ static const AnnouncedOption *find_option(const Client *c, const char *name)
     return NULL;
 }
 
-/* Is value right for o? Otherwise why says what was expected. */
+/* The name closest to word (ignoring case), if close enough to be a typo
+ * ("Serch": Search), into near ("" when none is): of choices (a combo's
+ * '\n'-separated values) when not NULL, else of c's announced options. */
+static void closest_name(const char *word, const Client *c, const char *choices, char *near, size_t len)
+{
+    char lw[64], ln[64];
+    int best_d = 1000;
+    size_t wn = strlen(word) < sizeof lw ? strlen(word) : sizeof lw - 1;
+    for (size_t i = 0; i < wn; i++) lw[i] = (char)tolower((unsigned char)word[i]);
+    near[0] = '\0';
+    for (int i = 0;; i++) {
+        const char *name;
+        size_t n;
+        if (choices) {
+            if (!*choices) break;
+            name = choices, n = strcspn(choices, "\n");
+            choices += n + (choices[n] == '\n');
+        } else {
+            if (i >= c->noptions_seen) break;
+            name = c->options_seen[i].name, n = strlen(name);
+        }
+        if (n >= sizeof ln) continue;
+        for (size_t k = 0; k < n; k++) ln[k] = (char)tolower((unsigned char)name[k]);
+        int d = util_edit_distance(lw, wn, ln, n);
+        if (d < best_d) best_d = d, snprintf(near, len, "%.*s", (int)n, name);
+    }
+    if (!util_is_close(best_d, wn)) near[0] = '\0';
+}
+
+/* Is value right for o? Otherwise why says what was expected (a combo's
+ * every choice, and the closest). */
 static bool value_fits(const AnnouncedOption *o, const char *value, char *why, size_t len)
 {
     if (strcmp(o->type, "spin") == 0) {
@@ -130,10 +165,15 @@ static bool value_fits(const AnnouncedOption *o, const char *value, char *why, s
             if (strlen(value) == n && strncasecmp(at, value, n) == 0) return true;
             at += n + (at[n] == '\n');
         }
-        char list[512];
-        snprintf(list, sizeof list, "%.511s", o->choices);
-        for (char *p = list; (p = strchr(p, '\n'));) *p = ',';
-        snprintf(why, len, "one of %.400s", list);
+        char near[64];
+        closest_name(value, NULL, o->choices, near, sizeof near);
+        size_t used = (size_t)snprintf(why, len, "one of ");
+        for (const char *at = o->choices; *at && used < len;) {
+            size_t n = strcspn(at, "\n");
+            used += (size_t)snprintf(why + used, len - used, "%s%.*s", at == o->choices ? "" : ", ", (int)n, at);
+            at += n + (at[n] == '\n');
+        }
+        if (near[0] && used < len) snprintf(why + used, len - used, ": did you mean %s?", near);
         return false;
     }
     return true; /* string, button, file, path: any text */
@@ -157,7 +197,7 @@ ClientStatus client_check_options(Client *c, char *err, size_t errlen)
     for (int i = 0; i < c->spec.noptions; i++) {
         EngineOption *opt = &c->spec.options[i];
         const AnnouncedOption *o = find_option(c, opt->name);
-        char why[512];
+        char why[OPTION_LIST_BYTES], near[64];
         opt->skip = false;
         if (!o && opt->from_each) { /* -each: for the engines that have it */
             opt->skip = true;
@@ -165,8 +205,10 @@ ClientStatus client_check_options(Client *c, char *err, size_t errlen)
         }
         if (!o) {
             option_names(c, why, sizeof why);
-            return client_fail(CLIENT_BAD_OPTION, err, errlen, "engine '%s' has no option '%s' (it announced: %.300s)",
-                               c->spec.name, opt->name, why);
+            closest_name(opt->name, c, NULL, near, sizeof near);
+            return client_fail(CLIENT_BAD_OPTION, err, errlen,
+                               "engine '%s' has no option '%s'%s%s%s (it announced: %s)", c->spec.name, opt->name,
+                               near[0] ? ": did you mean " : "", near, near[0] ? "?" : "", why);
         }
         if (!value_fits(o, opt->value, why, sizeof why))
             return client_fail(CLIENT_BAD_OPTION, err, errlen, "engine '%s': option.%s=%s: expected %s (option type %s)",
@@ -190,7 +232,7 @@ void client_skipped_options(const Client *c, char *buf, size_t len)
 int client_preflight(const EngineSpec *const *specs, int n, const ClientTimeouts *t, bool positions, const char *who)
 {
     for (int e = 0; e < n; e++) {
-        char err[512], skipped[512];
+        char err[CLIENT_ERR_BYTES], skipped[CLIENT_ERR_BYTES];
         ClientStatus st;
         Client *c = client_start(specs[e], t, NULL, NULL, &st, err, sizeof err);
         if (!c && st == CLIENT_BAD_OPTION) return fprintf(stderr, "%s: %s\n", who, err), -1;

@@ -96,7 +96,8 @@ static void json_ecco(Json *j, const MatchRun *run, int pairing) { json_ecco_of(
 
 /* One pairing, from a's side, over its finished pairs: the keys and values
  * of `qibench stats --penta` on its pentanomial counts (W/D/L and the draw
- * ratio of the same games, as `qibench stats --wdl` gives them). */
+ * ratio of the same games, as `qibench stats --wdl` gives them), and
+ * unpaired_games, the games of its half-finished pairs left out of them. */
 static void json_pairing(Json *j, const MatchRun *run, const Pairing *p)
 {
     const EngineList *list = run->opt->engines;
@@ -110,6 +111,8 @@ static void json_pairing(Json *j, const MatchRun *run, const Pairing *p)
     json_string(j, "opponent", list->engines[p->b].spec.name);
     json_int(j, "games", pen.games);
     json_int(j, "pairs", pen.pairs);
+    /* the games of half-finished pairs, not in the counts above */
+    json_int(j, "unpaired_games", standings_unpaired(run, (int)(p - run->pairings)));
     json_int(j, "wins", p->wdl[0]);
     json_int(j, "draws", p->wdl[1]);
     json_int(j, "losses", p->wdl[2]);
@@ -155,6 +158,11 @@ void summary_write(const MatchRun *run, const char *state)
     json_string(&j, "state", state);
     json_int(&j, "games", run->games_done);
     json_int(&j, "games_planned", run->games_planned);
+    /* games of half-finished pairs: in "games" and the engines' W/D/L, not
+     * in any pair statistics; the reason when there are some */
+    int unpaired = standings_unpaired(run, -1);
+    json_int(&j, "unpaired_games", unpaired);
+    json_string(&j, "unpaired_reason", unpaired ? standings_unpaired_reason(run) : NULL);
     json_string(&j, "rules", game_rule_set_name(opt->game, opt->rules.rule_set));
     if (opt->shard_n) {
         json_begin_object(&j, "shard");

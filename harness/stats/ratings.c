@@ -157,9 +157,9 @@ static int check_connected(const RatingGames *g, char *err, size_t errlen)
         return util_fail(err, errlen, "%s played no game against the other engines: their ratings cannot be compared",
                          names);
     return util_fail(err, errlen,
-                     "%s scored no point in %lld games against the other engines: the maximum-likelihood "
+                     "%s scored no point in %lld game%s against the other engines: the maximum-likelihood "
                      "ratings do not exist (they would be infinitely far apart)",
-                     names, (long long)across);
+                     names, (long long)across, across == 1 ? "" : "s");
 }
 
 /* ------------------------------------------------------------------------ */

@@ -88,9 +88,10 @@ static void print_list(const Report *r)
 {
     const RatingGames *g = r->g;
     int w = name_width(g);
-    printf("ratings of %d engines from %lld games (maximum likelihood, Bradley-Terry, draws as half points;\n"
+    printf("ratings of %d engines from %lld game%s (maximum likelihood, Bradley-Terry, draws as half points;\n"
            "anchor: %s%s = 0; 95%% intervals from the Fisher information)\n",
-           g->count, (long long)r->games, r->anchor >= 0 ? "" : "the average", r->anchor >= 0 ? g->name[r->anchor] : "");
+           g->count, (long long)r->games, r->games == 1 ? "" : "s", r->anchor >= 0 ? "" : "the average",
+           r->anchor >= 0 ? g->name[r->anchor] : "");
     printf("%4s  %-*s %6s %7s %8s  %-19s %6s %6s %6s\n", "rank", w, "engine", "games", "score", "Elo", "95% interval",
            "wins", "draws", "losses");
     for (int k = 0; k < g->count; k++) {
@@ -268,7 +269,7 @@ int ratings_command(int argc, char **argv)
     bool json = a.json;
     RatingGames g;
     RatingFit fit;
-    int rc = 1;
+    int rc;
     ratings_games_init(&g);
     for (int i = 0; i < a.ndirs; i++) {
         games_path(a.dirs[i], path, sizeof path);
@@ -299,8 +300,8 @@ int ratings_command(int argc, char **argv)
     ratings_games_free(&g);
     if (rc) fprintf(stderr, "qibench ratings: cannot write the output\n");
     return rc;
-fail:
+fail: /* what was given cannot be rated: an input error */
     fprintf(stderr, "qibench ratings: %s\n", err);
     ratings_games_free(&g);
-    return 1;
+    return 2;
 }

@@ -276,8 +276,9 @@ void searchstats_print(const SearchStats *s, FILE *f)
         }
     for (int e = 0; e < s->count; e++) {
         const EngineStats *es = &s->engine[e];
-        fprintf(f, "%s: %lld games, %lld time forfeits; games lost%s", es->name, (long long)es->games,
-                (long long)es->time_forfeits, es->nreasons ? " by" : ": none");
+        fprintf(f, "%s: %lld game%s, %lld time forfeit%s; games lost%s", es->name, (long long)es->games,
+                es->games == 1 ? "" : "s", (long long)es->time_forfeits, es->time_forfeits == 1 ? "" : "s",
+                es->nreasons ? " by" : ": none");
         for (int r = 0; r < es->nreasons; r++)
             fprintf(f, "%s %s %lld", r ? "," : "", es->reason[r], (long long)es->reason_count[r]);
         fprintf(f, "\n");

@@ -221,7 +221,7 @@ int stats_run_command(const StatsCommand *cmd, FILE *out, char *err, size_t errl
     if (cmd->json) rc = print_json(cmd, &s, cmd->has_sprt ? &r : NULL, out);
     else print_text(cmd, &s, cmd->has_sprt ? &r : NULL, out);
     if (rc || fflush(out) || ferror(out))
-        return util_fail(err, errlen, "cannot write the output: %s", strerror(errno));
+        return util_fail(err, errlen, "cannot write the output: %s", strerror(errno)), -2;
     return 0;
 }
 
@@ -229,7 +229,8 @@ int stats_command(int argc, char **argv)
 {
     StatsCommand cmd;
     char err[512];
-    if (stats_parse_command(argc, argv, &cmd, err, sizeof err) || stats_run_command(&cmd, stdout, err, sizeof err))
-        return fprintf(stderr, "qibench stats: %s\n", err), 2;
+    if (stats_parse_command(argc, argv, &cmd, err, sizeof err)) return fprintf(stderr, "qibench stats: %s\n", err), 2;
+    int rc = stats_run_command(&cmd, stdout, err, sizeof err);
+    if (rc) return fprintf(stderr, "qibench stats: %s\n", err), rc == -2 ? 1 : 2;
     return 0;
 }

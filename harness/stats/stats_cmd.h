@@ -30,8 +30,8 @@ typedef struct {
 int stats_parse_command(int argc, char **argv, StatsCommand *cmd, char *err, size_t errlen);
 /*
  * Computes and prints the statistics to out: "name: value" lines, or one
- * JSON object line with --json. Returns 0, or -1 with a message in err when
- * the SPRT cannot be computed or the output cannot be written.
+ * JSON object line with --json. Returns 0, or with a message in err -1
+ * when the SPRT cannot be computed, -2 when the output cannot be written.
  */
 int stats_run_command(const StatsCommand *cmd, FILE *out, char *err, size_t errlen);
 

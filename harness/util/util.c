@@ -1,6 +1,6 @@
 /*
  * util/util.c - see util/util.h: error text, mkdir -p, the monotonic clock, the
- * program's own path.
+ * program's own path, the closest name to a typo.
  */
 #define _XOPEN_SOURCE 700 /* readlink, nanosleep */
 #include "util/util.h"
@@ -92,4 +92,40 @@ int util_self_dir(char *out, size_t len)
     char *slash = strrchr(out, '/');
     if (slash) *slash = '\0';
     return 0;
+}
+
+int util_edit_distance(const char *a, size_t alen, const char *b, size_t blen)
+{
+    int row[64];
+    if (alen > 63 || blen > 63) return 1000;
+    for (size_t j = 0; j <= blen; j++) row[j] = (int)j;
+    for (size_t i = 1; i <= alen; i++) {
+        int diagonal = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= blen; j++) {
+            int up = row[j], best = diagonal + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            diagonal = up;
+            row[j] = best;
+        }
+    }
+    return row[blen];
+}
+
+bool util_is_close(int d, size_t len)
+{
+    int most = len <= 4 ? 1 : len <= 9 ? 2 : 3;
+    return d <= most && (size_t)d < len;
+}
+
+const char *util_closest(const char *word, const char *const *names, int count)
+{
+    const char *best = NULL;
+    int best_d = 1000;
+    for (int k = 0; k < count; k++) {
+        int d = util_edit_distance(word, strlen(word), names[k], strlen(names[k]));
+        if (d < best_d) best = names[k], best_d = d;
+    }
+    return best && util_is_close(best_d, strlen(word)) ? best : NULL;
 }

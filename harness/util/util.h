@@ -1,11 +1,13 @@
 /*
  * util/util.h - the small helpers every part of the harness shares, one of each:
  * a one-line error into a caller's buffer, mkdir -p, the monotonic clock in
- * milliseconds, and where this program lives.
+ * milliseconds, where this program lives, and the closest name to a typo
+ * ("did you mean").
  */
 #ifndef HARNESS_UTIL_H
 #define HARNESS_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -53,5 +55,19 @@ int util_self_path(char *out, size_t len);
  * component) into out. Returns 0, or -1 with errno set and out "".
  */
 int util_self_dir(char *out, size_t len);
+
+/* The one of names[0..count-1] closest to word by edit distance, if close
+ * enough to be a likely typo (1 edit in a word of up to 4 letters, 2 up to
+ * 9, else 3); else NULL. */
+const char *util_closest(const char *word, const char *const *names, int count);
+
+/* The edit distance (insertions, deletions, substitutions) between the
+ * first alen bytes of a and the first blen of b, each at most 63 long (a
+ * longer one counts as far). */
+int util_edit_distance(const char *a, size_t alen, const char *b, size_t blen);
+
+/* Is an edit distance d to a word of len bytes close enough for "did you
+ * mean" (the rule of util_closest)? */
+bool util_is_close(int d, size_t len);
 
 #endif
