@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """lateness.py GAMES.JSONL LIMIT_MS: how late each engine answered a move
 time of LIMIT_MS in a run's games.jsonl (its time_ms minus LIMIT_MS, book
-moves left out): per engine the moves, the lateness at the median, the
-99th percentile and the maximum, and the games lost on time; then one line
-"forfeits N of M games". Standard library only."""
+moves left out; a move lost on time is not in the record, so the
+distribution is of the moves that were in time): per engine the moves, the
+lateness at the median, the 99th percentile and the maximum, and the games
+lost on time; then one line "forfeits N of M games". Standard library only."""
 import json
 import sys
 
@@ -33,10 +34,10 @@ def main(path, limit):
                 loser = names[0] if g["result"] == "0-1" else names[1]
                 forfeits[loser] = forfeits.get(loser, 0) + 1
     print(f"{'engine':<12} {'moves':>7} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'lost on time':>12}")
-    for name in sorted(late):
-        v = sorted(late[name])
-        print(f"{name:<12} {len(v):>7} {percentile(v, 50):>+7} {percentile(v, 99):>+7} {v[-1]:>+7} "
-              f"{forfeits.get(name, 0):>12}")
+    for name in sorted(set(late) | set(forfeits)):
+        v = sorted(late.get(name, []))
+        cells = [f"{percentile(v, p):>+7}" for p in (50, 99, 100)] if v else [f"{'-':>7}"] * 3
+        print(f"{name:<12} {len(v):>7} {' '.join(cells)} {forfeits.get(name, 0):>12}")
     print(f"forfeits {sum(forfeits.values())} of {games} games")
 
 
