@@ -74,6 +74,17 @@ static void expect_line(const Drawing *d, int i, const char *want, const char *w
           i < d->count ? d->line[i] : "(none)", want);
 }
 
+typedef struct {
+    int line;
+    const char *text;
+} Expected;
+
+/* expect_line for each of n lines. */
+static void expect_lines(const Drawing *d, const Expected *want, int n, const char *what)
+{
+    for (int i = 0; i < n; i++) expect_line(d, want[i].line, want[i].text, what);
+}
+
 static bool has(const Drawing *d, const char *want)
 {
     for (int i = 0; i < d->count; i++)
@@ -132,23 +143,26 @@ static void test_xiangqi(void)
     free(d.text);
 
     /* Compact: the ranks one under the other, the river between 5 and 4. */
+    static const Expected COMPACT[] = {
+        {0, "    1   2   3   4   5   6   7   8   9   Black"},  {1, " 9  車──馬──象──士──將──士──象──馬──車  9"},
+        {2, " 8  ├───┼───┼───┼───┼───┼───┼───┼───┤   8"},     {5, " 5  ├───┴───┴───┴───┴───┴───┴───┴───┤   5"},
+        {6, "    │    楚   河         漢   界    │"},           {7, " 4  ├───┬───┬───┬───┬───┬───┬───┬───┤   4"},
+        {11, " 0  俥──傌──相──仕──帥──仕──相──傌──俥  0"},    {12, "    九  八  七  六  五  四  三  二  一   Red"},
+        {13, "    a   b   c   d   e   f   g   h   i"},
+    };
     draw("xiangqi", NULL, "", "uk", &d);
     check_shape(&d, false, RENDER_LINES_COMPACT, "xiangqi compact");
-    expect_line(&d, 0, "    1   2   3   4   5   6   7   8   9   Black", "compact");
-    expect_line(&d, 1, " 9  車──馬──象──士──將──士──象──馬──車  9", "compact");
-    expect_line(&d, 2, " 8  ├───┼───┼───┼───┼───┼───┼───┼───┤   8", "compact");
-    expect_line(&d, 5, " 5  ├───┴───┴───┴───┴───┴───┴───┴───┤   5", "compact");
-    expect_line(&d, 6, "    │    楚   河         漢   界    │", "compact");
-    expect_line(&d, 7, " 4  ├───┬───┬───┬───┬───┬───┬───┬───┤   4", "compact");
-    expect_line(&d, 11, " 0  俥──傌──相──仕──帥──仕──相──傌──俥  0", "compact");
-    expect_line(&d, 12, "    九  八  七  六  五  四  三  二  一   Red", "compact");
-    expect_line(&d, 13, "    a   b   c   d   e   f   g   h   i", "compact");
+    expect_lines(&d, COMPACT, (int)(sizeof COMPACT / sizeof COMPACT[0]), "compact");
     free(d.text);
+    /* Flipped, ASCII, the last move marked. */
+    static const Expected COMPACT_ASCII[] = {
+        {1, " 0  R--H--E--A--K--A--E--H--R   0"},
+        {3, " 2  +-(+)-+--+-[C]-+--+--C--+   2"},
+        {6, "    | Chu River   Han Border|"},
+    };
     draw("xiangqi", NULL, "h2e2", "akf", &d);
     check_shape(&d, true, RENDER_LINES_COMPACT, "xiangqi compact ascii flipped");
-    expect_line(&d, 1, " 0  R--H--E--A--K--A--E--H--R   0", "compact flipped");
-    expect_line(&d, 3, " 2  +-(+)-+--+-[C]-+--+--C--+   2", "compact flipped: the last move marked");
-    expect_line(&d, 6, "    | Chu River   Han Border|", "compact ascii river");
+    expect_lines(&d, COMPACT_ASCII, (int)(sizeof COMPACT_ASCII / sizeof COMPACT_ASCII[0]), "compact ascii flipped");
     free(d.text);
 }
 
