@@ -6,8 +6,12 @@
 # and garbage input (overlong lines, bytes that are not UTF-8, control
 # characters) with the prompt back and the position unchanged; undo, hint,
 # flip, --ascii; an Amazons game to its end with its SGF, and against a
-# scripted mock; two engines to the end with --delay; Ctrl-D. Skips where
-# tmux is missing.
+# scripted mock; two engines to the end with --delay; Ctrl-D. An 80x24
+# pane: the whole screen (the header, both back ranks, the prompt) stays
+# in view, every score names its side. Ctrl-C at the prompt and while an
+# engine thinks (a slow mock, killed) saves the game and exits 130; a
+# second Ctrl-C, while the first cannot finish, leaves at once. Skips the
+# terminal parts where tmux is missing.
 set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
@@ -26,6 +30,38 @@ check "play: a move over its movetime is not lost on time" test "$(grep -c 'lost
 check "play: the engine over its movetime plays on" grep -qF "Red forfeits (m: illegal move 'h2e2')" "$tmp/slow.out"
 slow_play tc=0.1+0
 check "play: a clock is lost on time" grep -qF "Red lost on time: Black wins" "$tmp/slow.out"
+
+# A second Ctrl-C leaves at once when the first cannot finish: here the
+# save hangs (the session's game.pgn, after its first game, made a pipe that
+# nobody reads, as a save on a stuck disk would). The moves come through a
+# pipe held open, so the session waits at its prompt for the Ctrl-C.
+mkfifo "$tmp/moves"
+exec 3<>"$tmp/moves"
+"$QIBENCH" play --red human --black human --ascii --results "$tmp/stuck" <"$tmp/moves" >"$tmp/stuck.out" \
+    2>"$tmp/stuck.err" &
+stuck=$!
+(sleep 20 && kill -KILL "$stuck") 2>/dev/null & # never a hang: killed, the checks fail
+dog=$!
+printf 'h2e2\nh9g7\nnew\nh2e2\n' >&3
+n=0 # until the first game is saved and the second waits for Black's move
+until [ -f "$tmp"/stuck/play-*/game.pgn ] && grep -q 'move> $' "$tmp/stuck.out" \
+    && grep -q pipe_read "/proc/$stuck/wchan" 2>/dev/null || [ "$n" -ge 100 ]; do
+    sleep 0.1
+    n=$((n + 1))
+done
+pgn=$(ls "$tmp"/stuck/play-*/game.pgn)
+rm -f "$pgn" && mkfifo "$pgn"
+kill -INT "$stuck"
+sleep 0.5
+check "second Ctrl-C: the first cannot finish (its save hangs)" kill -0 "$stuck"
+kill -INT "$stuck"
+wait "$stuck"
+check "second Ctrl-C: exit 130 at once" test $? -eq 130
+kill "$dog" 2>/dev/null
+check "second Ctrl-C: the first said what it does" grep -qF "interrupted: saving the game (Ctrl-C again to leave at once)" \
+    "$tmp/stuck.err"
+check "second Ctrl-C: says it left" grep -qF "interrupted again: left at once" "$tmp/stuck.err"
+exec 3>&-
 
 if ! command -v tmux >/dev/null 2>&1; then
     skip "tmux is not installed: the terminal tests of qibench play (.ci/run installs it)"
@@ -48,20 +84,25 @@ START_FEN="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
 MATE2="4k4/9/R8/9/9/9/9/9/1R7/3K5 w - - 0 1"
 
 T() { tmux -L "$SOCK" "$@"; }
-# play ARGS...: a fresh pane running qibench play ARGS in a UTF-8 locale;
-# when it ends the pane shows EXIT=status.
-play() {
+# play_sized COLUMNS LINES ARGS...: a fresh pane that size running qibench
+# play ARGS in a UTF-8 locale; when it ends the pane shows EXIT=status (its
+# shell outlives a Ctrl-C). play ARGS...: the same, 100x40.
+play_sized() {
     T kill-server 2>/dev/null
     panes=$((panes + 1))
     SOCK=qibench-play-$$-$panes
+    cols=$1 rows=$2
+    shift 2
     {
         echo 'LANG=C.UTF-8; LC_ALL=C.UTF-8; export LANG LC_ALL'
+        echo "trap ':' INT"
         printf '"%s" play --results "%s"' "$Q" "$RES"
         for a in "$@"; do printf " '%s'" "$a"; done
         printf '\necho EXIT=$?\nsleep 600\n'
     } >"$tmp/run.sh"
-    T -u new-session -d -x 100 -y 40 "sh '$tmp/run.sh'"
+    T -u new-session -d -x "$cols" -y "$rows" "sh '$tmp/run.sh'"
 }
+play() { play_sized 100 40 "$@"; }
 screen() { T capture-pane -p; }
 # keys TEXT: types TEXT literally, then Enter.
 keys() { T send-keys -l -- "$1"; T send-keys Enter; }
@@ -262,6 +303,59 @@ if [ -x "$own" ]; then
 else
     skip "no $own yet: Amazons human against our engine"
 fi
+
+# --- 80x24: everything in view, every score names its side -------------------
+play_sized 80 24 -engine depth=2
+see "80x24: prompt" "Red to move>"
+typed h2e2
+see "80x24: the engine's score names its side" "for Black"
+typed h0g2
+typed b0c2
+typed hint
+see "80x24: the hint's score names its side" "for Red at depth"
+# The pane is 24 lines: its first shows the header, then Black's back rank;
+# Red's is there too, and the hint and the prompt below.
+screen >"$tmp/small"
+check "80x24: the header on the first line" sh -c "head -n 1 '$tmp/small' | grep -qF 'qibench play: xiangqi'"
+check "80x24: Black's back rank" grep -q '^ 9  [^ ]' "$tmp/small"
+check "80x24: Red's back rank" grep -q '^ 0  ' "$tmp/small"
+check "80x24: the moves beside the board" grep -qF '1. h2e2' "$tmp/small"
+check "80x24: the prompt" sh -c "sed '/^ *\$/d' '$tmp/small' | tail -n 1 | grep -qF 'Red to move>'"
+quit_cleanly "80x24"
+check "80x24: saved" grep -qF '1. H2-E2' "$(latest_run)/game.pgn"
+
+# --- Ctrl-C saves like quit and exits 130 ----------------------------------------
+before=$(latest_run)
+play --red human --black human
+see "ctrl-c prompt: prompt" "Red to move>"
+typed h2e2
+typed h9g7
+T send-keys C-c
+see "ctrl-c prompt: exit 130" "EXIT=130"
+see "ctrl-c prompt: what it does" "interrupted: saving the game"
+see "ctrl-c prompt: says where" "game 1 saved in $RES/play-"
+run=$(latest_run)
+check "ctrl-c prompt: a new results folder" test "$run" != "$before"
+check "ctrl-c prompt: the game saved" grep -qE '^1\. H2-E2 .*H9-G7' "$run/game.pgn"
+check "ctrl-c prompt: unfinished" grep -qF '[Result "*"]' "$run/game.pgn"
+
+SLOW=$((60000 + $$ % 1000))
+before=$(latest_run)
+# depth=1: the harness waits for the search as long as it takes (a minute here).
+play --red human --black m -engine name=m "cmd=$M" arg=--slow-go arg=$SLOW depth=1
+see "ctrl-c thinking: prompt" "Red to move>"
+keys h2e2
+see "ctrl-c thinking: the engine thinks" "(thinking)"
+sleep 0.3
+T send-keys C-c
+if wait_for "EXIT=130" 50; then ok; else bad "ctrl-c thinking: no exit 130 within 5 s (the engine not stopped)"; fi
+see "ctrl-c thinking: says where" "game 1 saved in $RES/play-"
+check "ctrl-c thinking: the engine is gone" test "$(own_left mock_engine)" -eq 0
+run=$(latest_run)
+check "ctrl-c thinking: a new results folder" test "$run" != "$before"
+check "ctrl-c thinking: the move before it saved" grep -qE '^1\. H2-E2' "$run/game.pgn"
+check "ctrl-c thinking: unfinished, no forfeit" sh -c "grep -qF '[Result \"*\"]' '$run/game.pgn' \
+    && ! grep -qi 'crash' '$run/game.pgn'"
 
 # --- two engines to watch ------------------------------------------------------
 "$Q" play --red a --black b -engine name=a depth=2 -engine name=b depth=2 --delay 10 \

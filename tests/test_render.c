@@ -1,13 +1,19 @@
 /*
  * test_render.c - the boards `qibench play` draws (Game.render): the exact
  * lines of the Xiangqi and Amazons start positions in UTF-8 and in ASCII,
- * turned over, the last move and a check marked, every line within
- * RENDER_COLUMNS_MAX columns; and util/term.c's widths and clean copies.
+ * turned over, compact (a small terminal: at most RENDER_LINES_COMPACT
+ * lines), the last move and a check marked, every line within
+ * RENDER_COLUMNS_MAX columns; util/term.c's widths, clean copies, lines a
+ * text wraps to and the size of what is no terminal; and the scores the
+ * screen shows, each naming its side.
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "games/game.h" /* not engine/xiangqi/game.h, first on the path */
+#include "play/view.h"
 #include "util/term.h"
 #include "testhelp.h"
 
@@ -30,7 +36,8 @@ static void draw(const char *game, const char *fen, const char *moves, const cha
     for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
         if (g->parse_move(s, w, NOTATION_ANY, &m, err, sizeof err) == 0) g->play(s, m);
         else CHECK(0, "%s: %s", w, err);
-    RenderOptions o = {strchr(how, 'a') != NULL, strchr(how, 'c') != NULL, strchr(how, 'f') != NULL, m};
+    RenderOptions o = {strchr(how, 'a') != NULL, strchr(how, 'c') != NULL, strchr(how, 'f') != NULL, m,
+                       strchr(how, 'k') != NULL};
     size_t size;
     FILE *f = open_memstream(&d->text, &size);
     g->render(s, &o, f);
@@ -65,6 +72,17 @@ static void expect_line(const Drawing *d, int i, const char *want, const char *w
 {
     CHECK(i < d->count && strcmp(d->line[i], want) == 0, "%s: line %d is '%s', expected '%s'", what, i,
           i < d->count ? d->line[i] : "(none)", want);
+}
+
+typedef struct {
+    int line;
+    const char *text;
+} Expected;
+
+/* expect_line for each of n lines. */
+static void expect_lines(const Drawing *d, const Expected *want, int n, const char *what)
+{
+    for (int i = 0; i < n; i++) expect_line(d, want[i].line, want[i].text, what);
 }
 
 static bool has(const Drawing *d, const char *want)
@@ -123,6 +141,29 @@ static void test_xiangqi(void)
     draw("xiangqi", "4k4/9/9/9/9/R8/9/9/9/3K5 w", "a4e4", "a", &d);
     expect_line(&d, 1, " 9  +--+--+--+-*k*-+--+--+--+   9", "ascii: the checked general marked");
     free(d.text);
+
+    /* Compact: the ranks one under the other, the river between 5 and 4. */
+    static const Expected COMPACT[] = {
+        {0, "    1   2   3   4   5   6   7   8   9   Black"},  {1, " 9  車──馬──象──士──將──士──象──馬──車  9"},
+        {2, " 8  ├───┼───┼───┼───┼───┼───┼───┼───┤   8"},     {5, " 5  ├───┴───┴───┴───┴───┴───┴───┴───┤   5"},
+        {6, "    │    楚   河         漢   界    │"},           {7, " 4  ├───┬───┬───┬───┬───┬───┬───┬───┤   4"},
+        {11, " 0  俥──傌──相──仕──帥──仕──相──傌──俥  0"},    {12, "    九  八  七  六  五  四  三  二  一   Red"},
+        {13, "    a   b   c   d   e   f   g   h   i"},
+    };
+    draw("xiangqi", NULL, "", "uk", &d);
+    check_shape(&d, false, RENDER_LINES_COMPACT, "xiangqi compact");
+    expect_lines(&d, COMPACT, (int)(sizeof COMPACT / sizeof COMPACT[0]), "compact");
+    free(d.text);
+    /* Flipped, ASCII, the last move marked. */
+    static const Expected COMPACT_ASCII[] = {
+        {1, " 0  R--H--E--A--K--A--E--H--R   0"},
+        {3, " 2  +-(+)-+--+-[C]-+--+--C--+   2"},
+        {6, "    | Chu River   Han Border|"},
+    };
+    draw("xiangqi", NULL, "h2e2", "akf", &d);
+    check_shape(&d, true, RENDER_LINES_COMPACT, "xiangqi compact ascii flipped");
+    expect_lines(&d, COMPACT_ASCII, (int)(sizeof COMPACT_ASCII / sizeof COMPACT_ASCII[0]), "compact ascii flipped");
+    free(d.text);
 }
 
 static void test_amazons(void)
@@ -149,6 +190,11 @@ static void test_amazons(void)
     expect_line(&d, 2, "   1 | .  .  .  Q  .  . (.) .  .  . | 1", "amazons flipped");
     free(d.text);
 
+    draw("amazons", NULL, "", "uk", &d);
+    check_shape(&d, false, 14, "amazons compact: as it is, within RENDER_LINES_COMPACT");
+    CHECK(d.count <= RENDER_LINES_COMPACT, "amazons compact: %d lines", d.count);
+    free(d.text);
+
     draw("amazons", NULL, "d1-d6/g9", "c", &d);
     CHECK(has(&d, "\033[1;33m\033[7m♕\033[0m"), "colour: the amazon that moved, marked");
     CHECK(has(&d, "\033[2m\033[7m●\033[0m"), "colour: the arrow, marked");
@@ -170,6 +216,44 @@ static void test_term(void)
     CHECK(strcmp(out, "車") == 0, "clean: cut at a character: '%s'", out);
     term_clean("\xed\xa0\x80", out, sizeof out);
     CHECK(strcmp(out, "???") == 0, "clean: a surrogate is not UTF-8: '%s'", out);
+
+    char wide[200] = "";
+    for (int i = 0; i < 41; i++) strcat(wide, "車"); /* 82 columns */
+    CHECK(term_lines("", 80) == 0, "lines: none for nothing");
+    CHECK(term_lines("abc", 80) == 1, "lines: one");
+    CHECK(term_lines("abc\n", 80) == 1, "lines: a last newline adds none");
+    CHECK(term_lines("a\n\nb", 80) == 3, "lines: an empty line counts");
+    CHECK(term_lines(wide, 80) == 2, "lines: 82 columns wrap to two");
+    CHECK(term_lines(wide, 82) == 1, "lines: 82 columns fit 82");
+    CHECK(term_lines("\033[1;31mab\033[0m\ncd", 1) == 4, "lines: escapes take no room");
+    int rows = -1, cols = -1, fd = open("/dev/null", O_RDONLY);
+    CHECK(fd >= 0 && !term_size(fd, &rows, &cols) && rows == -1 && cols == -1, "size: /dev/null is no terminal");
+    if (fd >= 0) close(fd);
+}
+
+/* The scores the screen shows name the side they are for. */
+static void test_scores(void)
+{
+    const Game *g = game_by_name("xiangqi");
+    EngineReply r;
+    char buf[64], want[64];
+    memset(&r, 0, sizeof r);
+    view_score(&r, g->side_name[0], buf, sizeof buf);
+    CHECK(strcmp(buf, "") == 0, "no score: '%s'", buf);
+    r.has_score = true;
+    r.score = -86;
+    view_score(&r, g->side_name[0], buf, sizeof buf);
+    snprintf(want, sizeof want, "-0.86 for %s", g->side_name[0]);
+    CHECK(strcmp(buf, want) == 0, "score: '%s', expected '%s'", buf, want);
+    r.score = 254;
+    view_score(&r, g->side_name[1], buf, sizeof buf);
+    snprintf(want, sizeof want, "+2.54 for %s", g->side_name[1]);
+    CHECK(strcmp(buf, want) == 0, "score: '%s', expected '%s'", buf, want);
+    r.mate = true;
+    r.score = -3;
+    view_score(&r, g->side_name[1], buf, sizeof buf);
+    snprintf(want, sizeof want, "-M3 for %s", g->side_name[1]);
+    CHECK(strcmp(buf, want) == 0, "mate: '%s', expected '%s'", buf, want);
 }
 
 int main(void)
@@ -177,5 +261,6 @@ int main(void)
     test_xiangqi();
     test_amazons();
     test_term();
+    test_scores();
     return TEST_REPORT();
 }

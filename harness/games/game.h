@@ -76,11 +76,16 @@ typedef struct {
     bool colour;   /* ANSI colours (ignored with ascii) */
     bool flipped;  /* the second player's side at the bottom */
     MoveCode last; /* the last move, marked (MOVE_CODE_NONE: none) */
+    bool compact;  /* for a small terminal: at most RENDER_LINES_COMPACT lines
+                      (a board that is never taller may ignore it) */
 } RenderOptions;
 
 /* A drawn board is at most this wide (in terminal columns), so that a
  * panel of text fits beside it in 80. */
 #define RENDER_COLUMNS_MAX 46
+/* A compact board is at most this tall, so that it, the prompt and a few
+ * messages fit 24 lines. */
+#define RENDER_LINES_COMPACT 14
 
 /* What a game writes in SGF files (Game.sgf). */
 typedef struct {

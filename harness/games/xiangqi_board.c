@@ -20,6 +20,9 @@
  *         九  八  七  六  五  四  三  二  一    Red
  *         a   b   c   d   e   f   g   h   i
  *
+ * Compact (a small terminal), 14 lines: no lines between the ranks but
+ * the river's, so no palace diagonals.
+ *
  * A point is two columns (a piece, or a line crossing and half a line), a
  * link two more. Display column x and row y map to a board file and rank
  * (flipped: turned half a circle).
@@ -210,7 +213,7 @@ void xq_render(const GameState *s, const RenderOptions *o, FILE *out)
     put_numbers(&v, top, out);
     for (int y = 0; y < RANKS; y++) {
         put_point_row(&v, y, out);
-        if (y < RANKS - 1) put_between(&v, y, out);
+        if (y < RANKS - 1 && (!o->compact || river_after(&v, y))) put_between(&v, y, out);
     }
     put_numbers(&v, !top, out);
     put_letters(&v, out);

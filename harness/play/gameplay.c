@@ -259,6 +259,13 @@ static void play_move(GamePlay *gp, int side, const EngineReply *r, const GoLimi
     tell_move(gp, r->best);
 }
 
+/* Has the interrupted hook stopped the game? */
+static bool interrupted(const GamePlay *gp)
+{
+    const GameHooks *h = gp->setup->hooks;
+    return h && h->interrupted && h->interrupted(h->ctx);
+}
+
 /* One turn: the side to move answers; the answer is judged and played. */
 static LoopAction turn(GamePlay *gp)
 {
@@ -268,6 +275,7 @@ static LoopAction turn(GamePlay *gp)
     EngineReply r;
     char err[256];
     ClientStatus st = player_go(s->player[side], &l, &r, err, sizeof err);
+    if (interrupted(gp)) return LOOP_QUIT; /* the answer (an engine killed, a read cut short) is no move */
     if (st == CLIENT_OK && (r.answer == ANSWER_COMMAND || r.answer == ANSWER_LEFT)) {
         LoopAction a = person(gp, side, r.answer == ANSWER_COMMAND ? r.command : NULL);
         if (a != LOOP_RESIGN) return a;
@@ -285,6 +293,7 @@ static LoopAction run(GamePlay *gp)
 {
     const GameHooks *h = gp->setup->hooks;
     for (;;) {
+        if (interrupted(gp)) return LOOP_QUIT;
         if (!gp->over) gp->over = ended(gp->setup, gp->pos, gp->rec);
         if (gp->over) {
             LoopAction a = h && h->ended ? h->ended(h->ctx, gp) : LOOP_ON;

@@ -112,6 +112,10 @@ typedef struct {
     /* The game has ended (gp->rec says how): LOOP_ON after taking moves
      * back (game_take_back) plays on; anything else returns. */
     LoopAction (*ended)(void *ctx, GamePlay *gp);
+    /* Asked before each turn and after each answer: true (a signal came)
+     * stops the game at once: an answer then is dropped, the game stays
+     * unfinished, and the loop returns LOOP_QUIT. */
+    bool (*interrupted)(void *ctx);
 } GameHooks;
 
 /* Who plays, with what time, judged how. */

@@ -6,7 +6,9 @@
  * last search, carry out a person's commands (play/prompt.c) and, at the
  * end, put the ending in words, save the game (play/save.c) and read
  * commands until new, undo or quit. Only a clock (tc=) can be lost on time
- * here: movetime, depth and nodes say how long an engine thinks.
+ * here: movetime, depth and nodes say how long an engine thinks. Ctrl-C
+ * (proc/stopsig.h's session stop) kills an engine thinking, stops the
+ * game where it is, saves it like quit and exits 130.
  */
 #include "play/play.h"
 
@@ -21,6 +23,7 @@
 #include "cli/commands.h"
 #include "formats/openings.h"
 #include "formats/pgn.h"
+#include "proc/stopsig.h"
 #include "play/prompt.h"
 #include "play/save.h"
 #include "play/view.h"
@@ -180,10 +183,18 @@ static void start_game(Play *p)
         }
 }
 
+/* Sleeps ms, or less when a signal stops the session. */
 static void sleep_ms(int ms)
 {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {}
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR && stopsig_level() == 0) {}
+}
+
+/* Ctrl-C (or SIGTERM, SIGHUP): the game stops where it is, to be saved. */
+static bool interrupted(void *ctx)
+{
+    (void)ctx;
+    return stopsig_level() != 0;
 }
 
 static bool watching(const Play *p) { return !p->human[0] && !p->human[1]; }
@@ -245,7 +256,7 @@ static LoopAction on_end(void *ctx, GamePlay *gp)
     save_game(p);
     while (gp->over) {
         if (p->redraw) view_draw(p);
-        if (watching(p)) return LOOP_QUIT;
+        if (watching(p) || interrupted(p)) return LOOP_QUIT;
         if (!human_read_line(p->person, "game over (new, undo, save FILE, quit)> ", line, sizeof line)) return LOOP_QUIT;
         LoopAction a = LOOP_ON;
         if (line[0] && !prompt_command(p, line, &a))
@@ -258,7 +269,7 @@ static LoopAction on_end(void *ctx, GamePlay *gp)
 /* Games until quit (or, between two engines, the end of the first). */
 static void play_loop(Play *p)
 {
-    GameHooks hooks = {p, before_turn, after_move, on_command, on_end};
+    GameHooks hooks = {p, before_turn, after_move, on_command, on_end, interrupted};
     GameSetup s = {p->game, {p->player[0], p->player[1]}, {&p->tc[0], &p->tc[1]}, {0}, p->rules, 0, true, &hooks};
     while (!p->quit) {
         start_game(p); /* a finished game from --pgn is shown, not saved again */
@@ -267,7 +278,13 @@ static void play_loop(Play *p)
         p->quit = a != LOOP_NEW;
         save_game(p); /* an unfinished game, as it stands */
     }
+    if (interrupted(p) && !p->message[0]) { /* nothing new to save: say what there is */
+        if (!p->saved) snprintf(p->message, sizeof p->message, "nothing saved: no move was played");
+        else snprintf(p->message, sizeof p->message, "%d game%s saved in %.900s/game.pgn", p->saved,
+                      p->saved == 1 ? "" : "s", p->run_dir);
+    }
     if (p->message[0]) fprintf(p->out, "%s\n", p->message);
+    fflush(p->out);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -350,11 +367,17 @@ int play_command(int argc, char **argv)
         status = (fprintf(stderr, "qibench play: out of memory\n"), 2);
     for (int s = 0; s < 2 && status == 0 && !p->quit; s++)
         if (p->human[s]) p->player[s] = human_player(p->person);
+    /* From here Ctrl-C saves the game as it stands (an engine thinking is
+     * killed) and exits 130; a second Ctrl-C leaves at once. */
+    bool stops = status == 0 && !p->quit;
+    if (stops) stopsig_install_session("saving the game");
     if (status == 0 && !p->quit) status = start_engines(p);
     if (status == 0 && !p->quit) {
         play_loop(p);
         status = p->save_failed ? 1 : 0;
     }
     if (p->game || p->engines) play_free(p);
+    if (stops && stopsig_status()) status = stopsig_status(); /* 130 after Ctrl-C, 128 + SIGTERM or SIGHUP */
+    if (stops) stopsig_restore();
     return status;
 }

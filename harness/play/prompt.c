@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "play/save.h"
+#include "proc/stopsig.h"
 #include "play/view.h"
 #include "util/term.h"
 
@@ -94,16 +95,16 @@ static LoopAction cmd_hint(Play *p, const char *arg)
         l.movetime = PLAY_DEFAULT_MOVETIME_MS;
     }
     EngineReply r;
-    char err[512], text[MOVE_TEXT_BYTES], record[MOVE_TEXT_BYTES], score[32];
+    char err[512], text[MOVE_TEXT_BYTES], record[MOVE_TEXT_BYTES], score[64];
     fprintf(p->out, "thinking...\n");
     fflush(p->out);
     if (hint_search(p, c, &l, &r, err, sizeof err) != CLIENT_OK) {
-        fprintf(p->out, "hint: %s\n", err);
+        if (!stopsig_level()) fprintf(p->out, "hint: %s\n", err); /* else Ctrl-C killed the engine */
         return LOOP_ON;
     }
     view_move(p, p->gp->pos, r.best, text, sizeof text);
     game_move_record(p->game, p->gp->pos, r.best, record, sizeof record);
-    view_score(&r, score, sizeof score);
+    view_score(&r, p->game->side_name[p->game->side_to_move(p->gp->pos)], score, sizeof score);
     fprintf(p->out, "hint: %s", text);
     if (strcmp(text, record) != 0) fprintf(p->out, " (%s)", record);
     if (score[0]) fprintf(p->out, ", score %s at depth %d", score, r.depth);

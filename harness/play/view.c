@@ -2,9 +2,13 @@
  * play/view.c - the screen of `qibench play`: the game's board (its render
  * hook) on the left, a panel on the right within 80 columns: who plays
  * which side, the clocks when a time control is set, whose move it is or
- * how the game ended, the engine's last depth / score / principal
- * variation, and the moves so far in the chosen notation (the latest that
- * fit). Below them the message of the last command or save.
+ * how the game ended, the engine's last depth / score (for the side that
+ * searched) / principal variation, and the moves so far in the chosen
+ * notation (the latest that fit). Below them the message of the last
+ * command or save. On a terminal all of it and the prompt fit its height:
+ * a board that leaves fewer than VIEW_ROOM lines below is drawn compact,
+ * the panel is no taller than the board, and only the message's last
+ * lines that fit are shown. Without a terminal there is no bound.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -15,6 +19,9 @@
 
 #define SCREEN_COLUMNS 80
 #define PANEL_LINES 48
+/* Lines a board leaves under it on a terminal, for the message, a few
+ * refused moves and the prompt; else it is drawn compact. */
+#define VIEW_ROOM 4
 #define PANEL_BYTES 320
 #define BOARD_LINES 48
 /* Moves of the principal variation shown. */
@@ -23,12 +30,14 @@
 typedef struct {
     char line[PANEL_LINES][PANEL_BYTES];
     int count, width;
+    int max;          /* lines at most (<= PANEL_LINES) */
+    bool small;       /* a small terminal: no blank lines */
 } Panel;
 
 static void panel_add(Panel *pn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void panel_add(Panel *pn, const char *fmt, ...)
 {
-    if (pn->count >= PANEL_LINES) return;
+    if (pn->count >= pn->max) return;
     va_list ap;
     va_start(ap, fmt);
     char *line = pn->line[pn->count++];
@@ -62,11 +71,12 @@ void view_move(const Play *p, GameState *s, MoveCode m, char *buf, size_t len)
     if (p->game->format_move(s, m, p->notation, buf, len)) game_move_record(p->game, s, m, buf, len);
 }
 
-void view_score(const EngineReply *r, char *buf, size_t len)
+void view_score(const EngineReply *r, const char *side, char *buf, size_t len)
 {
     if (!r->has_score) snprintf(buf, len, "%s", "");
-    else if (r->mate) snprintf(buf, len, "%sM%d", r->score < 0 ? "-" : "+", abs(r->score));
-    else snprintf(buf, len, "%s%d.%02d", r->score < 0 ? "-" : "+", abs(r->score) / 100, abs(r->score) % 100);
+    else if (r->mate) snprintf(buf, len, "%sM%d for %s", r->score < 0 ? "-" : "+", abs(r->score), side);
+    else snprintf(buf, len, "%s%d.%02d for %s", r->score < 0 ? "-" : "+", abs(r->score) / 100, abs(r->score) % 100,
+                  side);
 }
 
 static void clock_text(int64_t ms, char *buf, size_t len)
@@ -127,11 +137,10 @@ static void add_status(const Play *p, Panel *pn)
                   p->human[side] ? "" : " (thinking)");
     panel_wrap(pn, text, "  ");
     if (p->last_ply < 0) return;
-    char score[32], pv[PANEL_BYTES * 2], line[PANEL_BYTES * 3];
-    view_score(&p->last, score, sizeof score);
+    char score[64], pv[PANEL_BYTES * 2], line[PANEL_BYTES * 3];
+    view_score(&p->last, p->game->side_name[(p->rec->start_side + p->last_ply) & 1], score, sizeof score);
     pv_text(p, pv, sizeof pv);
-    snprintf(line, sizeof line, "depth %d%s%s (%s)", p->last.depth, score[0] ? ", score " : "", score,
-             view_side_name(p, (p->rec->start_side + p->last_ply) & 1));
+    snprintf(line, sizeof line, "depth %d%s%s", p->last.depth, score[0] ? ", score " : "", score);
     panel_wrap(pn, line, "  ");
     if (pv[0]) {
         snprintf(line, sizeof line, "pv %s", pv);
@@ -171,14 +180,16 @@ static void add_moves(Play *p, Panel *pn, int room)
     catch_up(p);
     /* The lines: one starts at each of the first player's moves and at ply 0. */
     int from = p->shown, lines = 0, total = 0;
+    if (room < 2) return; /* not even the heading and a line */
     for (int i = 0; i < p->shown; i++) total += i == 0 || ((g->start_side + i) & 1) == 0;
     int keep = total > room - 1 ? room - 2 : total;
+    if (keep < 1 && total > 0) keep = 1; /* room for the latest line, not for "..." */
     while (from > 0 && lines < keep) {
         from--;
         lines += from == 0 || ((g->start_side + from) & 1) == 0;
     }
     panel_add(pn, "moves (%s):", p->game->notations[p->notation].name);
-    if (total > room - 1) panel_add(pn, "  ...");
+    if (total > keep && room - 1 > keep) panel_add(pn, "  ...");
     for (int i = from; i < p->shown;) {
         char first[MOVE_TEXT_BYTES + 16];
         bool second_side = ((g->start_side + i) & 1) == 1;
@@ -194,9 +205,9 @@ static void build_panel(Play *p, Panel *pn, int height)
     pn->count = 0;
     panel_add(pn, "qibench play: %s", p->game->name);
     add_players(p, pn);
-    panel_add(pn, "%s", "");
+    if (!pn->small) panel_add(pn, "%s", "");
     add_status(p, pn);
-    panel_add(pn, "%s", "");
+    if (!pn->small) panel_add(pn, "%s", "");
     add_moves(p, pn, height - pn->count);
 }
 
@@ -204,26 +215,61 @@ static void build_panel(Play *p, Panel *pn, int height)
 /* The screen                                                               */
 /* ------------------------------------------------------------------------ */
 
+/* The board drawn into *text (freed by the caller), cut into lines[]
+ * (at most BOARD_LINES); the number of lines, -1 without memory. *width:
+ * the widest. */
+static int draw_board(Play *p, char **text, char *lines[BOARD_LINES], int *width)
+{
+    size_t size = 0;
+    int n = 0;
+    FILE *f = open_memstream(text, &size);
+    if (!f) return -1;
+    p->game->render(p->gp->pos, &p->view, f);
+    fclose(f);
+    *width = 0;
+    for (char *c = *text; c && *c && n < BOARD_LINES;) {
+        char *nl = strchr(c, '\n');
+        lines[n++] = c;
+        if (nl) *nl = '\0';
+        int w = term_width(c);
+        *width = w > *width ? w : *width;
+        c = nl ? nl + 1 : c + strlen(c);
+    }
+    return n;
+}
+
+/* The message's last lines that fit in room lines of a terminal cols
+ * wide (room <= 0: none). */
+static const char *message_tail(const char *message, int room, int cols)
+{
+    const char *from = message;
+    while (*from && term_lines(from, cols) > room) {
+        const char *nl = strchr(from, '\n');
+        if (!nl) return from + strlen(from);
+        from = nl + 1;
+    }
+    return from;
+}
+
 void view_draw(Play *p)
 {
     char *board = NULL, *line[BOARD_LINES];
-    size_t size = 0;
-    int nboard = 0, width = 0;
-    FILE *f = open_memstream(&board, &size);
-    if (!f) return;
+    int width = 0, rows = 0, cols = SCREEN_COLUMNS;
+    if (!p->clear || !term_size(fileno(p->out), &rows, &cols)) rows = 0; /* no terminal: no bound */
     p->view.last = p->rec->plies ? p->rec->moves[p->rec->plies - 1].move : MOVE_CODE_NONE;
-    p->game->render(p->gp->pos, &p->view, f);
-    fclose(f);
-    for (char *c = board; c && *c && nboard < BOARD_LINES;) {
-        char *nl = strchr(c, '\n');
-        line[nboard++] = c;
-        if (nl) *nl = '\0';
-        int w = term_width(c);
-        width = w > width ? w : width;
-        c = nl ? nl + 1 : c + strlen(c);
+    p->view.compact = false;
+    int nboard = draw_board(p, &board, line, &width);
+    if (nboard < 0) return;
+    if (rows > 0 && nboard + VIEW_ROOM > rows) { /* a small terminal */
+        free(board);
+        board = NULL;
+        p->view.compact = true;
+        if ((nboard = draw_board(p, &board, line, &width)) < 0) return;
     }
     static Panel pn;
     pn.width = SCREEN_COLUMNS - width - 3;
+    pn.max = rows > 0 && nboard < PANEL_LINES ? nboard : PANEL_LINES;
+    pn.small = p->view.compact;
     build_panel(p, &pn, nboard);
     if (p->clear) fputs("\033[H\033[2J", p->out);
     for (int i = 0; i < nboard || i < pn.count; i++) {
@@ -231,7 +277,10 @@ void view_draw(Play *p)
         if (i < pn.count) fprintf(p->out, "%s%*s  %s\n", b, width - term_width(b), "", pn.line[i]);
         else fprintf(p->out, "%s\n", b);
     }
-    if (p->message[0]) fprintf(p->out, "%s\n", p->message);
+    /* Under the board: the message's last lines that leave a line for the prompt. */
+    int shown = nboard > pn.count ? nboard : pn.count;
+    const char *message = rows > 0 ? message_tail(p->message, rows - shown - 1, cols) : p->message;
+    if (message[0]) fprintf(p->out, "%s\n", message);
     p->message[0] = '\0';
     p->redraw = false;
     fflush(p->out);

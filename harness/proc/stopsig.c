@@ -13,6 +13,7 @@
 #include "proc/proc.h"
 
 static atomic_int level, hard_signal;
+static atomic_bool session; /* stopsig_install_session: a soft stop kills too, a second SIGINT exits */
 static const char *soft_what = "work";
 static struct sigaction old_int, old_term, old_hup, old_alrm, old_xfsz;
 
@@ -36,6 +37,16 @@ static void on_signal(int sig, siginfo_t *info, void *context)
      * the whole foreground group anyway) goes on to a program run to its
      * end: regress's qibench match keeps the same contract. */
     if (info && info->si_code == SI_USER) proc_signal_run(sig);
+    if (sig == SIGINT && atomic_load(&session)) {
+        if (atomic_exchange(&level, 1) != 0) { /* a second Ctrl-C */
+            proc_kill_all();
+            say("\nqibench: interrupted again: left at once", "", "\n");
+            _exit(130);
+        }
+        proc_kill_all(); /* an engine's search is worth nothing now */
+        say("\nqibench: interrupted: ", soft_what, " (Ctrl-C again to leave at once)\n");
+        return;
+    }
     if (sig == SIGINT && atomic_load(&level) == 0) {
         atomic_store(&level, 1);
         say("\nqibench: interrupted: finishing the ", soft_what, " in progress (Ctrl-C again to stop at once)\n");
@@ -49,7 +60,7 @@ static void on_signal(int sig, siginfo_t *info, void *context)
     alarm(STOPSIG_GRACE_S);
 }
 
-void stopsig_install(const char *what)
+static void install(const char *what, bool is_session)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -58,6 +69,7 @@ void stopsig_install(const char *what)
     sigemptyset(&sa.sa_mask);
     atomic_store(&level, 0);
     atomic_store(&hard_signal, 0);
+    atomic_store(&session, is_session);
     soft_what = what;
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
@@ -71,6 +83,10 @@ void stopsig_install(const char *what)
     sigemptyset(&ign.sa_mask);
     sigaction(SIGXFSZ, &ign, &old_xfsz);
 }
+
+void stopsig_install(const char *what) { install(what, false); }
+
+void stopsig_install_session(const char *what) { install(what, true); }
 
 void stopsig_restore(void)
 {

@@ -9,6 +9,11 @@
  * A signal sent with kill() is passed on to the program proc_run is
  * running (regress's `qibench match`, which keeps the same contract); a
  * Ctrl-C at the terminal reaches it directly.
+ *
+ * A session at the terminal (play) has nothing in progress worth waiting
+ * for: there the first SIGINT also kills the engines (a search stops at
+ * once; the session saves its game and exits 130), and a second SIGINT
+ * leaves at once (exit 130).
  */
 #ifndef HARNESS_STOPSIG_H
 #define HARNESS_STOPSIG_H
@@ -22,6 +27,12 @@
  * first Ctrl-C's message. Undo with stopsig_restore. */
 void stopsig_install(const char *what);
 void stopsig_restore(void);
+
+/* As stopsig_install, for a session at the terminal: the first SIGINT says
+ * "qibench: interrupted: WHAT (Ctrl-C again to leave at once)" and kills
+ * every engine (proc_kill_all; level 1 all the same), a second SIGINT
+ * exits at once with 130. SIGTERM and SIGHUP are hard stops as above. */
+void stopsig_install_session(const char *what);
 
 /* 0 running, 1 soft stop asked, 2 hard stop (the engines were killed). */
 int stopsig_level(void);

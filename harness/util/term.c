@@ -1,6 +1,6 @@
 /*
  * util/term.c - display widths, clean copies of untrusted text, the locale's
- * character set.
+ * character set, the terminal's size.
  */
 #include "util/term.h"
 
@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 
 /* Decodes one UTF-8 character at s (well-formed, no surrogates, no
  * overlong forms); returns its length and sets *cp, or 0 when s does not
@@ -38,15 +39,16 @@ static bool is_wide(uint32_t c)
            || (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
 }
 
-int term_width(const char *text)
+/* The columns of text up to its end or its first stop byte ('\0' or '\n'). */
+static int width_to(const char *text, unsigned char stop)
 {
     const unsigned char *s = (const unsigned char *)text;
     int width = 0;
-    while (*s) {
+    while (*s && *s != stop) {
         if (s[0] == 0x1B && s[1] == '[') { /* CSI: parameters, then a final letter */
             s += 2;
-            while (*s && !(*s >= 0x40 && *s <= 0x7E)) s++;
-            if (*s) s++;
+            while (*s && *s != stop && !(*s >= 0x40 && *s <= 0x7E)) s++;
+            if (*s && *s != stop) s++;
             continue;
         }
         uint32_t cp;
@@ -60,6 +62,8 @@ int term_width(const char *text)
     }
     return width;
 }
+
+int term_width(const char *text) { return width_to(text, '\0'); }
 
 void term_clean(const char *in, char *out, size_t len)
 {
@@ -90,4 +94,25 @@ bool term_locale_is_utf8(void)
     }
     setlocale(LC_CTYPE, saved);
     return utf8;
+}
+
+bool term_size(int fd, int *rows, int *cols)
+{
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return false;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return true;
+}
+
+int term_lines(const char *text, int cols)
+{
+    int lines = 0;
+    for (const char *s = text; *s;) {
+        int w = width_to(s, '\n');
+        lines += w == 0 ? 1 : (w + cols - 1) / cols;
+        s += strcspn(s, "\n");
+        if (*s == '\n') s++;
+    }
+    return lines;
 }
