@@ -218,9 +218,12 @@ x_ratings_0() { "$QIBENCH" ratings "$x/m0"; }
 x_ratings_1() { "$QIBENCH" ratings "$x/m0" >/dev/full; }
 x_ratings_2() { "$QIBENCH" ratings "$x/none"; }
 x_play_0() { (cd "$x/cwd" && echo quit | "$QIBENCH" play -engine name=m cmd="$MOCK" depth=1); }
+x_play_1() { printf 'h2e2\nquit\n' | "$QIBENCH" play -engine name=m cmd="$MOCK" depth=1 --results /proc/qibench; }
 x_play_2() { "$QIBENCH" play --bogus; }
 # (a Ctrl-C at the prompt: SIGINT 1 s in, from timeout, as a background job's is ignored)
 x_play_130() { (cd "$x/cwd" && sleep 3 | timeout --preserve-status -s INT 1 "$QIBENCH" play -engine name=m cmd="$MOCK" depth=1); }
+x_play_143() { (cd "$x/cwd" && sleep 3 | timeout --preserve-status -s TERM 1 "$QIBENCH" play -engine name=m cmd="$MOCK" depth=1); }
+x_play_129() { (cd "$x/cwd" && sleep 3 | timeout --preserve-status -s HUP 1 "$QIBENCH" play -engine name=m cmd="$MOCK" depth=1); }
 x_openings_0() { printf 'x | Central cannon | h2e2 h9g7\n' >"$x/one.txt" && "$QIBENCH" openings "$x/one.txt"; }
 x_openings_1() { printf 'x | Central cannon | h2e2 h9g7\n' >"$x/one.txt" && "$QIBENCH" openings "$x/one.txt" -o /dev/full; }
 x_openings_2() { "$QIBENCH" openings "$x/none.txt"; }

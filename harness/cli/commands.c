@@ -68,8 +68,9 @@ static const CliCommand COMMANDS[] = {
      "player against our engine at movetime 1000 ms); --SIDE X names who plays a side, by\n"
      "the game's side names (qibench help lists them). Type help at the prompt for the commands.",
      PLAY_OPTS, "qibench play -engine name=ours movetime=500",
-     "Exit status: 0 the game ended or was left, 2 usage or setup error, 130 interrupted by\n"
-     "Ctrl-C."},
+     "Exit status: 0 the game ended or was left, 1 the game could not be saved, 2 usage or\n"
+     "setup error, 130 interrupted by Ctrl-C (the game saved; a second Ctrl-C leaves at once),\n"
+     "143 and 129 by SIGTERM and SIGHUP (the game saved)."},
     {"openings", "openings FILE [OPTIONS]",
      "Named move lists, one a line: ID | NAME | MOVES (moves from the start position in any\n"
      "notation of the game; '#' starts a comment line) -> EPD opening book:\n"
