@@ -289,6 +289,7 @@ def suite_engines(run):
     variants = {e.get("name"): e.get("variant") for e in run.meta.get("engines") or []}
     ref = reference_name(run)
     ref_rows = {r.get("position"): r for r in run.searches if r.get("engine") == ref}
+    positions = len({r.get("position") for r in run.searches})
     out = []
     for name in names:
         rows = [r for r in run.searches if r.get("engine") == name]
@@ -303,7 +304,7 @@ def suite_engines(run):
                     if r.get("position") in ref_rows and _is_ok(ref_rows[r.get("position")])]
         out.append({
             "name": name, "variant": variants.get(name, rows[0].get("variant")),
-            "searched": len(ok), "failed": len(rows) - len(ok),
+            "searched": len(ok), "failed": len(rows) - len(ok), "unsearched": positions - len(rows),
             "to_solve": sum(r.get("solved") is not None for r in ok),
             "solved": sum(r.get("solved") is True for r in ok),
             "nodes": nodes, "time_ms": t, "nps": 1000 * nodes / t if t > 0 else None,
@@ -396,13 +397,14 @@ def iteration_bf(run):
 def playout_engines(run):
     """Per engine the summary.json playout fields, computed from playouts.jsonl."""
     out = []
+    positions = len({r.get("position") for r in run.playouts})
     for name in run.engine_names():
         rows = [r for r in run.playouts if r.get("engine") == name]
         if rows:
             out.append({"name": name, "defender": rows[0].get("defender"), "playouts": len(rows),
                         "passed": sum(r.get("passed") is True for r in rows),
                         "not_reached": sum(r.get("passed") is not True and _is_ok(r) for r in rows),
-                        "failed": sum(not _is_ok(r) for r in rows)})
+                        "failed": sum(not _is_ok(r) for r in rows), "unplayed": positions - len(rows)})
     return out
 
 
