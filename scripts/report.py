@@ -10,7 +10,7 @@ playouts/ and match/ written by `make run`). The reports go to OUTDIR
 (default RESULTS_DIR). Python 3 standard library only; nothing is fetched.
 
 What each run contributes
-    suite      a table per engine (searched, failed, solved, nodes, time, NPS,
+    suite      a table per engine (searched, failed, unsearched, solved, nodes, time, NPS,
                EBF, agreement with the reference); nodes against depth as small
                multiples, one chart per engine on shared axes (log scale; from the
                "iterations" of searches.jsonl: the geometric mean over positions of
@@ -21,7 +21,7 @@ What each run contributes
                table); summary.json's "by_depth" (time to depth, nodes against the
                --baseline engine, agreement per depth) as a table; NPS per engine;
                the agreement matrix (same best move, same score).
-    playouts   passed / not reached / engine failed per engine (table and bar chart).
+    playouts   passed / not reached / engine failed / unplayed per engine (table and bar chart).
     match,     per pairing W/D/L, score, Elo with its 95% interval (chart),
     tournament LOS, nElo, pentanomial counts, SPRT line; the LLR against games
                with its two bounds (chart, when the run used --sprt); the
@@ -329,6 +329,7 @@ def suite_engines(run):
     variants = {e.get("name"): e.get("variant") for e in run.meta.get("engines") or []}
     ref = reference_name(run)
     ref_rows = {r.get("position"): r for r in run.searches if r.get("engine") == ref}
+    positions = len({r.get("position") for r in run.searches})
     out = []
     for name in names:
         rows = [r for r in run.searches if r.get("engine") == name]
@@ -343,7 +344,7 @@ def suite_engines(run):
                     if r.get("position") in ref_rows and _is_ok(ref_rows[r.get("position")])]
         out.append({
             "name": name, "variant": variants.get(name, rows[0].get("variant")),
-            "searched": len(ok), "failed": len(rows) - len(ok),
+            "searched": len(ok), "failed": len(rows) - len(ok), "unsearched": positions - len(rows),
             "to_solve": sum(r.get("solved") is not None for r in ok),
             "solved": sum(r.get("solved") is True for r in ok),
             "nodes": nodes, "time_ms": t, "nps": 1000 * nodes / t if t > 0 else None,
@@ -436,13 +437,14 @@ def iteration_bf(run):
 def playout_engines(run):
     """Per engine the summary.json playout fields, computed from playouts.jsonl."""
     out = []
+    positions = len({r.get("position") for r in run.playouts})
     for name in run.engine_names():
         rows = [r for r in run.playouts if r.get("engine") == name]
         if rows:
             out.append({"name": name, "defender": rows[0].get("defender"), "playouts": len(rows),
                         "passed": sum(r.get("passed") is True for r in rows),
                         "not_reached": sum(r.get("passed") is not True and _is_ok(r) for r in rows),
-                        "failed": sum(not _is_ok(r) for r in rows)})
+                        "failed": sum(not _is_ok(r) for r in rows), "unplayed": positions - len(rows)})
     return out
 
 
@@ -652,10 +654,10 @@ def suite_blocks(run):
         s.get("suite") or run.meta.get("input") or "?", fmt(s.get("positions")), len(engines),
         s.get("reference") or "n/a", "" if run.summary else " (computed from searches.jsonl: no summary.json)"))]
     rows = [[e.get("name"), e.get("variant") or "", fmt(e.get("searched")), fmt(e.get("failed")),
-             "-" if not e.get("to_solve") else "%s/%s" % (fmt(e.get("solved")), fmt(e.get("to_solve"))),
+             fmt(e.get("unsearched")), "-" if not e.get("to_solve") else "%s/%s" % (fmt(e.get("solved")), fmt(e.get("to_solve"))),
              fmt(e.get("nodes")), fmt(e.get("time_ms")), fmt(e.get("nps")), fmt(e.get("ebf"), "{:.2f}"),
              fmt_pct(e.get("same_move")), fmt_pct(e.get("same_score"))] for e in engines]
-    blocks.append(("table", ["engine", "variant", "searched", "failed", "solved", "nodes", "time (ms)",
+    blocks.append(("table", ["engine", "variant", "searched", "failed", "unsearched", "solved", "nodes", "time (ms)",
                              "nodes/s", "EBF", "same move", "same score"], rows))
     blocks.append(("p", "EBF: qibench's summary value, exp(mean over searches of ln(nodes) / depth), which mixes "
                         "every iteration into one number; the branching factor per iteration is below. NPS: total "
@@ -706,9 +708,9 @@ def playout_blocks(run):
     blocks = [("p", "Playouts of %s: %s positions%s." % (
         s.get("suite") or run.meta.get("input") or "?", fmt(s.get("positions")),
         "" if run.summary else " (computed from playouts.jsonl: no summary.json)"))]
-    blocks.append(("table", ["engine", "defender", "playouts", "passed", "not reached", "engine failed"],
+    blocks.append(("table", ["engine", "defender", "playouts", "passed", "not reached", "engine failed", "unplayed"],
                    [[e.get("name"), e.get("defender") or "self", fmt(e.get("playouts")), fmt(e.get("passed")),
-                     fmt(e.get("not_reached")), fmt(e.get("failed"))] for e in engines]))
+                     fmt(e.get("not_reached")), fmt(e.get("failed")), fmt(e.get("unplayed"))] for e in engines]))
     if engines:
         blocks.append(("svg", bar_chart("playouts", "Playouts passed", [(e["name"], e.get("passed"))
                                                                         for e in engines], "passed")))

@@ -137,9 +137,9 @@ check "three playouts (the position without a result is skipped; the defender is
 check "mate in 2 played out to 1-0 by checkmate or stalemate in 3 plies" test "$(qbt suite.playout "$P" mate-in-2 result plies passed defender)" = "1-0 3 True def"
 check "bare generals and advisors: draw by insufficient material, passed" test "$(qbt suite.playout "$P" bare-draw result reason passed)" = "1/2-1/2 insufficient material True"
 check "a win expected where none exists fails" test "$(qbt suite.playout "$P" no-win passed)" = False
-check "playout table: 2 of 3 passed, 1 not reached, 0 engine failed" grep -qE '^ns +3 +2 +1 +0$' "$tmp/out"
+check "playout table: 2 of 3 passed, 1 not reached, 0 engine failed, 0 unplayed" grep -qE '^ns +3 +2 +1 +0 +0$' "$tmp/out"
 check "playouts.jsonl: outcome passed / not reached per line" test "$(qbt suite.outcomes "$P")" = "passed passed not reached"
-check "summary.json: passed 2, not_reached 1, failed (engine) 0" test "$(qbt values "$tmp/play/summary.json" engines.0.name engines.0.playouts engines.0.passed engines.0.not_reached engines.0.failed)" = "ns 3 2 1 0"
+check "summary.json: passed 2, not_reached 1, failed (engine) 0, unplayed 0" test "$(qbt values "$tmp/play/summary.json" engines.0.name engines.0.playouts engines.0.passed engines.0.not_reached engines.0.failed engines.0.unplayed)" = "ns 3 2 1 0 0"
 check "the exit status is explained on stderr" \
     grep -q '^qibench suite: 1 of 3 playouts not passed (1 not reached, 0 engine failed)$' "$tmp/err"
 grep 'mate-in-2' "$tmp/play.epd" >"$tmp/play1.epd"
@@ -148,9 +148,105 @@ check "playouts all passed: exit 0" test $? -eq 0
 timeout 60 "$QIBENCH" suite "$tmp/play1.epd" --playout -engine name=crash cmd="$MOCK" arg=--crash-on-go arg=1 depth=1 \
     --results "$tmp" --name playcrash >"$tmp/out" 2>&1
 check "a playout whose engine crashed: exit 3 (a failure, as a crashed search), counted as engine failed" \
-    sh -c "test $? -eq 3 && grep -qE '^crash +1 +0 +0 +1\$' '$tmp/out'"
+    sh -c "test $? -eq 3 && grep -qE '^crash +1 +0 +0 +1 +0\$' '$tmp/out'"
 check "... its outcome in playouts.jsonl is 'engine failed'" \
     test "$(qbt field "$tmp/playcrash/playouts.jsonl" 0 outcome)" = "engine failed"
+
+# --- Ctrl-C part way, then --resume -------------------------------------------
+# Two engines over twelve positions at a fixed depth (a search is then
+# reproducible): once uninterrupted; once stopped by one SIGINT (the search
+# in progress finishes) once a few searches are written. The positions never
+# searched are "unsearched", not failed, in the table and summary.json, and
+# stderr says --resume makes them; --resume searches each of them once and
+# its totals are the uninterrupted run's.
+grep -v '^#' positions/xiangqi/bench.epd | head -n 12 >"$tmp/twelve.epd"
+R="-variant-engines alphabeta,pvs -each cmd=$FAST_ENGINE depth=5"
+# shellcheck disable=SC2086 # the engines are words
+"$QIBENCH" suite "$tmp/twelve.epd" $R --results "$tmp" --name whole >/dev/null 2>&1
+check "uninterrupted suite: exit 0, 24 searches" sh -c "test $? -eq 0 && test \$(wc -l <'$tmp/whole/searches.jsonl') -eq 24"
+# shellcheck disable=SC2086
+"$QIBENCH" suite "$tmp/twelve.epd" $R --results "$tmp" --name cut >"$tmp/cut.out" 2>"$tmp/cut.err" &
+pid=$!
+while [ "$(cat "$tmp/cut/searches.jsonl" 2>/dev/null | wc -l)" -lt 2 ] && kill -0 "$pid" 2>/dev/null; do sleep 0.02; done
+"$QIBENCH" suite --resume "$tmp/cut" >/dev/null 2>"$tmp/busy.err"
+check "--resume of a suite still running: exit 2, one line naming its process" sh -c \
+    "test $? -eq 2 && test \$(wc -l <'$tmp/busy.err') -eq 1 && grep -q 'is being written by process $pid' '$tmp/busy.err'"
+kill -INT "$pid"
+wait "$pid"
+check "Ctrl-C part way: exit 130" test $? -eq 130
+n=$(lines "$tmp/cut/searches.jsonl")
+left=$((24 - n))
+check "Ctrl-C part way: some searches made, some not ($n of 24)" test "$n" -ge 2 -a "$left" -ge 1
+check "Ctrl-C part way: summary.json says interrupted, $n searched, 0 failed, $left unsearched (was: failed $left)" \
+    test "$(qbt suite.counts "$tmp/cut/summary.json")" = "interrupted $n 0 $left"
+check "Ctrl-C part way: the table's failed and unsearched columns say 0 and $left" test \
+    "$(awk '/^(alphabeta|pvs) / { f += $(NF - 1); u += $NF } END { print f, u }' "$tmp/cut.out")" = "0 $left"
+check "Ctrl-C part way: stderr says how many are left and that --resume makes them" \
+    grep -q "^qibench suite: $left of 24 searches not made: qibench suite --resume $tmp/cut makes them$" "$tmp/cut.err"
+check "Ctrl-C part way: no 'searches failed' line" sh -c "! grep -q 'searches failed' '$tmp/cut.err'"
+cp -R "$tmp/cut" "$tmp/torn" # for the torn line below
+"$QIBENCH" suite --resume "$tmp/cut" --concurrency 2 >"$tmp/resume.out" 2>"$tmp/resume.err"
+check "--resume: exit 0" test $? -eq 0
+check "--resume: says what it read back" \
+    grep -q "^qibench suite: resuming $tmp/cut: $n of 24 searches read back, $left to make$" "$tmp/resume.err"
+check "--resume: only the $left left were searched (progress from [$((n + 1))/24])" \
+    sh -c "test \$(grep -c '^\[' '$tmp/resume.err') -eq $left && grep -q '^\[$((n + 1))/24\]' '$tmp/resume.err'"
+check "--resume: each search once, the same as the uninterrupted run's" \
+    qbt suite.same_searches "$tmp/whole/searches.jsonl" "$tmp/cut/searches.jsonl"
+check "--resume: summary.json finished, 24 searched, 0 failed, 0 unsearched" \
+    test "$(qbt suite.counts "$tmp/cut/summary.json")" = "finished 24 0 0"
+check "--resume: the totals are the uninterrupted run's (counts, nodes, EBF, agreement, per depth)" \
+    qbt suite.same_totals "$tmp/whole/summary.json" "$tmp/cut/summary.json"
+check "--resume: the run.json is the run's own, unchanged" cmp -s "$tmp/torn/run.json" "$tmp/cut/run.json"
+# A torn last line (a write cut short by a kill): cut off, searched again.
+head -c 100 "$tmp/whole/searches.jsonl" >>"$tmp/torn/searches.jsonl"
+"$QIBENCH" suite --resume "$tmp/torn" >/dev/null 2>"$tmp/torn.err"
+check "--resume of a torn last line: exit 0, the line discarded and said so" sh -c \
+    "test $? -eq 0 && grep -q '^qibench suite: $tmp/torn/searches.jsonl:$((n + 1)): discarded a torn last line' '$tmp/torn.err'"
+check "--resume of a torn last line: each search once, the uninterrupted run's" \
+    qbt suite.same_searches "$tmp/whole/searches.jsonl" "$tmp/torn/searches.jsonl"
+# What --resume refuses: each one line, exit 2, nothing written.
+# refuse_resume WHAT MESSAGE ARGS...
+refuse_resume() {
+    what=$1 msg=$2; shift 2
+    "$QIBENCH" suite "$@" >/dev/null 2>"$tmp/refused.err"
+    rrc=$?
+    check "--resume $what: exit 2 (got $rrc), one line: $msg" sh -c \
+        "test $rrc -eq 2 && test \$(wc -l <'$tmp/refused.err') -eq 1 && grep -qF -- \"$msg\" '$tmp/refused.err'"
+}
+cp "$tmp/whole/searches.jsonl" "$tmp/whole.before"
+refuse_resume "of a finished suite" "qibench suite: $tmp/whole is finished: its 24 searches are all in" --resume "$tmp/whole"
+check "--resume of a finished suite: searches.jsonl unchanged" cmp -s "$tmp/whole.before" "$tmp/whole/searches.jsonl"
+"$QIBENCH" match -engine name=a depth=1 -engine name=b option.Search=alphabeta depth=1 --results "$tmp" --name amatch \
+    >/dev/null 2>&1
+refuse_resume "of a match folder" "qibench suite: $tmp/amatch is a match run, not a suite (use qibench match --resume)" \
+    --resume "$tmp/amatch"
+refuse_resume "with a run's own option (--name)" "qibench suite: with --resume only run options (--concurrency, --log, \
+--debug, --handshake-timeout, --ready-timeout, --move-grace, --search-timeout) may be given, not '--name'" \
+    --resume "$tmp/cut" --name other
+refuse_resume "with a run's own option (-each depth=5)" "may be given, not '-each'" --resume "$tmp/cut" -each depth=5
+refuse_resume "with a suite file" "not '$tmp/twelve.epd'" "$tmp/twelve.epd" --resume "$tmp/cut"
+refuse_resume "without a folder" "qibench suite: --resume needs the run's folder" --resume
+refuse_resume "of no run" "$tmp/nothing/run.json" --resume "$tmp/nothing"
+cp -R "$tmp/whole" "$tmp/edited" && sed -i '3s/"engine":"[a-z]*"/"engine":"nosuch"/' "$tmp/edited/searches.jsonl"
+cp "$tmp/edited/searches.jsonl" "$tmp/edited.before"
+refuse_resume "of an edited line" "$tmp/edited/searches.jsonl:3: 'nosuch' is not an engine of this run" --resume "$tmp/edited"
+check "--resume of an edited line: searches.jsonl unchanged" cmp -s "$tmp/edited.before" "$tmp/edited/searches.jsonl"
+"$QIBENCH" suite "$tmp/twelve.epd" -engine name=x depth=1 --results "$tmp" --name cut >/dev/null 2>"$tmp/exists.err"
+check "a new suite into a suite's folder: exit 2, one line suggesting --resume, --force and --name (suite's own)" \
+    grep -qF "results folder $tmp/cut exists: go on with --resume $tmp/cut, or give --force to replace it, or another --name" \
+    "$tmp/exists.err"
+"$QIBENCH" merge "$tmp/amatch" --results "$tmp" --name whole >/dev/null 2>"$tmp/exists.err"
+check "merge into a folder that exists: exit 2, no --resume suggested (merge has none)" sh -c "test $? -eq 2 && \
+    grep -qF 'results folder $tmp/whole exists: give --force to replace it, or another --name' '$tmp/exists.err'"
+# Playouts: the same, over playouts.jsonl.
+cp -R "$tmp/play" "$tmp/play-cut" && sed -i '$d' "$tmp/play-cut/playouts.jsonl"
+"$QIBENCH" suite --resume "$tmp/play-cut" >"$tmp/out" 2>"$tmp/err"
+check "playouts --resume: exit 1 as the whole run (one not reached), one playout made" \
+    sh -c "test $? -eq 1 && test \$(grep -c '^\[' '$tmp/err') -eq 1"
+check "playouts --resume: the uninterrupted run's playouts, each once" \
+    qbt suite.same_playouts "$tmp/play/playouts.jsonl" "$tmp/play-cut/playouts.jsonl"
+check "playouts --resume: the table over all three" grep -qE '^ns +3 +2 +1 +0 +0$' "$tmp/out"
 
 # --- qibench bench ---------------------------------------------------------
 "$QIBENCH" bench -variant-engines alphabeta,negascout --expect tests/bench.expected --json "$tmp/bench.json" >"$tmp/out" 2>"$tmp/err"

@@ -104,8 +104,8 @@ run_tests() {
         case " $TEST_ALONE " in *" $k "*) echo "$id" >>"$rundir/alone"; continue ;; esac
         grep -qx "$id" "$rundir/order" || echo "$id" >>"$rundir/order"
     done <"$rundir/all"
-    xargs -P "$jobs" -n 1 sh "$rundir/one" <"$rundir/order"
-    xargs -n 1 sh "$rundir/one" <"$rundir/alone"
+    xargs -r -P "$jobs" -n 1 sh "$rundir/one" <"$rundir/order"
+    xargs -r -n 1 sh "$rundir/one" <"$rundir/alone"
     while read -r id; do total "$id"; done <"$rundir/all"
     if [ -s "$rundir/times" ]; then
         echo "slowest:"

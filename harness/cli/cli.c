@@ -56,6 +56,19 @@ static bool dir_has_entries(const char *dir)
     return any;
 }
 
+/* "results folder DIR exists: go on with --resume DIR, or give --force to
+ * replace it, or another --name", each way only when command has that
+ * option. Returns -1. */
+static int folder_exists(const char *command, const char *dir, char *err, size_t errlen)
+{
+    const CliCommand *cmd = cli_command(command);
+    bool resume = cmd && cli_find_option(cmd, "--resume"), force = cmd && cli_find_option(cmd, "--force");
+    bool name = cmd && cli_find_option(cmd, "--name");
+    return util_fail(err, errlen, "results folder %s exists%s%s%s%s%s%s", dir, resume ? ": go on with --resume " : "",
+                     resume ? dir : "", force ? (resume ? ", or give" : ": give") : "", force ? " --force to replace it" : "",
+                     name ? (resume || force ? ", or" : ": give") : "", name ? " another --name" : "");
+}
+
 int cli_make_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
                      char *err, size_t errlen)
 {
@@ -69,9 +82,7 @@ int cli_make_run_dir(const char *root, const char *name, const char *command, bo
             return util_fail(err, errlen, "the results folder name %s/%s is too long", root, base);
     bool exists = dir_has_entries(out);
     if (exists && results_refuse_if_written(out, err, errlen)) return -1;
-    if (exists && !force)
-        return util_fail(err, errlen, "results folder %s exists: go on with --resume %s, or give --force to "
-                                      "replace it, or another --name", out, out);
+    if (exists && !force) return folder_exists(command, out, err, errlen);
     if (util_make_dirs(out)) return util_fail(err, errlen, "cannot create %s: %s", out, strerror(errno));
     if (results_lock_run(out, err, errlen)) return -1; /* before --force removes anything */
     if (exists && results_remove_run_files(out))

@@ -578,3 +578,15 @@ static const char *engine_name(const Player *p) { return ((const Client *)p)->sp
 static const PlayerOps ENGINE_PLAYER = {engine_new_game, engine_begin, engine_on_move, engine_go, engine_name};
 
 Player *client_player(Client *c) { return &c->player; }
+
+int64_t client_held_us(const Client *c)
+{
+    return proc_run_delay_us(c->proc) + proc_self_run_delay_us();
+}
+
+void client_time_reply(Client *c, ClientStatus st, int64_t start, int64_t held_us, EngineReply *r)
+{
+    r->wall_ms = (st == CLIENT_OK ? c->line_ms : util_monotonic_ms()) - start;
+    int64_t held = (client_held_us(c) - held_us) / 1000;
+    r->held_ms = held < 0 ? 0 : held < r->wall_ms ? held : r->wall_ms;
+}

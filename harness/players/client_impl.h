@@ -96,6 +96,12 @@ ClientStatus client_send_failed(Client *c, char *err, size_t errlen);
 
 /* Reads the next line into c->line before the deadline (absolute ms). */
 ClientStatus client_read_until(Client *c, int64_t deadline, char *err, size_t errlen);
+/* What the machine has held c's engine and this thread back so far (us):
+ * proc_run_delay_us of both. */
+int64_t client_held_us(const Client *c);
+/* Times a reply read with status st: wall_ms from start to the line read
+ * (now, when none was), held_ms what the machine held back since held_us. */
+void client_time_reply(Client *c, ClientStatus st, int64_t start, int64_t held_us, EngineReply *r);
 
 /* Waits for a line starting with the whole word `word`. */
 ClientStatus client_expect_word(Client *c, const char *word, int timeout_ms, char *err, size_t errlen);

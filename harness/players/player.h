@@ -75,6 +75,7 @@ typedef struct {
     uint64_t nodes, nps;
     int64_t time_ms;   /* as reported by the engine (0 if not) */
     int64_t wall_ms;   /* from the request to the move, measured here */
+    int64_t held_ms;   /* of wall_ms, what the machine held the engine or the harness back: runnable, waiting for a CPU */
     char pv[1024];     /* moves in the game's record notation, space-separated (the legal prefix) */
     Iteration iter[REPORT_MAX_ITERATIONS];
     int niter;

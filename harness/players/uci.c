@@ -70,9 +70,9 @@ ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, siz
     if (st != CLIENT_OK) return st;
     /* The engine's time: from the go written to its bestmove read, each
      * taken at the system call (not after the harness's own work). */
-    int64_t start = util_monotonic_ms();
+    int64_t start = util_monotonic_ms(), held = client_held_us(c);
     st = uci_read_best(c, pos, start + client_search_budget(c, l, c->game->side_to_move(pos)), r, err, errlen);
-    r->wall_ms = (st == CLIENT_OK ? c->line_ms : util_monotonic_ms()) - start;
+    client_time_reply(c, st, start, held, r);
     parse_pv(&c->parse, pos, r);
     return st;
 }

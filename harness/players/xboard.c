@@ -184,10 +184,10 @@ ClientStatus xboard_go(Client *c, const GoLimits *l, EngineReply *r, char *err, 
     if (st == CLIENT_OK) st = client_send(c, err, errlen, "post");
     if (st != CLIENT_OK) return st;
     if ((st = client_send(c, err, errlen, "go")) != CLIENT_OK) return st;
-    int64_t start = util_monotonic_ms(); /* to the move read: as uci_go */
+    int64_t start = util_monotonic_ms(), held = client_held_us(c); /* to the move read: as uci_go */
     int claims = c->claims;
     st = xboard_read_move(c, pos, start + client_search_budget(c, l, side), r, err, errlen);
-    r->wall_ms = (st == CLIENT_OK ? c->line_ms : util_monotonic_ms()) - start;
+    client_time_reply(c, st, start, held, r);
     parse_pv(&c->parse, pos, r);
     if (st == CLIENT_OK && r->best != MOVE_CODE_NONE && claims == c->claims) {
         c->xb_n = c->n; /* the engine now holds the game and its move */

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -75,6 +76,14 @@ const char *proc_exit_text(const Proc *p);
 const char *proc_error(const Proc *p);
 
 pid_t proc_pid(const Proc *p);
+
+/* The time p's threads have spent runnable but waiting for a CPU, summed,
+ * in microseconds (Linux /proc/PID/task/TID/schedstat; 0 where the system
+ * does not say). The difference over a move is what a busy machine held
+ * the engine back (proc/sched.c). */
+int64_t proc_run_delay_us(const Proc *p);
+/* The same for the calling thread of this process. */
+int64_t proc_self_run_delay_us(void);
 
 /* Stops (kill, reap) if still running and frees. NULL is a no-op. */
 void proc_free(Proc *p);

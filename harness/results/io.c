@@ -132,11 +132,19 @@ char **results_read_argv(const char *dir, const char *who, int *argc)
     fclose(f);
     free(line);
     const char *command = jv_get_string(&v, "command");
-    bool ok = *argc >= 1 && (strcmp(argv[0], "match") == 0 || strcmp(argv[0], "tournament") == 0) && command
-              && strcmp(command, argv[0]) == 0;
+    bool run = *argc >= 1 && command && strcmp(command, argv[0]) == 0; /* some command's run */
+    bool suite = strcmp(who, "suite") == 0;
+    bool match = run && (strcmp(argv[0], "match") == 0 || strcmp(argv[0], "tournament") == 0);
+    bool ok = run && (suite ? strcmp(argv[0], "suite") == 0 : match);
     jv_free(&v);
     if (!ok) {
-        fprintf(stderr, "qibench %s: %s:1: expected the run.json of a match or tournament (with its argv)\n", who, path);
+        const char *kind = suite ? "suite" : "match or tournament";
+        bool hint = run && strcmp(who, "merge") != 0 && (match || strcmp(argv[0], "suite") == 0);
+        if (run)
+            fprintf(stderr, "qibench %s: %s is a %s run, not a %s%s%s%s\n", who, dir, argv[0], kind,
+                    hint ? " (use qibench " : "", hint ? argv[0] : "", hint ? " --resume)" : "");
+        else
+            fprintf(stderr, "qibench %s: %s:1: expected the run.json of a %s (with its argv)\n", who, path, kind);
         json_free_strings(argv);
         return NULL;
     }

@@ -31,8 +31,9 @@ int results_write_run_json(const char *run_dir, int argc, char **argv, const Run
 
 /*
  * The saved command line of a run folder (argv[0] "match" or
- * "tournament"), with *argc its length: a NULL-terminated list to free with
- * json_free_strings, or NULL after printing why ("qibench WHO: ...").
+ * "tournament"; for who "suite", "suite"), with *argc its length: a
+ * NULL-terminated list to free with json_free_strings, or NULL after
+ * printing why ("qibench WHO: ...": another command's run is named so).
  */
 char **results_read_argv(const char *dir, const char *who, int *argc);
 

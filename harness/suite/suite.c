@@ -33,8 +33,7 @@ static void stop_on_write_failure(Runner *run)
 /* One search                                                               */
 /* ------------------------------------------------------------------------ */
 
-/* Did the answer meet the position's bm / am / dm? -1 when it has none. */
-static int judge(const EpdEntry *e, const Job *j)
+int suite_judge(const EpdEntry *e, const Job *j)
 {
     if (j->status != CLIENT_OK || (!e->nbm && !e->nam && !e->dm)) return -1;
     bool ok = true;
@@ -151,6 +150,7 @@ static void record(Runner *run, Job *j)
     json_end_object(&js);
     pthread_mutex_lock(&run->lock);
     if (json_write_line(&js, run->jsonl)) stop_on_write_failure(run);
+    else j->stored = true;
     char best[MOVE_TEXT_BYTES], line[512];
     game_move_record(g, pos, j->reply.best, best, sizeof best);
     g->state_free(pos);
@@ -198,6 +198,7 @@ static void record_playout(Runner *run, Job *j)
     json_end_object(&js);
     pthread_mutex_lock(&run->lock);
     if (json_write_line(&js, run->jsonl)) stop_on_write_failure(run);
+    else j->stored = true;
     snprintf(line, sizeof line, "[%d/%d] %s %s: expected %s, got %s after %d plies: %s\n", ++run->done, run->njobs,
              ee->spec.name, e->id, e->result, game_result_text(r->outcome.result), r->plies,
              r->status != CLIENT_OK ? client_status_text(r->status) : r->passed ? "passed" : "not reached");
@@ -267,7 +268,7 @@ static void run_job(Runner *run, Job *j, Client **client)
             *client = NULL;
         }
     }
-    j->solved = judge(e, j);
+    j->solved = suite_judge(e, j);
     record(run, j);
 }
 
@@ -279,6 +280,7 @@ static void *worker(void *arg)
         int k = atomic_fetch_add(&run->next, 1);
         if (k >= run->njobs) break;
         Job *j = &run->jobs[k];
+        if (j->stored) continue; /* --resume: read back */
         if (j->playout)
             run_playout(run, j, clients);
         else
@@ -312,7 +314,7 @@ static int make_jobs(Runner *run)
             Job *j = &run->jobs[n++];
             j->engine = e;
             j->position = p;
-            j->status = CLIENT_START_FAILED; /* until it runs: a job a stopped run never ran counts as failed */
+            j->status = CLIENT_START_FAILED; /* until it runs; one never run (not stored) is unsearched */
             snprintf(j->err, sizeof j->err, "not run");
             if (run->opt->playout) {
                 if (!(j->playout = calloc(1, sizeof *j->playout))) return -1;
@@ -349,6 +351,7 @@ static int finish(Runner *run, int ref, int baseline, int stop_status, const cha
     }
     printf("results: %s, %s/summary.json\n", path, opt->run_dir);
     if (status) fprintf(stderr, "qibench suite: writing %s failed\n", path);
+    suite_report_unsearched(run);
     if (status == 0 && !stop_status) {
         int failed = suite_report_failures(run);
         if (opt->playout) {
@@ -363,6 +366,31 @@ static int finish(Runner *run, int ref, int baseline, int stop_status, const cha
     }
     if (stop_status && (status == 0 || stop_status > 130)) status = stop_status;
     return status;
+}
+
+/* The words for the jobs in messages. */
+static const char *jobs_word(const Runner *run)
+{
+    return run->opt->playout ? "playouts" : "searches";
+}
+
+/* --resume: the stored searches read back and checked (none left to make:
+ * nothing to resume), then the engines checked, as a new run checks them
+ * before its folder is made. Returns 0, or the exit status. */
+static int resume_run(Runner *run, const char *path)
+{
+    const SuiteOptions *opt = run->opt;
+    if (!opt->resume) return 0;
+    if (suite_read_back(run)) return 2;
+    if (run->restored == run->njobs) {
+        fprintf(stderr, "qibench suite: %s is finished: its %d %s are all in %s (nothing to resume)\n", opt->run_dir,
+                run->njobs, jobs_word(run), path);
+        return 2;
+    }
+    fprintf(stderr, "qibench suite: resuming %s: %d of %d %s read back, %d to make\n", opt->run_dir, run->restored,
+            run->njobs, jobs_word(run), run->njobs - run->restored);
+    int checked = spec_preflight(opt->engines, &opt->timeouts, false, "qibench suite");
+    return checked < 0 ? 2 : checked;
 }
 
 int suite_run(const SuiteOptions *opt)
@@ -385,14 +413,12 @@ int suite_run(const SuiteOptions *opt)
         return 2;
     }
     snprintf(path, sizeof path, "%s/%s", opt->run_dir, opt->playout ? "playouts.jsonl" : "searches.jsonl");
-    run.jsonl = fopen(path, "a");
     run.jobs = calloc((size_t)(opt->engines->count * run.suite.count + 1), sizeof *run.jobs);
     run.njobs = run.jobs ? make_jobs(&run) : -1;
-    int status = 3;
-    if (!run.jsonl || run.njobs < 0) {
-        fprintf(stderr, "qibench suite: cannot write %s\n", path);
-        if (run.jsonl) fclose(run.jsonl);
-    } else {
+    int status = run.njobs < 0 ? 3 : resume_run(&run, path);
+    if (status == 0 && !(run.jsonl = fopen(path, "a"))) status = 3;
+    if (status == 3) fprintf(stderr, "qibench suite: cannot write %s\n", path);
+    if (status == 0) {
         if (opt->playout && run.njobs == 0)
             fprintf(stderr, "qibench suite: no position in %s has a result to play out\n", opt->suite_path);
         pthread_mutex_init(&run.lock, NULL);

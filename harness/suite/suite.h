@@ -23,14 +23,22 @@ typedef struct {
     const char *defender;   /* playouts: the engine (by name) that plays the other side */
     int rule_set;           /* --rules: playouts are judged by it (0: the game's default) */
     bool force;             /* --force: a results folder that exists is replaced (cli_make_run_dir) */
+    bool resume;            /* --resume: run_dir holds an interrupted run of this command line, locked by
+                             * this process: its searches are read back (suite_read_back) and only the
+                             * others are made */
 } SuiteOptions;
 
 /* Runs the suite; prints the table to stdout. With playout, only the
  * positions with a `result` are used, each engine plays them out (see
- * play/playout.h) and playouts.jsonl gets one line per playout. Returns the exit status:
- * 0, or 1 when the run could not be done (bad suite file, unwritable
- * results) with a one-line error on stderr. Engine failures are recorded
- * per search and do not stop the run. */
+ * play/playout.h) and playouts.jsonl gets one line per playout. With
+ * resume, the searches stored in run_dir are read back and checked first
+ * (exit 2 when they fail a check, or when none is left to make), then the
+ * engines are checked (spec_preflight), then the rest are made; the tables
+ * and summary.json cover all. Returns the exit status: 0; 1 a playout not
+ * reached; 2 a usage or setup error; 3 results not written, or a search or
+ * playout failed; or the stop's (130, 128 + signal), each with a one-line
+ * reason on stderr. Engine failures are recorded per search and do not
+ * stop the run. */
 int suite_run(const SuiteOptions *opt);
 
 #endif

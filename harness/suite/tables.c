@@ -13,7 +13,7 @@
 #include "suite/suite_impl.h"
 
 typedef struct {
-    int searched, failed, to_solve, solved, compared, same_move, same_score;
+    int searched, failed, unsearched, to_solve, solved, compared, same_move, same_score;
     uint64_t nodes;
     int64_t time_ms;
     double log_ebf_sum; /* sum of ln(nodes) / depth */
@@ -23,6 +23,12 @@ typedef struct {
 static const Job *job_at(const Runner *run, int engine, int position)
 {
     return &run->jobs[engine * run->suite.count + position];
+}
+
+/* Was the job searched, with an answer (CLIENT_OK), and stored? */
+static bool searched_ok(const Job *j)
+{
+    return j->stored && j->status == CLIENT_OK;
 }
 
 static bool same_score(const EngineReply *a, const EngineReply *b)
@@ -36,8 +42,9 @@ static Totals engine_totals(const Runner *run, int e, int ref)
     memset(&t, 0, sizeof t);
     for (int p = 0; p < run->suite.count; p++) {
         const Job *j = job_at(run, e, p), *r = job_at(run, ref, p);
-        if (j->status != CLIENT_OK) {
-            t.failed++;
+        if (!searched_ok(j)) {
+            if (j->stored) t.failed++;
+            else t.unsearched++;
             continue;
         }
         t.searched++;
@@ -48,7 +55,7 @@ static Totals engine_totals(const Runner *run, int e, int ref)
             t.log_ebf_sum += log((double)j->reply.nodes) / j->reply.depth;
             t.ebf_count++;
         }
-        if (r->status == CLIENT_OK) {
+        if (searched_ok(r)) {
             t.compared++;
             t.same_move += j->reply.best == r->reply.best;
             t.same_score += same_score(&j->reply, &r->reply);
@@ -60,8 +67,8 @@ static Totals engine_totals(const Runner *run, int e, int ref)
 static void print_table(const Runner *run, int ref)
 {
     const EngineList *list = run->opt->engines;
-    printf("\n%-16s %9s %8s %14s %10s %12s %6s %9s %9s %7s\n", "engine", "positions", "solved", "nodes", "time(s)",
-           "nodes/s", "EBF", "same-move", "same-score", "failed");
+    printf("\n%-16s %9s %8s %14s %10s %12s %6s %9s %9s %7s %10s\n", "engine", "positions", "solved", "nodes",
+           "time(s)", "nodes/s", "EBF", "same-move", "same-score", "failed", "unsearched");
     for (int e = 0; e < list->count; e++) {
         Totals t = engine_totals(run, e, ref);
         char solved[32], ebf[16], move[16], score[16];
@@ -70,25 +77,31 @@ static void print_table(const Runner *run, int ref)
         snprintf(move, sizeof move, t.compared ? "%.0f%%" : "-", 100.0 * t.same_move / (t.compared ? t.compared : 1));
         snprintf(score, sizeof score, t.compared ? "%.0f%%" : "-", 100.0 * t.same_score / (t.compared ? t.compared : 1));
         double nps = t.time_ms > 0 ? 1000.0 * (double)t.nodes / (double)t.time_ms : 0;
-        printf("%-16s %9d %8s %14llu %10.2f %12.0f %6s %9s %9s %7d\n", list->engines[e].spec.name, t.searched, solved,
-               (unsigned long long)t.nodes, t.time_ms / 1000.0, nps, ebf, move, score, t.failed);
+        printf("%-16s %9d %8s %14llu %10.2f %12.0f %6s %9s %9s %7d %10d\n", list->engines[e].spec.name, t.searched,
+               solved, (unsigned long long)t.nodes, t.time_ms / 1000.0, nps, ebf, move, score, t.failed, t.unsearched);
     }
-    printf("\nsame-move / same-score: agreement with %s. EBF: geometric mean of nodes^(1/depth).\n",
+    printf("\nsame-move / same-score: agreement with %s. EBF: geometric mean of nodes^(1/depth).\n"
+           "failed: the engine failed the search; unsearched: never searched (the run was stopped).\n",
            list->engines[ref].spec.name);
     struct rusage ru;
-    if (getrusage(RUSAGE_SELF, &ru) == 0 && run->njobs > 0) {
+    int made = run->done - run->restored; /* the searches of this process */
+    if (getrusage(RUSAGE_SELF, &ru) == 0 && made > 0) {
         double ms = ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3 + ru.ru_stime.tv_sec * 1e3
                     + ru.ru_stime.tv_usec / 1e3;
-        printf("harness CPU (qibench itself, not the engines): %.1f ms, %.3f ms per search\n", ms, ms / run->njobs);
+        printf("harness CPU (qibench itself, not the engines): %.1f ms, %.3f ms per search\n", ms, ms / made);
     }
 }
 
 PlayoutTotals suite_playout_totals(const Runner *run, int e)
 {
-    PlayoutTotals t = {0, 0, 0, 0};
+    PlayoutTotals t = {0, 0, 0, 0, 0};
     for (int k = 0; k < run->njobs; k++) {
         const Job *j = &run->jobs[k];
         if (e >= 0 && j->engine != e) continue;
+        if (!j->stored) {
+            t.unplayed++;
+            continue;
+        }
         t.played++;
         if (j->playout->status != CLIENT_OK) t.failed++;
         else if (j->playout->passed) t.passed++;
@@ -100,15 +113,17 @@ PlayoutTotals suite_playout_totals(const Runner *run, int e)
 static void print_playout_table(const Runner *run)
 {
     const EngineList *list = run->opt->engines;
-    printf("\n%-16s %9s %8s %12s %14s\n", "engine", "playouts", "passed", "not reached", "engine failed");
+    printf("\n%-16s %9s %8s %12s %14s %9s\n", "engine", "playouts", "passed", "not reached", "engine failed",
+           "unplayed");
     for (int e = 0; e < list->count; e++) {
         PlayoutTotals t = suite_playout_totals(run, e);
-        if (t.played)
-            printf("%-16s %9d %8d %12d %14d\n", list->engines[e].spec.name, t.played, t.passed, t.not_reached,
-                   t.failed);
+        if (t.played || t.unplayed)
+            printf("%-16s %9d %8d %12d %14d %9d\n", list->engines[e].spec.name, t.played, t.passed, t.not_reached,
+                   t.failed, t.unplayed);
     }
     printf("\npassed: the expected result within the move bound (a draw: no loss by the end); not reached:\n"
-           "played to the end without it; engine failed: an engine did not play it to the end.\n");
+           "played to the end without it; engine failed: an engine did not play it to the end;\n"
+           "unplayed: never played out (the run was stopped).\n");
 }
 
 int suite_report_failures(const Runner *run)
@@ -117,7 +132,7 @@ int suite_report_failures(const Runner *run)
     for (int k = 0; k < run->njobs; k++) {
         const Job *j = &run->jobs[k];
         ClientStatus st = j->playout ? j->playout->status : j->status;
-        if (st == CLIENT_OK) continue;
+        if (!j->stored || st == CLIENT_OK) continue; /* unsearched, or ok */
         failed++;
         if (st == CLIENT_UNSUPPORTED && unsupported++ == 0) first_unsupported = j->engine;
     }
@@ -134,6 +149,16 @@ int suite_report_failures(const Runner *run)
     return failed;
 }
 
+int suite_report_unsearched(const Runner *run)
+{
+    int left = 0;
+    for (int k = 0; k < run->njobs; k++) left += !run->jobs[k].stored;
+    if (left)
+        fprintf(stderr, "qibench suite: %d of %d %s not %s: qibench suite --resume %s makes them\n", left, run->njobs,
+                run->opt->playout ? "playouts" : "searches", run->opt->playout ? "played" : "made", run->opt->run_dir);
+    return left;
+}
+
 /* The per-depth statistics' input over the run's searches (free both). */
 static DepthInput depth_input(const Runner *run, int ref, int baseline)
 {
@@ -146,7 +171,7 @@ static DepthInput depth_input(const Runner *run, int ref, int baseline)
         names[e] = list->engines[e].spec.name;
         for (int p = 0; p < np; p++) {
             const Job *j = job_at(run, e, p);
-            reply[e * np + p] = j->status == CLIENT_OK ? &j->reply : NULL;
+            reply[e * np + p] = searched_ok(j) ? &j->reply : NULL;
         }
     }
     return in;
@@ -185,10 +210,12 @@ int suite_write_summary(const Runner *run, int ref, int baseline, const char *st
             json_int(&j, "passed", t.passed);
             json_int(&j, "not_reached", t.not_reached);
             json_int(&j, "failed", t.failed); /* engine failed */
+            json_int(&j, "unplayed", t.unplayed);
         } else {
             Totals t = engine_totals(run, e, ref);
             json_int(&j, "searched", t.searched);
             json_int(&j, "failed", t.failed);
+            json_int(&j, "unsearched", t.unsearched);
             json_int(&j, "to_solve", t.to_solve);
             if (t.to_solve) json_int(&j, "solved", t.solved);
             else json_null(&j, "solved");

@@ -16,6 +16,7 @@ for e in run["engines"]:
     logs = [math.log(r["nodes"]) / r["depth"] for r in ok if r["depth"] > 0 and r["nodes"] > 1]
     comp = [(r, byref[r["position"]]) for r in ok if byref[r["position"]]["status"] == "ok"]
     engines.append({"name": e["name"], "variant": e["variant"], "searched": len(ok), "failed": len(mine) - len(ok),
+                    "unsearched": len({r["position"] for r in rows}) - len(mine),
                     "to_solve": sum(r["solved"] is not None for r in ok), "solved": sum(r["solved"] is True for r in ok),
                     "nodes": nodes, "time_ms": t, "nps": 1000 * nodes / t if t else None,
                     "ebf": math.exp(sum(logs) / len(logs)) if logs else None,

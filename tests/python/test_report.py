@@ -178,10 +178,10 @@ class ReportOnAllRuns(unittest.TestCase):
     def test_suite_table_values_equal_summary(self):
         # summary.json (made independently from searches.jsonl, equal to qibench's own table)
         row = md_row(self.md, ["negamax", "negamax"])
-        self.assertEqual(row[2:11], ["7", "0", "2/3", "844343", "423", "1996083", "26.76", "100.0%", "100.0%"])
+        self.assertEqual(row[2:12], ["7", "0", "0", "2/3", "844343", "423", "1996083", "26.76", "100.0%", "100.0%"])
         row = md_row(self.md, ["ns-noq"])
-        self.assertEqual(row[4], "1/3")
-        self.assertEqual(row[9:11], ["42.9%", "28.6%"])  # 3 of 7 same move, 2 of 7 same score
+        self.assertEqual(row[5], "1/3")
+        self.assertEqual(row[10:12], ["42.9%", "28.6%"])  # 3 of 7 same move, 2 of 7 same score
 
     def test_branching_factor_per_iteration_hand_computed(self):
         # N(d)/N(d-1) with N(d) the nodes of iteration d alone, median over the positions,
@@ -259,7 +259,7 @@ class ReportOnAllRuns(unittest.TestCase):
         self.assertEqual(bars, {"checkmate": 14, "stalemate": 2, "no capture": 2})
 
     def test_playouts(self):
-        self.assertEqual(md_row(self.md, ["ns", "def"]), ["ns", "def", "4", "3", "1", "0"])
+        self.assertEqual(md_row(self.md, ["ns", "def"]), ["ns", "def", "4", "3", "1", "0", "0"])
         (chart,) = self.charts["playouts"]
         self.assertEqual({b.get("data-label"): b.get("data-value") for b in elements(chart, "rect", "bar")},
                          {"ns": "3", "ab": "1"})

@@ -1,5 +1,5 @@
 """Questions of tests/e2e_suite.sh over a suite's searches.jsonl,
-playouts.jsonl and summary.json."""
+playouts.jsonl and summary.json, and of its runs interrupted and resumed."""
 import json
 import math
 
@@ -42,7 +42,7 @@ def check_summary(summary, searches, positions):
         same = sum(r["bestmove"] == ref[r["position"]]["bestmove"] for r in mine) / len(mine)
         grown = [math.log(r["nodes"]) / r["depth"] for r in mine if r["depth"] > 0 and r["nodes"] > 1]
         ebf = math.exp(sum(grown) / len(grown)) if grown else None  # random: one node, no growth
-        assert (e["nodes"], e["time_ms"], e["searched"], e["failed"]) == (nodes, ms, len(mine), 0), e
+        assert (e["nodes"], e["time_ms"], e["searched"], e["failed"], e["unsearched"]) == (nodes, ms, len(mine), 0, 0), e
         assert len(mine) == int(positions), (e["name"], len(mine))
         assert e["same_move"] == same and (e["ebf"] is None if ebf is None else abs(e["ebf"] - ebf) < 1e-9), e
         assert e["nps"] is None if ms == 0 else abs(e["nps"] - 1000 * nodes / ms) < 1e-6, e
@@ -58,3 +58,57 @@ def playout(path, position, *keys):
 def outcomes(path):
     """Each playout's outcome, sorted by position, blank-separated."""
     return " ".join(r["outcome"] for r in sorted(qbt.rows(path), key=lambda r: r["position"]))
+
+
+def counts(summary):
+    """summary.json's state, then searched, failed and unsearched summed over
+    the engines."""
+    s = qbt.doc(summary)
+    return " ".join([s["state"]] + [str(sum(e[k] for e in s["engines"])) for k in ("searched", "failed", "unsearched")])
+
+
+def _without_times(v):
+    """v without its time members (time_ms, nps: the clock's, not the search's)."""
+    if isinstance(v, dict):
+        return {k: _without_times(x) for k, x in v.items() if k not in ("time_ms", "nps")}
+    if isinstance(v, list):
+        return [_without_times(x) for x in v]
+    return v
+
+
+def same_totals(a, b):
+    """Two summary.json files of one suite have the same totals: per engine
+    every count, the nodes, EBF and agreement, and the per-depth rows (the
+    times, the clock's, aside)."""
+    x, y = qbt.doc(a), qbt.doc(b)
+    for key in ("positions", "reference", "engines", "by_depth"):
+        assert _without_times(x[key]) == _without_times(y[key]), (key, x[key], y[key])
+
+
+def _searches(path):
+    return {(r["engine"], r["position"]): (r["status"], r["nodes"], r["depth"], r["bestmove"], json.dumps(r["score"]),
+                                           r["solved"]) for r in qbt.rows(path)}
+
+
+def same_searches(a, b):
+    """Two searches.jsonl files hold each (engine, position) once, the same
+    ones, each with the same status, nodes, depth, best move, score and
+    solved."""
+    for path in (a, b):
+        keys = [(r["engine"], r["position"]) for r in qbt.rows(path)]
+        assert len(keys) == len(set(keys)), f"{path}: {len(keys) - len(set(keys))} searched twice"
+    x, y = _searches(a), _searches(b)
+    assert x.keys() == y.keys(), f"searched in one only: {sorted(set(x) ^ set(y))}"
+    differ = sorted(k for k in x if x[k] != y[k])
+    assert not differ, f"different searches: {[(k, x[k], y[k]) for k in differ[:3]]}"
+
+
+def same_playouts(a, b):
+    """Two playouts.jsonl files hold each (engine, position) once, the same
+    ones, with the same outcome, result and moves."""
+    def by(path):
+        rs = qbt.rows(path)
+        out = {(r["engine"], r["position"]): (r["outcome"], r["result"], r["moves"]) for r in rs}
+        assert len(out) == len(rs), f"{path}: a playout recorded twice"
+        return out
+    assert by(a) == by(b), (by(a), by(b))
