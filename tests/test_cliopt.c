@@ -279,16 +279,16 @@ static void test_each(void)
     if (!parse_engines(&list, 14, argv)) return;
     const EngineEntry *a = &list.engines[0], *b = &list.engines[1];
     CHECK(a->limits.depth == 5 && b->limits.depth == 2, "depth: -each's unless the engine's own");
-    /* b gave none: a clock's default grace, 100 ms (gameplay.h). */
-    CHECK(a->tc.base_ms == 10000 && a->tc.margin_ms == 7 && b->tc.base_ms == 10000 && b->tc.margin_ms == 100,
-          "tc= from -each keeps an engine's own timemargin=; without one, a clock's grace is 100 ms");
+    /* b gave none: a clock's default grace, 50 ms (gameplay.h). */
+    CHECK(a->tc.base_ms == 10000 && a->tc.margin_ms == 7 && b->tc.base_ms == 10000 && b->tc.margin_ms == 50,
+          "tc= from -each keeps an engine's own timemargin=; without one, a clock's grace is 50 ms");
     CHECK(a->spec.noptions == 2 && b->spec.noptions == 1 && a->spec.nargs == 1 && b->spec.nargs == 1,
           "options and args add up");
     CHECK(strcmp(a->spec.name, "a") == 0 && strcmp(b->spec.name, "b") == 0, "names are each engine's own");
     CHECK(a->spec.proto == PROTO_XBOARD && b->spec.proto == PROTO_XBOARD, "proto from -each");
 }
 
-/* The default grace: a move time T's is 20 ms + T / 2 (45 ms at st=0.05, below T: an engine
+/* The default grace: a move time T's is 10 ms + T / 4 (22 ms at st=0.05, below T: an engine
  * taking twice its time loses); an engine's own timemargin= and -each's win over it. */
 static void test_grace(void)
 {
@@ -297,8 +297,8 @@ static void test_grace(void)
                     "movetime=50", "-each", "timemargin=9"};
     const EngineEntry *e = list.engines;
     if (parse_engines(&list, 10, argv))
-        CHECK(e[0].tc.margin_ms == 45 && e[1].tc.margin_ms == 3 && e[2].tc.margin_ms == 45,
-              "st=0.05 and movetime=50: 45 ms of grace; timemargin=3 kept (%lld %lld %lld)",
+        CHECK(e[0].tc.margin_ms == 22 && e[1].tc.margin_ms == 3 && e[2].tc.margin_ms == 22,
+              "st=0.05 and movetime=50: 22 ms of grace; timemargin=3 kept (%lld %lld %lld)",
               (long long)e[0].tc.margin_ms, (long long)e[1].tc.margin_ms, (long long)e[2].tc.margin_ms);
     if (parse_engines(&list, 12, argv))
         CHECK(e[0].tc.margin_ms == 9 && e[1].tc.margin_ms == 3 && e[2].tc.margin_ms == 9,

@@ -269,7 +269,7 @@ static const SpecKey KEYS[] = {
       "a clock: TIME and INC in seconds or M:SS (40/60+0.6, 1:00+1);\n"
       "MOVES/: the time again after every MOVES moves; inf: no clock", 0, 0},
      set_tc, FIELD(tc), NULL},
-    {{"timemargin", NULL, "MS", "20 + half of st=, else 100", "grace before a time loss", 0, 3600000}, set_number, FIELD(tc.margin_ms), NULL},
+    {{"timemargin", NULL, "MS", "10 + a quarter of st=, else 50", "grace before a time loss", 0, 3600000}, set_number, FIELD(tc.margin_ms), NULL},
 };
 
 #define NKEYS ((int)(sizeof KEYS / sizeof *KEYS))

@@ -112,7 +112,7 @@ GoLimits game_next_limits(const GameSetup *s, int side, const int64_t clock[2], 
 
 int64_t game_default_grace(const TimeControl *t)
 {
-    return t->movetime_ms > 0 ? GAME_GRACE_MS + t->movetime_ms / 2 : GAME_GRACE_CLOCK_MS;
+    return t->movetime_ms > 0 ? GAME_GRACE_MS + t->movetime_ms / 4 : GAME_GRACE_CLOCK_MS;
 }
 
 bool game_charge_clock(const TimeControl *t, int64_t *clock, int *moves_made, int64_t used)

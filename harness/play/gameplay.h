@@ -31,14 +31,15 @@ typedef struct {
 } TimeControl;
 
 /* The grace a move may take beyond its move time, or a clock beyond zero,
- * before it is lost on time, unless timemargin= says otherwise: what a
- * well-behaved engine needs on a busy machine (the scheduler's delays of a
- * process that must wake, answer, and be read). With a move time T,
- * GAME_GRACE_MS + T / 2: below T, so that an engine taking twice its time
- * still loses; with a clock, GAME_GRACE_CLOCK_MS. scripts/forfeit_check.sh
- * measures both sides of it. */
-#define GAME_GRACE_MS 20
-#define GAME_GRACE_CLOCK_MS 100
+ * before it is lost on time, unless timemargin= says otherwise: with a move
+ * time T, GAME_GRACE_MS + T / 4 (22 ms at st=0.05), well below T, so that an
+ * engine taking twice its time still loses; with a clock,
+ * GAME_GRACE_CLOCK_MS. On top of it the game loop excuses, move by move,
+ * what the machine held the engine and the harness back (EngineReply
+ * held_ms: runnable, waiting for a CPU), so a busy machine's delays are
+ * not the engine's. scripts/forfeit_check.sh measures both sides. */
+#define GAME_GRACE_MS 10
+#define GAME_GRACE_CLOCK_MS 50
 int64_t game_default_grace(const TimeControl *t);
 
 /* How a game ended, beyond the rules core's reasons. */
