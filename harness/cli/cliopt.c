@@ -6,6 +6,8 @@
 #include "cli/cliopt.h"
 
 #include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -242,4 +244,42 @@ int cli_set_run_name(const CliOpt *o, const CliParse *p, int argc, char **argv, 
 int cli_set_log(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
     return cli_log_option(argc, argv, i, (const char **)((char *)p->target + o->offset), err, errlen);
+}
+
+/* A run option --resume takes anew: CLI_RUN_LOCAL, but --resume itself. */
+static bool resume_takes(const CliOpt *o)
+{
+    return o && (o->flags & CLI_RUN_LOCAL) && strcmp(o->name, "--resume") != 0;
+}
+
+char **cli_resume_argv(const char *who, const CliCommand *cmd, const char *dir, char **saved, int nsaved, int argc,
+                       char **argv, int at, int *n)
+{
+    char **all = calloc((size_t)(nsaved + argc + 1), sizeof *all);
+    if (!all) return fprintf(stderr, "%s: out of memory\n", who), NULL;
+    *n = 0;
+    for (int i = 0; i < nsaved; i++) all[(*n)++] = saved[i];
+    for (int i = 1; i < argc; i++) {
+        if (i == at) {
+            i++;
+            continue;
+        }
+        const CliOpt *o = cli_find_option(cmd, argv[i]);
+        int values = resume_takes(o) ? cli_value_words(o, argc, argv, i) : -1;
+        if (values < 0 || (values == 0 && o->kind != CLI_FLAG)) {
+            char names[512];
+            size_t used = 0;
+            names[0] = '\0';
+            for (const CliOpt *r = cmd->opts; r->name && used < sizeof names; r++)
+                if (resume_takes(r))
+                    used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", r->name);
+            fprintf(stderr, "%s: with --resume only run options (%s) may be given, not '%s': the run's own come from "
+                            "%s/run.json\n", who, names, argv[i], dir);
+            free(all);
+            return NULL;
+        }
+        for (int v = 0; v <= values; v++) all[(*n)++] = argv[i + v];
+        i += values;
+    }
+    return all;
 }

@@ -136,6 +136,18 @@ const CliOpt *cli_find_option(const CliCommand *cmd, const char *word);
 int cli_value_words(const CliOpt *o, int argc, char **argv, int i);
 
 /*
+ * --resume at argv[at] (argv[at + 1] the run's folder, dir): the run's saved
+ * command line saved[0..nsaved) followed by the words of argv that are
+ * cmd's run options (CLI_RUN_LOCAL but --resume: how a run is carried out,
+ * which a resume takes anew) with their values. Returns the merged list
+ * (its words are saved's and argv's: free the list alone), *n its length;
+ * NULL after one line on stderr (who: "qibench suite") naming the run
+ * options when argv has another word, or when memory runs out.
+ */
+char **cli_resume_argv(const char *who, const CliCommand *cmd, const char *dir, char **saved, int nsaved, int argc,
+                       char **argv, int at, int *n);
+
+/*
  * Rewrites argv[1..argc-1] in place to cmd's spellings: every option
  * word (one dash or two, any alias) becomes its CliOpt.name; the words an
  * option takes are skipped. Returns 0; 1 after printing cmd's help on

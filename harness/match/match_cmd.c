@@ -387,26 +387,10 @@ static int resume_match(int argc, char **argv, int at)
         json_free_strings(saved);
         return 2;
     }
-    char **all = calloc((size_t)(nsaved + argc + 1), sizeof *all);
-    int n = 0;
-    for (int i = 0; all && i < nsaved; i++) all[n++] = saved[i];
-    for (int i = 1; all && i < argc; i++) {
-        if (i == at) {
-            i++;
-            continue;
-        }
-        int values = run_local_option(argc, argv, i);
-        if (values < 0 || (values == 0 && cli_find_option(cli_command("match"), argv[i])->kind != CLI_FLAG)) {
-            fprintf(stderr, "qibench %s: with --resume only run options (--concurrency, --progress, "
-                            "--ratinginterval, --log, --recover, the timeouts) may be given, "
-                            "not '%s': the run's own come from %s/run.json\n", argv[0], argv[i], dir);
-            free(all);
-            json_free_strings(saved);
-            return 2;
-        }
-        for (int v = 0; v <= values; v++) all[n++] = argv[i + v];
-        i += values;
-    }
+    char who[64];
+    int n;
+    snprintf(who, sizeof who, "qibench %s", argv[0]);
+    char **all = cli_resume_argv(who, cli_command("match"), dir, saved, nsaved, argc, argv, at, &n);
     MatchArgs a;
     int status = all ? parse_match(n, all, &a) : 2;
     if (status == 0) status = start_match(n, all, &a, dir, true);

@@ -4,7 +4,6 @@
  * busy machine adds to an engine's answer and which the harness does not
  * count against the engine's time (play/gameplay.c).
  */
-#define _DEFAULT_SOURCE /* DT_DIR-free readdir, d_name */
 #include "proc/proc.h"
 
 #include <dirent.h>

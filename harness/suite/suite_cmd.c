@@ -122,25 +122,6 @@ static int start_suite(int argc, char **argv, SuiteArgs *a, const char *run_dir_
     return status;
 }
 
-/* How many values follow the run option at argv[i] (CLI_RUN_LOCAL: how a
- * run is carried out, which --resume takes anew); -1 for any other word. */
-static int run_option_words(int argc, char **argv, int i)
-{
-    const CliOpt *o = cli_find_option(cli_command("suite"), argv[i]);
-    if (!o || !(o->flags & CLI_RUN_LOCAL) || strcmp(o->name, "--resume") == 0) return -1;
-    return cli_value_words(o, argc, argv, i);
-}
-
-/* The run options' names, ", "-separated, from the table (for messages). */
-static void run_option_names(char *out, size_t len)
-{
-    size_t used = 0;
-    out[0] = '\0';
-    for (const CliOpt *o = SUITE_OPTS; o->name && used < len; o++)
-        if ((o->flags & CLI_RUN_LOCAL) && strcmp(o->name, "--resume") != 0)
-            used += (size_t)snprintf(out + used, len - used, "%s%s", used ? ", " : "", o->name);
-}
-
 /* qibench suite --resume DIR [run options]: the saved command line of DIR,
  * then the run options given now. */
 static int resume_suite(int argc, char **argv, int at)
@@ -148,29 +129,12 @@ static int resume_suite(int argc, char **argv, int at)
     static EngineList engines;
     static SuiteArgs a;
     const char *dir = argv[at + 1];
-    char own[PATH_BYTES], names[512];
-    int nsaved, n = 0;
+    char own[PATH_BYTES];
+    int nsaved, n;
     char **saved = results_read_argv(dir, "suite", &nsaved);
     if (!saved) return 2;
-    char **all = calloc((size_t)(nsaved + argc + 1), sizeof *all);
-    int status = all ? 0 : 2;
-    for (int i = 0; all && i < nsaved; i++) all[n++] = saved[i];
-    for (int i = 1; status == 0 && i < argc; i++) {
-        if (i == at) {
-            i++;
-            continue;
-        }
-        int values = run_option_words(argc, argv, i);
-        if (values < 0) {
-            run_option_names(names, sizeof names);
-            fprintf(stderr, "qibench suite: with --resume only run options (%s) may be given, not '%s': the run's own "
-                            "come from %s/run.json\n", names, argv[i], dir);
-            status = 2;
-        }
-        for (int v = 0; status == 0 && v <= values; v++) all[n++] = argv[i + v];
-        if (status == 0) i += values;
-    }
-    if (status == 0) status = parse_suite(n, all, &a, &engines, own, sizeof own);
+    char **all = cli_resume_argv("qibench suite", cli_command("suite"), dir, saved, nsaved, argc, argv, at, &n);
+    int status = all ? parse_suite(n, all, &a, &engines, own, sizeof own) : 2;
     if (status == 0) status = start_suite(n, all, &a, dir);
     free(all);
     json_free_strings(saved);
