@@ -35,3 +35,30 @@ strength-fsf: all ## FSF_GAME (amazons): our best variant against Fairy-Stockfis
 	  --openings file=positions/$(FSF_GAME)/openings.epd format=epd --games $(FSF_GAMES) \
 	  --concurrency $(FSF_CONCURRENCY) --results results \
 	  --name strength-fsf-$(FSF_GAME)-$(FSF_VARIANT)-$(FSF_MOVETIME)-$(shell date +%Y%m%d-%H%M%S)
+
+# strength-xiangqi: our preset against Fairy-Stockfish 11.1 (Debian's
+# /usr/games/fairy-stockfish, UCI) at a real time control with an increment
+# (issue 32), over positions/xiangqi/openings.epd in order, each opening
+# played twice with the colours swapped, at the default grace:
+#
+#   make strength-xiangqi [XQ_ENGINE=bin/xiangqi-engine] [XQ_TC=10+0.1] [XQ_PAIRS=100] [XQ_CONCURRENCY=2]
+#                         [XQ_ENGINE_ARGS='option.Hash=64']
+#
+# Results in results/strength-xiangqi-TC-DATE/; qibench prints W/D/L, the
+# score, the pentanomial counts and the Elo difference with its interval.
+XQ_ENGINE       ?= bin/xiangqi-engine
+XQ_FSF          ?= /usr/games/fairy-stockfish
+XQ_TC           ?= 10+0.1
+XQ_PAIRS        ?= 100
+XQ_CONCURRENCY  ?= 2
+XQ_ENGINE_ARGS  ?=
+
+.PHONY: strength-xiangqi
+
+strength-xiangqi: all ## Xiangqi: our preset against Fairy-Stockfish 11.1 at tc=XQ_TC (10+0.1), XQ_PAIRS (100) pairs
+	@test -x $(XQ_FSF) || { echo "strength-xiangqi: $(XQ_FSF) missing: apt-get install fairy-stockfish"; exit 2; }
+	bin/qibench match -engine name=ours cmd=$(XQ_ENGINE) $(XQ_ENGINE_ARGS) \
+	  -engine name=fsf cmd=$(XQ_FSF) -each tc=$(XQ_TC) \
+	  --openings file=positions/xiangqi/openings.epd format=epd order=sequential --rounds $(XQ_PAIRS) --games 2 \
+	  --concurrency $(XQ_CONCURRENCY) --results results \
+	  --name strength-xiangqi-$(subst /,-,$(XQ_TC))-$(shell date +%Y%m%d-%H%M%S)
