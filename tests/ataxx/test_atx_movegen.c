@@ -1,10 +1,10 @@
 /*
  * test_atx_movegen.c - engine/ataxx/movegen.c: the start's moves counted by
  * hand, the pass (only when a side has no move and the game goes on), no
- * move at game over, and over random games: the generator against the
- * counter, the legality test against the generator for every possible
- * move value, no duplicates, and the neighbour tables against their
- * definition.
+ * move at game over, the halfmove limit inside the tree, and over random
+ * games: the generator against the counter, the legality test against the
+ * generator for every possible move value, no duplicates, and the
+ * neighbour tables against their definition.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +81,19 @@ static void test_pass(void)
     }
 }
 
+/* The halfmove limit inside the tree. From the start every x move leaves o
+ * its 16 (libataxx: perft 2 = 256 = 16 * 16); at a clock of 99 x's 10
+ * doubles reach 100 and end the game, its 6 singles reset the clock:
+ * perft 2 = 6 * 16. */
+static void test_halfmove_limit(void)
+{
+    load("x5o/7/7/7/7/7/o5x x 99 1");
+    CHECK(atx_perft(&pos, 1) == 16, "clock 99: 16 moves");
+    CHECK(atx_perft(&pos, 2) == 96, "clock 99: perft 2 is 6 * 16 (%llu)", (unsigned long long)atx_perft(&pos, 2));
+    atx_pos_make(&pos, ATX_MOVE_DOUBLE(ATX_SQ(6, 0), ATX_SQ(4, 0)));
+    CHECK(atx_halfmove(&pos) == 100 && atx_game_over(&pos) && atx_gen_moves(&pos, list) == 0, "g1e1 at 99: over");
+}
+
 /* Over random games: the counter, the legality test against the list for
  * every 14-bit value, and no duplicates. */
 static void test_random_positions(void)
@@ -132,6 +145,7 @@ int main(void)
     test_tables();
     test_start();
     test_pass();
+    test_halfmove_limit();
     test_random_positions();
     test_many_moves();
     return TEST_REPORT();
