@@ -54,7 +54,7 @@ static void usage(FILE *out)
                 feat[i].exact ? "exact" : "not exact");
     }
     fprintf(out, "\nCommands:\n");
-    fprintf(out, "  %-26s UCI / UCCI protocol loop on standard input\n", "(none)");
+    fprintf(out, "  %-26s UCI / UCCI / UAI protocol loop on standard input\n", "(none)");
     fprintf(out, "  %-26s perft divide of FEN (default: the start position)\n", "perft DEPTH [FEN]");
     fprintf(out, "  %-26s search the bench positions (default depth 4), print the totals\n",
             "bench [DEPTH] [VARIANT]");
