@@ -1,5 +1,5 @@
 /*
- * players/client.h - talking to an engine over UCI / UCCI or xboard (CECP v2). The
+ * players/client.h - talking to an engine over UCI / UCCI, UAI or xboard (CECP v2). The
  * harness never trusts an engine: it keeps the position itself, checks
  * every move for legality and reports each kind of failure separately.
  */
@@ -16,7 +16,16 @@
 #define SPEC_MAX_ARGS 32
 #define SPEC_MAX_OPTIONS 32
 
-typedef enum { PROTO_UCI, PROTO_XBOARD } Protocol;
+/* The protocols: UCI (UCCI its synonym), xboard (CECP), and UAI, UCI
+ * with other words (players/uci.c says which). */
+typedef enum { PROTO_UCI, PROTO_XBOARD, PROTO_UAI, PROTO_COUNT } Protocol;
+
+/* A protocol's name (proto=NAME, and in results): "uci", "xboard", "uai". */
+const char *client_proto_name(Protocol p);
+
+/* The protocol proto=NAME names, its synonyms too (ucci, cecp); 0, or -1
+ * with a one-line reason naming the protocols in err. */
+int client_proto_parse(const char *name, Protocol *out, char *err, size_t errlen);
 
 
 typedef struct {
