@@ -54,8 +54,14 @@ typedef uint16_t AtxMove;
 #define ATX_MOVE_FLAG 0x1000u
 #define ATX_MOVE_NONE ((AtxMove)0)
 #define ATX_MOVE_PASS ((AtxMove)0x2000u)
-#define ATX_MOVE_SINGLE(to) ((AtxMove)((unsigned)(to) | ((unsigned)(to) << 6) | ATX_MOVE_FLAG))
-#define ATX_MOVE_DOUBLE(from, to) ((AtxMove)((unsigned)(from) | ((unsigned)(to) << 6) | ATX_MOVE_FLAG))
+/* (functions, so that an argument with side effects is evaluated once) */
+static inline AtxMove atx_move_single(int to) { return (AtxMove)((unsigned)to | ((unsigned)to << 6) | ATX_MOVE_FLAG); }
+static inline AtxMove atx_move_double(int from, int to)
+{
+    return (AtxMove)((unsigned)from | ((unsigned)to << 6) | ATX_MOVE_FLAG);
+}
+#define ATX_MOVE_SINGLE(to) atx_move_single(to)
+#define ATX_MOVE_DOUBLE(from, to) atx_move_double((from), (to))
 #define ATX_MOVE_FROM(m) ((int)((m) & 63))
 #define ATX_MOVE_TO(m) ((int)(((m) >> 6) & 63))
 #define ATX_MOVE_IS_PASS(m) ((m) == ATX_MOVE_PASS)
