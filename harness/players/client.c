@@ -379,8 +379,17 @@ ClientStatus client_set_game(Client *c, const char *root, const MoveCode *moves,
     c->posline_len = 0;
     c->xb_synced = false; /* another game: set it up afresh */
     c->xb_reply = MOVE_CODE_NONE;
+    /* UCI's position line spells the root as quirks fen= says (a game's
+     * dialect for engines that read another), else as the game writes it. */
+    char spelled[GAME_TEXT_MAX], why[128];
+    const char *text = root;
+    if (c->spec.proto != PROTO_XBOARD && c->q.fen[0]) {
+        if (game_engine_position(c->game, root, c->q.fen, spelled, sizeof spelled, why, sizeof why))
+            return not_told(err, errlen);
+        text = spelled;
+    }
     if (strlen(root) >= sizeof c->root || c->game->set_position(c->pos, root, NULL, 0)
-        || posline_add(c, "position fen ", root))
+        || posline_add(c, "position fen ", text))
         return not_told(err, errlen);
     snprintf(c->root, sizeof c->root, "%s", root);
     c->told = true;
