@@ -1,5 +1,5 @@
 /*
- * uci.c - the UCI / UCCI loop (../shared/DESIGN.md "Engine protocol"): one
+ * uci.c - the UCI / UCCI / UAI loop (../shared/DESIGN.md "Engine protocol"): one
  * handler per command in a {name, handler} table, and the search thread.
  * The options are in options.c, perft and bench in bench.c; everything is
  * written against game.h (through search.h).
@@ -48,6 +48,7 @@ typedef struct {
     pthread_t thread;
     bool searching;            /* a search thread was started and not yet joined */
     bool quit;
+    bool uai;                  /* `uai` was said: btime/binc are the first player's (below) */
     uint64_t reported_nodes;   /* the nodes of the search's last info line (search thread) */
 } Engine;
 
@@ -76,7 +77,7 @@ static int engine_init(Engine *eng, const SearchConfig *config, FILE *out)
     int rc;
     eng->out = out;
     eng->config = *config;
-    eng->searching = eng->quit = false;
+    eng->searching = eng->quit = eng->uai = false;
     atomic_init(&eng->stop, false);
     game_pos_from_text(&eng->pos, GAME_START_FEN, NULL, 0);
     if ((rc = pthread_mutex_init(&eng->out_lock, NULL)) != 0) goto fail;
@@ -267,6 +268,14 @@ static void cmd_ucci(Engine *eng, char *args)
     print_identity(eng, "ucciok");
 }
 
+/* UAI (the Ataxx engines' UCI): the same loop, `uai` answered `uaiok`. */
+static void cmd_uai(Engine *eng, char *args)
+{
+    (void)args;
+    eng->uai = true;
+    print_identity(eng, "uaiok");
+}
+
 static void cmd_isready(Engine *eng, char *args)
 {
     (void)args;
@@ -366,9 +375,17 @@ static const struct {
 };
 
 /* Stores one `go` number. A clock at or below zero (the flag fell) becomes
- * 1 ms, so that it still limits the search instead of meaning "not given". */
-static void go_store(SearchLimits *l, GoField field, int64_t v)
+ * 1 ms, so that it still limits the search instead of meaning "not given".
+ * In UCI wtime/winc are the first player's (White's) clock, side 0; in UAI
+ * (uai) btime/binc are (libataxx and cuteataxx: `b` is Black, `x`, who
+ * moves first), so the two swap. */
+static void go_store(SearchLimits *l, GoField field, int64_t v, bool uai)
 {
+    if (uai) {
+        static const GoField SWAP[] = {[GO_WTIME] = GO_BTIME, [GO_BTIME] = GO_WTIME, [GO_WINC] = GO_BINC,
+                                       [GO_BINC] = GO_WINC};
+        if (field == GO_WTIME || field == GO_BTIME || field == GO_WINC || field == GO_BINC) field = SWAP[field];
+    }
     switch (field) {
     case GO_DEPTH: l->depth = (int)v; break;
     case GO_NODES: l->nodes = (uint64_t)v; break;
@@ -383,7 +400,7 @@ static void go_store(SearchLimits *l, GoField field, int64_t v)
 
 /* Parses the arguments of `go` (not perft): the first word, then the words
  * of rest. Returns 0, or -1 with the error printed. */
-static int go_parse(char *word, char *rest, SearchLimits *limits)
+static int go_parse(char *word, char *rest, SearchLimits *limits, bool uai)
 {
     size_t i, n = sizeof GO_NUMBERS / sizeof GO_NUMBERS[0];
     char *number;
@@ -405,7 +422,7 @@ static int go_parse(char *word, char *rest, SearchLimits *limits)
                     GO_NUMBERS[i].max);
             return -1;
         }
-        go_store(limits, GO_NUMBERS[i].field, v);
+        go_store(limits, GO_NUMBERS[i].field, v, uai);
     }
     return 0;
 }
@@ -426,7 +443,7 @@ static void cmd_go(Engine *eng, char *args)
         out_end(eng);
         return;
     }
-    if (go_parse(word, args, &limits) == 0) start_search(eng, &limits);
+    if (go_parse(word, args, &limits, eng->uai) == 0) start_search(eng, &limits);
 }
 
 static void cmd_bench(Engine *eng, char *args)
@@ -463,6 +480,7 @@ static const struct {
     bool stops;
 } COMMANDS[] = {
     {"uci", cmd_uci, false},           {"ucci", cmd_ucci, false},
+    {"uai", cmd_uai, false},           {"uainewgame", cmd_ucinewgame, true},
     {"isready", cmd_isready, false},   {"ucinewgame", cmd_ucinewgame, true},
     {"setoption", cmd_setoption, true}, {"position", cmd_position, true},
     {"go", cmd_go, true},              {"stop", cmd_stop, true},

@@ -1,4 +1,4 @@
-# lib_run.sh - what tests/run.sh and tests/amazons/run.sh share (sourced):
+# lib_run.sh - what tests/run.sh, tests/amazons/run.sh and tests/ataxx/run.sh share (sourced):
 # add_test queues a test (a program or a script, under a name); run_tests
 # runs the queue TEST_JOBS (default 2) at a time with xargs -P, each test
 # into its own log under a timeout, prints each one's closing line ("N
@@ -119,12 +119,15 @@ run_tests() {
     [ "$failed" -eq 0 ]
 }
 
-# run_amazons_core: the Amazons rules core's tests ($AMZ_DIR), then its
-# oracle script (it skips without node).
-run_amazons_core() {
-    for t in "$AMZ_DIR"/test_*; do
+# run_core_tests DIR: the test binaries of a game's rules core (DIR:
+# $AMZ_DIR, $ATX_DIR).
+run_core_tests() {
+    for t in "$1"/test_*; do
         case "$t" in *.o|*.d) continue ;; esac
         [ -x "$t" ] || continue
         add_test "$(basename "$t")" "$t"
     done
 }
+
+# run_amazons_core: the Amazons rules core's tests ($AMZ_DIR).
+run_amazons_core() { run_core_tests "$AMZ_DIR"; }

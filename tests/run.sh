@@ -9,13 +9,13 @@
 #           repetition verdicts (test_repetition) and e2e_smoke (a match, a
 #           resume, a suite, a play session).
 #   test    everything (make test, the default): the unit tests and the
-#           Amazons core under ASan+UBSan (BUILD), but the deep searches
+#           Amazons and Ataxx cores under ASan+UBSan (BUILD), but the deep searches
 #           and self-play (test_search, test_mcts, test_play) from the
 #           optimised build (FAST_BUILD); every e2e_*.sh with the sanitizer
 #           build's qibench, engines and mock (their deep searches use
 #           FAST_ENGINE); then the oracle lane.
 #   oracle  the live comparisons with Fairy-Stockfish in WebAssembly (make
-#           test-oracle): the Amazons move generator's divides and the chase
+#           test-oracle): the Amazons and Ataxx move generators' divides and the chase
 #           verdicts of tests/chase_cases.txt. They skip, saying so, without
 #           node or node_modules/fairy-stockfish-nnue.wasm.
 #
@@ -29,7 +29,8 @@ lane=${1:-test}
 : "${AMZ_ENGINE:=bin/amazons-engine}" "${FAST_AMZ_ENGINE:=bin/amazons-engine}"
 : "${QIBENCH:=bin/qibench}" "${MOCK:=build/release/tests/mock_engine}"
 AMZ_DIR=$BUILD/amazons-tests
-export ENGINE FAST_ENGINE AMZ_ENGINE FAST_AMZ_ENGINE QIBENCH MOCK AMZ_DIR
+ATX_DIR=$BUILD/ataxx-tests
+export ENGINE FAST_ENGINE AMZ_ENGINE FAST_AMZ_ENGINE QIBENCH MOCK AMZ_DIR ATX_DIR
 # The deep searches and self-play: from FAST_BUILD in every lane.
 DEEP="test_search test_mcts test_play"
 # Those whose checks hold a wall clock to tens of milliseconds run alone:
@@ -58,6 +59,7 @@ unit_tests() {
 
 oracle_tests() {
     add_test oracle_perft.sh sh tests/amazons/oracle_perft.sh "$AMZ_DIR/amazons_cli"
+    add_test atx_oracle_perft.sh sh tests/ataxx/oracle_perft.sh "$ATX_DIR/ataxx_cli"
     add_test e2e_chase_oracle.sh sh tests/e2e_chase_oracle.sh
 }
 
@@ -67,6 +69,7 @@ check)
     TEST_FIRST="e2e_bench.sh test_search test_mcts"
     unit_tests "$FAST_BUILD"
     run_amazons_core
+    run_core_tests "$ATX_DIR"
     add_test e2e_bench.sh sh tests/e2e_bench.sh
     add_test e2e_smoke.sh sh tests/e2e_smoke.sh
     ;;
@@ -75,6 +78,7 @@ test)
     TEST_FIRST="e2e_resume.sh e2e_bench.sh e2e_regress.sh e2e_tune.sh e2e_suite.sh test_search test_mcts oracle_perft.sh"
     unit_tests "$BUILD"
     run_amazons_core
+    run_core_tests "$ATX_DIR"
     for t in tests/e2e_*.sh; do
         case "$t" in */e2e_chase_oracle.sh) continue ;; esac
         add_test "$(basename "$t")" sh "$t"

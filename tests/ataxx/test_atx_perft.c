@@ -1,0 +1,133 @@
+/*
+ * test_atx_perft.c - every position of positions/ataxx/perft.epd to each
+ * depth whose count is at most ATX_PERFT_BUDGET leaves (default 50000000),
+ * plus, over the depth-3 tree of each position (depth 2 where D3 is above
+ * 200000), the incremental key against the key from scratch, the counter
+ * and the legality test against the generator, unmake against the position
+ * before make, and the bitboard perft against a perft made of the
+ * generator and make/unmake.
+ *
+ * Usage: test_atx_perft [EPD_FILE]. The counts come from the file (see its
+ * header for where they were obtained), never from this program.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atx_testlib.h"
+#include "board.h"
+#include "movegen.h"
+#include "testhelp.h"
+
+#define MAX_DEPTHS 10
+
+/* Parses "TEXT ;D1 n ;D2 n ... [;id ...]": the text into text, counts into
+ * expected[1..]; returns the deepest depth, or -1 on a malformed line. */
+static int parse_line(char *line, char *text, size_t textlen, unsigned long long *expected)
+{
+    char *semi = strchr(line, ';');
+    if (!semi) return -1;
+    *semi = '\0';
+    snprintf(text, textlen, "%s", line);
+    int deepest = 0;
+    for (char *field = semi + 1; field; field = strchr(field, ';') ? strchr(field, ';') + 1 : NULL) {
+        while (*field == ' ') field++;
+        if (field[0] != 'D') continue;
+        char *end;
+        long depth = strtol(field + 1, &end, 10);
+        errno = 0;
+        unsigned long long count = strtoull(end, &end, 10);
+        if (depth < 1 || depth >= MAX_DEPTHS || errno) return -1;
+        expected[depth] = count;
+        if (depth > deepest) deepest = (int)depth;
+    }
+    return deepest;
+}
+
+/* Perft made of the generator and make/unmake (no bitboard shortcut). */
+static uint64_t perft_make(AtxPosition *pos, int depth)
+{
+    if (depth == 0) return 1;
+    AtxMove list[ATX_MAX_MOVES];
+    int n = atx_gen_moves(pos, list);
+    uint64_t nodes = 0;
+    for (int i = 0; i < n; i++) {
+        atx_pos_make(pos, list[i]);
+        nodes += perft_make(pos, depth - 1);
+        atx_pos_unmake(pos);
+    }
+    return nodes;
+}
+
+/* Walks the tree of the given depth checking keys, the counter, legality,
+ * unmake and the bitboard perft; returns the number of disagreements. */
+static int check_tree(AtxPosition *pos, int depth)
+{
+    AtxMove list[ATX_MAX_MOVES];
+    int n = atx_gen_moves(pos, list), errors = 0;
+    errors += atx_count_moves(pos) != n;
+    errors += atx_pos_key(pos) != atx_pos_compute_key(pos);
+    for (int i = 0; i < n; i++) errors += !atx_move_is_legal(pos, list[i]);
+    if (depth == 0) return errors;
+    errors += atx_perft(pos, 2) != perft_make(pos, 2);
+    static AtxPosition before[MAX_DEPTHS];
+    before[depth] = *pos;
+    for (int i = 0; i < n; i++) {
+        atx_pos_make(pos, list[i]);
+        errors += check_tree(pos, depth - 1);
+        atx_pos_unmake(pos);
+        errors += !atx_test_same(pos, &before[depth]);
+    }
+    return errors;
+}
+
+/* Checks one line's counts; returns the number of depths checked. */
+static int check_line(AtxPosition *pos, const char *path, int lineno, const char *text, int deepest,
+                      const unsigned long long *expected, unsigned long long budget)
+{
+    int depths = 0;
+    for (int d = 1; d <= deepest && expected[d] <= budget; d++) {
+        unsigned long long got = atx_perft(pos, d);
+        CHECK(got == expected[d], "%s:%d: perft %d of %s: expected %llu, got %llu", path, lineno, d, text,
+              expected[d], got);
+        depths++;
+    }
+    CHECK(check_tree(pos, expected[3] <= 200000 ? 3 : 2) == 0, "%s:%d: keys, counts or perfts disagree in the tree of %s",
+          path, lineno, text);
+    return depths;
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = argc > 1 ? argv[1] : "positions/ataxx/perft.epd";
+    const char *budget_env = getenv("ATX_PERFT_BUDGET");
+    unsigned long long budget = budget_env ? strtoull(budget_env, NULL, 10) : 50000000ULL;
+    static AtxPosition pos;
+    char line[512], text[512], err[200];
+    int lineno = 0, positions = 0, depths = 0;
+
+    atx_board_init();
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "test_atx_perft: cannot open %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    while (fgets(line, sizeof line, f)) {
+        unsigned long long expected[MAX_DEPTHS] = {0};
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0') continue;
+        int deepest = parse_line(line, text, sizeof text, expected);
+        CHECK(deepest > 0, "%s:%d: expected 'TEXT ;D1 n ...'", path, lineno);
+        if (deepest <= 0) continue;
+        int rc = atx_pos_from_text(&pos, text, err, sizeof err);
+        CHECK(rc == 0, "%s:%d: %s", path, lineno, err);
+        if (rc) continue;
+        positions++;
+        depths += check_line(&pos, path, lineno, text, deepest, expected, budget);
+    }
+    fclose(f);
+    CHECK(positions >= 20, "%s holds %d positions", path, positions);
+    printf("perft: %d positions, %d depths checked (budget %llu leaves)\n", positions, depths, budget);
+    return TEST_REPORT();
+}
