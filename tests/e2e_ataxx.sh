@@ -1,0 +1,149 @@
+#!/bin/sh
+# e2e_ataxx.sh - the harness playing Ataxx (--game ataxx): games between
+# scripted UAI engines (tests/mock_engine --uai) with endings worked out by
+# hand (no pieces, the board full, the pass, an illegal pass, the ply
+# limit) and the position adjudications (--material, --decided: "easy
+# fill", refused for a game without them); the PGN as cuteataxx writes it
+# (Black and White, FEN) with Variant ataxx and the moves f2, g1e1, 0000;
+# the start positions positions/ataxx/starts.epd; our engine
+# bin/ataxx-engine against itself (every game ended by a rule, with the
+# result the pieces give) and against the UAI mock over UAI; kill -9 and
+# --resume of a match; a play session from stdin (the board with the last
+# move and converted pieces marked, moves typed f2 / g1e1 / 0000, a wrong
+# move refused, the game saved); and Fairy-Stockfish in WebAssembly over
+# UCI (UCI_Variant ataxx, its FEN and P@f2 moves), skipped without node.
+set -u
+. "$(dirname "$0")/lib_e2e.sh"
+QIBENCH=${QIBENCH:-bin/qibench}
+MOCK=${MOCK:-build/release/tests/mock_engine}
+ENGINE=${ATX_ENGINE:-bin/ataxx-engine}
+JS=${ATX_ORACLE_JS:-node_modules/fairy-stockfish-nnue.wasm/uci.js}
+STARTS=positions/ataxx/starts.epd
+
+# same A B: the two strings are equal (shows both on failure).
+same() { [ "$1" = "$2" ] || { echo "  got '$1', expected '$2'"; return 1; }; }
+# mocks NAME FEN LIST [OPTIONS...]: two UAI mocks that both play LIST, 2 games from FEN.
+mocks() {
+    name=$1 fen=$2 list=$3; shift 3
+    printf '%s ;id "%s"\n' "$fen" "$name" >"$tmp/$name.epd"
+    "$QIBENCH" match --game ataxx -engine name=m1 "cmd=$MOCK" arg=--uai proto=uai arg=--moves "arg=$list" depth=1 \
+        -engine name=m2 "cmd=$MOCK" arg=--uai proto=uai arg=--moves "arg=$list" depth=1 \
+        --openings "file=$tmp/$name.epd" format=epd --games 2 --results "$tmp" --name "$name" "$@" \
+        >"$tmp/$name.out" 2>&1
+}
+# results NAME: "RESULT REASON PLIES" of each game, joined by ';'.
+results() { qbt results "$tmp/$1/games.jsonl" | tr '\n' ';'; }
+
+# ---- endings by the rules, worked out by hand ------------------------------------------
+# x on a1, o on b2: x's b1 converts b2 and White has no pieces.
+mocks nopieces "7/7/7/7/7/1o5/x6 x 0 1" b1
+check "no pieces: exit 0" test $? -eq 0
+check "no pieces: both games 1-0 after 1 ply" same "$(results nopieces)" "1-0 no pieces 1;1-0 no pieces 1;"
+check "no pieces: the counts in the detail" same "$(qbt field "$tmp/nopieces/games.jsonl" 0 detail)" "x 3, o 0"
+# g5 is the last empty square: x's g5 converts f4 and g4, 27 to 22.
+mocks full "xxxxxxx/xxxxxxx/xxxxxx1/xxxxooo/ooooooo/ooooooo/ooooooo x 0 1" g5
+check "board full: both games 1-0 after 1 ply, 27 to 22" \
+    same "$(results full) $(qbt field "$tmp/full/games.jsonl" 1 detail)" "1-0 board full 1;1-0 board full 1; x 27, o 22"
+check "board full: the summary counts the ending" grep -q '"board full":2' "$tmp/full/summary.json"
+# x on a1 shut in by o: it passes (0000), o fills d1, x passes again, o d2; the ply limit.
+SHUT="7/7/7/7/ooo4/ooo4/xoo4 x 0 1"
+mocks pass "$SHUT" 0000,d1,0000,d2 --maxplies 4
+check "the pass: both games drawn by the ply limit after 4 plies" same "$(results pass)" "1/2-1/2 max plies 4;1/2-1/2 max plies 4;"
+check "the pass recorded as 0000" same "$(qbt moves "$tmp/pass/games.jsonl" 0)" "0000 d1 0000 d2"
+check "the pass in the PGN movetext" grep -q '^1\. 0000 {[^}]*} d1 {[^}]*} 2\. 0000' "$tmp/pass/games.pgn"
+# A pass while a move exists, and a jump of three squares: illegal.
+mocks badpass "x5o/7/7/7/7/7/o5x x 0 1" 0000
+check "0000 with moves to play: 0-1 by illegal move, 0 plies" same "$(results badpass)" "0-1 illegal move 0;0-1 illegal move 0;"
+check "... the detail names the side and the move" \
+    grep -q '"detail":"black: m[12]: illegal move '"'"'0000'"'"'"' "$tmp/badpass/games.jsonl"
+mocks far "x5o/7/7/7/7/7/o5x x 0 1" f2,a1a4
+check "a1a4 (three squares): 1-0 by illegal move after 1 ply" same "$(results far)" "1-0 illegal move 1;1-0 illegal move 1;"
+
+# ---- position adjudication ---------------------------------------------------------------
+mocks decided "$SHUT" 0000,d1,0000,d2 --maxplies 4 --decided
+check "--decided: easy fill, White wins before Black's pass (0 plies)" \
+    same "$(results decided)" "0-1 adjudication: decided 0;0-1 adjudication: decided 0;"
+check "--decided: the detail says why" same "$(qbt field "$tmp/decided/games.jsonl" 0 detail)" \
+    "black: adjudicated lost: easy fill: Black must pass, White fills the board (8 to 1, 40 empty)"
+mocks easyfill "$SHUT" 0000,d1,0000,d2 --maxplies 4 -easyfill
+check "-easyfill (cuteataxx's name) is --decided" \
+    same "$(results easyfill)" "0-1 adjudication: decided 0;0-1 adjudication: decided 0;"
+AHEAD="x5o/7/7/7/7/7/xxx3o x 0 1" # Black 4, White 2, Black to move
+mocks material2 "$AHEAD" b2,f1 --maxplies 2 --material 2
+check "--material 2: Black, to move 2 pieces ahead, wins at once" \
+    same "$(results material2)" "1-0 adjudication: material 0;1-0 adjudication: material 0;"
+check "--material 2: the detail" same "$(qbt field "$tmp/material2/games.jsonl" 0 detail)" \
+    "white: adjudicated lost: 2 pieces behind"
+mocks material3 "$AHEAD" b2,f1 --maxplies 2 --material 3
+check "--material 3: not reached (White to move is behind, Black only 2 ahead again): the ply limit" \
+    same "$(results material3)" "1/2-1/2 max plies 2;1/2-1/2 max plies 2;"
+mocks gamelength "x5o/7/7/7/7/7/o5x x 0 1" f2,b2,e3,c3 -gamelength 1
+check "-gamelength 1 (cuteataxx's name) is --maxmoves 1: 2 plies" \
+    same "$(results gamelength)" "1/2-1/2 max plies 2;1/2-1/2 max plies 2;"
+"$QIBENCH" match -engine name=a "cmd=$MOCK" -engine name=b "cmd=$MOCK" -each depth=1 --material 3 \
+    --results "$tmp" --name xqmat >"$tmp/xqmat.out" 2>&1
+check "--material for a game without a material count: refused (exit 2)" \
+    sh -c "test $? -eq 2 && grep -q 'the game xiangqi counts no material' '$tmp/xqmat.out'"
+
+# ---- PGN ---------------------------------------------------------------------------------
+for run in nopieces full pass decided material2; do
+    check "$run: the PGN holds the games with cuteataxx's tags and the record's moves" \
+        qbt ataxx.pgn_like_jsonl "$tmp/$run/games.pgn" "$tmp/$run/games.jsonl"
+done
+check "PGN: Black is the first player, White the second" \
+    sh -c "grep -q '^\[Black \"m1\"\]' '$tmp/full/games.pgn' && grep -q '^\[White \"m2\"\]' '$tmp/full/games.pgn'"
+
+# ---- the start positions --------------------------------------------------------------------
+check "starts.epd: ten positions, x to move, two pieces a side, symmetric" same "$(qbt ataxx.starts "$STARTS")" 10
+check "starts.epd: the first is the standard start" \
+    same "$(grep -v '^#' "$STARTS" | head -n 1 | cut -d';' -f1)" "x5o/7/7/7/7/7/o5x x 0 1 "
+
+# ---- a play session from stdin ----------------------------------------------------------------
+printf 'f2\nb2\ng1g4\nzz9\n0000\ng1e1\nquit\n' |
+    timeout 20 "$QIBENCH" play --game ataxx --black human --white human --results "$tmp/play" >"$tmp/play.out" 2>&1
+check "play: exit 0" test $? -eq 0
+check "play: f2 marked on the board ([x])" grep -qF '   2 | .  .  .  .  . [x] . | 2' "$tmp/play.out"
+check "play: g1e1 marked, from (.) and to [x]" grep -qF '   1 | o  .  .  . [x] . (.)| 1' "$tmp/play.out"
+check "play: a jump of three refused with the rule" grep -qF 'illegal: g1g4: g4 is more than two squares from g1' "$tmp/play.out"
+check "play: a pass with a move to play refused" grep -qF 'illegal: 0000: a pass, but the side to move has a move' "$tmp/play.out"
+check "play: text that is no move refused" grep -qF "'zz9' is not a move or a command" "$tmp/play.out"
+check "play: every line of the board and its panel within 80 columns" \
+    sh -c "! grep -v 'to move> ' '$tmp/play.out' | awk 'length(\$0) > 80' | grep -q ."
+pgn=$(ls "$tmp"/play/*/game.pgn 2>/dev/null | head -n 1)
+check "play: the game saved with its moves" sh -c "test -f '$pgn' && grep -q '^1\. f2 {[^}]*} b2 {[^}]*} 2\. g1e1 {[^}]*} \*\$' '$pgn'"
+check "play: the saved game's tags" sh -c "grep -q '^\[Variant \"ataxx\"\]' '$pgn' && grep -qF '[FEN \"x5o/7/7/7/7/7/o5x x 0 1\"]' '$pgn'"
+# x's b1 converts o's last piece: the game ends, said in words, converted piece marked.
+printf 'b1\nquit\n' | timeout 20 "$QIBENCH" play --game ataxx --black human --white human --fen "7/7/7/7/7/1o5/x6 x 0 1" \
+    --results "$tmp/play" >"$tmp/play2.out" 2>&1
+check "play: the ending in words" grep -qF 'a side has no pieces (x 3, o 0): Black wins' "$tmp/play2.out"
+check "play: the converted piece marked <x>" grep -qF '   2 | . <x> .  .  .  .  . | 2' "$tmp/play2.out"
+
+# In a terminal of 80x24 (tmux, UTF-8): the whole board, its key and the prompt fit.
+if command -v tmux >/dev/null 2>&1; then
+    Q=$(cd "$(dirname "$QIBENCH")" && pwd)/$(basename "$QIBENCH")
+    TMUX_TMPDIR=$tmp
+    export TMUX_TMPDIR
+    unset TMUX
+    SOCK=qibench-ataxx-$$
+    trap 'tmux -L "$SOCK" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+    printf 'LANG=C.UTF-8; LC_ALL=C.UTF-8; export LANG LC_ALL\n"%s" play --game ataxx --black human --white human --results "%s"\nsleep 600\n' \
+        "$Q" "$tmp/play" >"$tmp/run.sh"
+    tmux -L "$SOCK" -u new-session -d -x 80 -y 24 "sh '$tmp/run.sh'"
+    seen() { n=0; while [ $n -lt 100 ]; do tmux -L "$SOCK" capture-pane -p | grep -qF -- "$1" && return 0; sleep 0.1; n=$((n + 1)); done; return 1; }
+    seen "Black to move>"
+    tmux -L "$SOCK" send-keys -l f2
+    tmux -L "$SOCK" send-keys Enter
+    check "80x24: White to move after f2" seen "White to move>"
+    tmux -L "$SOCK" capture-pane -p >"$tmp/screen"
+    check "80x24: rank 7 to rank 1, the files, the key and the prompt all on the screen" \
+        sh -c "grep -qF '7 │ ●  ·  ·  ·  ·  ·  ○ │ 7' '$tmp/screen' && grep -qF '1 │ ○  ·  ·  ·  ·  ·  ● │ 1' '$tmp/screen' \
+               && grep -qF '● Black  ○ White  ▒ gap' '$tmp/screen' && grep -q 'a  b  c  d  e  f  g' '$tmp/screen' \
+               && grep -q 'White to move>' '$tmp/screen'"
+    tmux -L "$SOCK" send-keys -l quit
+    tmux -L "$SOCK" send-keys Enter
+    tmux -L "$SOCK" kill-server 2>/dev/null
+else
+    skip "tmux is not installed: the 80x24 terminal check of qibench play --game ataxx"
+fi
+
+report
