@@ -98,6 +98,49 @@ check "starts.epd: ten positions, x to move, two pieces a side, symmetric" same 
 check "starts.epd: the first is the standard start" \
     same "$(grep -v '^#' "$STARTS" | head -n 1 | cut -d';' -f1)" "x5o/7/7/7/7/7/o5x x 0 1 "
 
+# ---- our engine: against itself, against the UAI mock over UAI -----------------------------
+"$QIBENCH" match --game ataxx -engine name=d2 "cmd=$ENGINE" depth=2 -engine name=d1 "cmd=$ENGINE" depth=1 \
+    --openings "file=$STARTS" format=epd --games 10 --concurrency 2 --results "$tmp" --name self >"$tmp/self.out" 2>&1
+check "ours against itself: exit 0, 10 games" sh -c "test $? -eq 0 && test \$(wc -l <'$tmp/self/games.jsonl') -eq 10"
+bad=$(qbt ataxx.by_rule "$tmp/self/games.jsonl" | tr '\n' ';')
+check "ours against itself: every game ended by a rule, scored by the pieces${bad:+ (not: $bad)}" test -z "$bad"
+check "ours against itself: five starts of starts.epd, a pair each" \
+    same "$(qbt distinct "$tmp/self/games.jsonl" fen)" 5
+check "ours against itself: the PGN holds the games" qbt ataxx.pgn_like_jsonl "$tmp/self/games.pgn" "$tmp/self/games.jsonl"
+# Over UAI: the mock plays f2 as Black and b2 as White, legal whatever our engine played first.
+"$QIBENCH" match --game ataxx -engine name=ours "cmd=$ENGINE" proto=uai depth=1 \
+    -engine name=mock "cmd=$MOCK" arg=--uai proto=uai arg=--moves arg=f2,b2 depth=1 --maxplies 2 \
+    --log "$tmp/uai.log" --results "$tmp" --name vsmock >"$tmp/vsmock.out" 2>&1
+check "ours against the UAI mock: exit 0" test $? -eq 0
+check "ours against the UAI mock: both games to the ply limit" \
+    same "$(qbt count "$tmp/vsmock/games.jsonl" reason='max plies' plies=2)" 2
+check "ours over UAI: uai answered by uaiok, uainewgame before each game" \
+    sh -c "grep -q '^[0-9:.]* ours > uai\$' '$tmp/uai.log' && grep -q '^[0-9:.]* ours < uaiok\$' '$tmp/uai.log' \
+           && test \$(grep -c '^[0-9:.]* ours > uainewgame\$' '$tmp/uai.log') -eq 2"
+check "ours over UAI: its moves read (one each game)" test "$(grep -c '^[0-9:.]* ours < bestmove ' "$tmp/uai.log")" -eq 2
+
+# ---- kill -9 and --resume ----------------------------------------------------------------------
+GAMES=10
+RUN="--game ataxx -engine name=d2 cmd=$ENGINE depth=2 -engine name=d1 cmd=$ENGINE depth=1 \
+--openings file=$STARTS format=epd --games $GAMES"
+# shellcheck disable=SC2086
+"$QIBENCH" match $RUN --concurrency 1 --results "$tmp" --name killed --wait 150 >/dev/null 2>&1 &
+pid=$!
+n=0
+recorded() { if [ -f "$1" ]; then wc -l <"$1"; else echo 0; fi; }
+while [ "$n" -lt 400 ] && [ "$(recorded "$tmp/killed/games.jsonl")" -lt 2 ]; do sleep 0.05; n=$((n + 1)); done
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+kept=$(recorded "$tmp/killed/games.jsonl")
+check "kill -9 after $kept games: some, not all, were recorded" test "$kept" -ge 2 -a "$kept" -lt "$GAMES"
+"$QIBENCH" match --resume "$tmp/killed" >/dev/null 2>&1
+check "--resume after kill -9: exit 0" test $? -eq 0
+qbt ataxx.games "$tmp/killed/games.jsonl" >"$tmp/killed.games"
+qbt ataxx.games "$tmp/self/games.jsonl" >"$tmp/self.games"
+check "--resume after kill -9: the same games as the uninterrupted run" cmp -s "$tmp/self.games" "$tmp/killed.games"
+check "--resume after kill -9: games.pgn holds every game once" \
+    qbt ataxx.pgn_like_jsonl "$tmp/killed/games.pgn" "$tmp/killed/games.jsonl"
+
 # ---- a play session from stdin ----------------------------------------------------------------
 printf 'f2\nb2\ng1g4\nzz9\n0000\ng1e1\nquit\n' |
     timeout 20 "$QIBENCH" play --game ataxx --black human --white human --results "$tmp/play" >"$tmp/play.out" 2>&1
@@ -144,6 +187,31 @@ if command -v tmux >/dev/null 2>&1; then
     tmux -L "$SOCK" kill-server 2>/dev/null
 else
     skip "tmux is not installed: the 80x24 terminal check of qibench play --game ataxx"
+fi
+
+# ---- Fairy-Stockfish in WebAssembly, over UCI -------------------------------------------------
+if ! command -v node >/dev/null 2>&1; then
+    skip "node not found (Fairy-Stockfish for Ataxx runs on node)"
+elif [ ! -f "$JS" ]; then
+    skip "$JS missing: run 'make amazons-npm' (npm install fairy-stockfish-nnue.wasm)"
+else
+    # Fixed depths; node takes seconds to load the WebAssembly build: a minute is allowed.
+    timeout 600 "$QIBENCH" match --game ataxx -engine name=ours "cmd=$ENGINE" depth=2 \
+        -engine name=fsf cmd=node arg=--no-experimental-fetch "arg=$JS" depth=2 \
+        --openings "file=$STARTS" format=epd --games 4 --handshake-timeout 60000 --log "$tmp/fsf.log" \
+        --results "$tmp" --name fsf >"$tmp/fsf.out" 2>&1
+    rc=$?
+    check "ours against Fairy-Stockfish: exit 0 (got $rc), 4 games" \
+        sh -c "test $rc -eq 0 && test \$(wc -l <'$tmp/fsf/games.jsonl') -eq 4"
+    bad=$(qbt ataxx.by_rule "$tmp/fsf/games.jsonl" | tr '\n' ';')
+    check "ours against Fairy-Stockfish: every game ended by a rule${bad:+ (not: $bad)}" test -z "$bad"
+    check "the harness set UCI_Variant ataxx" grep -q 'fsf > setoption name UCI_Variant value ataxx' "$tmp/fsf.log"
+    check "Fairy-Stockfish got its own FEN (P, p, w)" grep -q 'fsf > position fen P5p/7/7/7/7/7/p5P w 0 1' "$tmp/fsf.log"
+    check "Fairy-Stockfish's singles read as drops (bestmove P@..)" grep -qE 'fsf < bestmove P@[a-g][1-7]' "$tmp/fsf.log"
+    moves=$(qbt moves "$tmp/fsf/games.jsonl" 0)
+    check "Fairy-Stockfish's moves recorded in UAI text ($(echo "$moves" | cut -d' ' -f1-4) ...)" \
+        sh -c "echo '$moves' | grep -qE '^[a-g][1-7]' && ! echo '$moves' | grep -q '@'"
+    echo "ours (depth 2) vs Fairy-Stockfish (depth 2): $(sed -n 's/^ours vs fsf: //p' "$tmp/fsf.out")"
 fi
 
 report
