@@ -5,9 +5,10 @@
 # game, position lines as in UCI, and the clocks the UAI way round (the
 # first player's time as btime / binc, the second's as wtime / winc: the
 # same time-odds match over UCI sends them the other way), depth / nodes /
-# movetime limits, the protocol's name in run.json, a UAI engine refused by
-# the UCI client (no uciok), and proto= errors naming uai. The game is the
-# default one: the protocol does not depend on it.
+# movetime limits, a bare score (no cp) read, the protocol's name in
+# run.json, a UAI engine refused by the UCI client (no uciok), and proto=
+# errors naming uai. The game is the default one: the protocol does not
+# depend on it.
 set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
@@ -62,6 +63,14 @@ check "go nodes 500" same "$(first_go "$tmp/limits.log" n)" "go nodes 500"
     -engine name=m2 "cmd=$MOCK" arg=--uai proto=uai movetime=50 --games 2 --maxplies 2 \
     --log "$tmp/mt.log" --results "$tmp" --name mt >"$tmp/mt.out" 2>&1
 check "go movetime 50" same "$(first_go "$tmp/mt.log" m)" "go movetime 50"
+
+# A bare score ("score 7", as libataxx's UAI engines write it) read as centipawns.
+"$QIBENCH" match -engine name=s "cmd=$MOCK" arg=--uai arg=--bare-score proto=uai depth=1 \
+    -engine name=s2 "cmd=$MOCK" arg=--uai arg=--bare-score proto=uai depth=1 --games 2 --maxplies 2 \
+    --results "$tmp" --name bare >"$tmp/bare.out" 2>&1
+check "bare scores: exit 0" test $? -eq 0
+check "bare scores: read as 7 cp at depth 1 (both moves of both games)" \
+    same "$(qbt count "$tmp/bare/games.jsonl" moves.0.cp=7 moves.0.depth=1 moves.1.cp=7)" 2
 
 # ---- failures ------------------------------------------------------------------
 # The UAI mock under the UCI client: `uci` goes unanswered.

@@ -14,7 +14,8 @@
  * Fairy-Stockfish form (d1d6,d6g9), and UCI_Variant offers amazons.
  * With --uai it speaks UAI: it answers `uai` with `uaiok` (and `uci` not
  * at all), offers no UCI_Variant, and takes `uainewgame`; --variant NAME
- * offers UCI_Variant NAME instead of the default's.
+ * offers UCI_Variant NAME instead of the default's; --bare-score writes
+ * its info line as libataxx's UAI engines do ("score 7", no cp).
  *
  * Faults count the `go` commands since the program started (1 = the first);
  * --no-readyok counts `isready` commands the same way. --fd-report FILE
@@ -46,7 +47,7 @@
 typedef struct {
     long crash_on_go, exit_on_go, stall_after_go, illegal, garbage, slow_start_ms, slow_go_ms;
     long crash_mid_search, signal_on_go, signal, no_readyok, none, overlong, flood, flood_forever, close_stdout;
-    bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, amazons, stderr_noise, uai;
+    bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, amazons, stderr_noise, uai, bare_score;
     const char *fd_report, *variant;
     char moves[MAX_MOVES][MOVE_BYTES];
     int move_count;
@@ -66,7 +67,7 @@ static void usage(void)
             "                   [--moves m1,m2,... | --moves-file FILE] [--crash-at-startup] [--crash-mid-search N]\n"
             "                   [--signal-on-go N [--signal SIG]] [--no-readyok N] [--none N]\n"
             "                   [--overlong N] [--flood N] [--flood-forever N] [--close-stdout N]\n"
-            "                   [--fd-report FILE] [--amazons] [--uai] [--variant NAME]\n");
+            "                   [--fd-report FILE] [--amazons] [--uai] [--variant NAME] [--bare-score]\n");
     exit(2);
 }
 
@@ -145,6 +146,7 @@ static void parse_args(int argc, char **argv)
         else if (strcmp(a, "--fairy") == 0) S.fairy = true;
         else if (strcmp(a, "--amazons") == 0) S.amazons = true;
         else if (strcmp(a, "--uai") == 0) S.uai = true;
+        else if (strcmp(a, "--bare-score") == 0) S.bare_score = true;
         else if (strcmp(a, "--stderr-noise") == 0) S.stderr_noise = true;
         else usage();
     }
@@ -198,7 +200,8 @@ static void answer_move(const char *move)
     if (S.amazons) to_amazons_fairy(move, text, sizeof text);
     else if (S.fairy) to_fairy(move, text, sizeof text);
     else snprintf(text, sizeof text, "%s", move);
-    printf("info depth 1 score cp 0 nodes 1 time 0 pv %s\nbestmove %s\n", text, text);
+    if (S.bare_score) printf("info depth 1 nodes 1 score 7 time 0 pv %s\nbestmove %s\n", text, text);
+    else printf("info depth 1 score cp 0 nodes 1 time 0 pv %s\nbestmove %s\n", text, text);
     fflush(stdout);
 }
 
