@@ -212,11 +212,12 @@ define bench_expected
 	@cat $(3)
 endef
 
-# Xiangqi at depth 3; Amazons at depth 1 (its evaluation is slow: ~80k nodes/s).
-bench-expected: all ## rewrite tests/bench.expected (check-only, the engine's default), bench.asian.expected and bench.amazons.expected
+# Xiangqi at depth 3; Amazons at depth 1 (its evaluation is slow: ~80k nodes/s); Ataxx at depth 3.
+bench-expected: all ## rewrite tests/bench.expected (check-only, the engine's default), bench.asian.expected, bench.amazons.expected and bench.ataxx.expected
 	$(call bench_expected,xiangqi,3,tests/bench.expected)
 	$(call bench_expected,xiangqi,3,tests/bench.asian.expected,--rules asian)
 	$(call bench_expected,amazons,1,tests/bench.amazons.expected)
+	$(call bench_expected,ataxx,3,tests/bench.ataxx.expected)
 
 ablation: all ## the search features: modern against modern without each (with each, for the others), and the node ratios; a table into results/ablation-* (scripts/ablation.sh: ABLATION_LIMIT, ABLATION_ROUNDS)
 	@sh scripts/ablation.sh

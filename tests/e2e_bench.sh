@@ -2,8 +2,9 @@
 # e2e_bench.sh - the bench node signatures: `bench DEPTH VARIANT` must give
 # the node count stored for it: tests/bench.expected for bin/xiangqi-engine
 # (its default rule set, check-only, and the same given explicitly),
-# tests/bench.asian.expected for it with --rules asian, and
-# tests/bench.amazons.expected for bin/amazons-engine (the one beside it).
+# tests/bench.asian.expected for it with --rules asian,
+# tests/bench.amazons.expected for bin/amazons-engine and
+# tests/bench.ataxx.expected for bin/ataxx-engine (the ones beside it).
 # Every signature in the optimised build (FAST_ENGINE); in the sanitizer
 # build (ENGINE, when it is another) the shallow ones, all but negamax and
 # mcts (21 million nodes and 113,000 playouts: 8 and 20 s optimised, ten
@@ -35,10 +36,12 @@ check_file() {
 # Two lanes at once (one a core), each into its own log: the deep searches
 # of the optimised build split between them, the rest after.
 amz() { echo "$(dirname "$1")/amazons-engine"; }
+atx() { echo "$(dirname "$1")/ataxx-engine"; }
 {
     check_file tests/bench.expected "" "mcts" "$FAST_ENGINE"
     check_file tests/bench.asian.expected "--rules asian" "negamax" "$FAST_ENGINE"
     check_file tests/bench.amazons.expected "" "" "$(amz "$FAST_ENGINE")"
+    check_file tests/bench.ataxx.expected "" "" "$(atx "$FAST_ENGINE")"
 } >"$tmp/lane1" &
 {
     check_file tests/bench.expected "" "$(grep -v '^#' tests/bench.expected | awk '$1 != "mcts" { printf "%s ", $1 }')" "$FAST_ENGINE"
@@ -47,6 +50,7 @@ amz() { echo "$(dirname "$1")/amazons-engine"; }
         check_file tests/bench.expected "" "$DEEP" "$ENGINE"
         check_file tests/bench.asian.expected "--rules asian" "$DEEP" "$ENGINE"
         check_file tests/bench.amazons.expected "" "" "$(amz "$ENGINE")"
+        check_file tests/bench.ataxx.expected "" "" "$(atx "$ENGINE")"
     fi
 } >"$tmp/lane2"
 wait
@@ -54,9 +58,10 @@ cat "$tmp/lane1" "$tmp/lane2" >"$tmp/all"
 grep '^FAIL' "$tmp/all"
 passed=$(grep -c '^ok$' "$tmp/all")
 failed=$(grep -c '^FAIL' "$tmp/all")
-# Optimised: 12 + 11 + 12 + 10 (check-only given); sanitizer: 10 + 10 + 12.
-want=45
-[ "$ENGINE" != "$FAST_ENGINE" ] && want=77
+# Optimised: 12 + 11 + 12 + 12 (ataxx) + 10 (check-only given); sanitizer:
+# 10 + 10 + 12 + 12 (ataxx).
+want=57
+[ "$ENGINE" != "$FAST_ENGINE" ] && want=101
 check "$want signatures checked (got $((passed + failed)))" test "$((passed + failed))" -eq "$want"
 # The asian signature is its own: mcts's random playouts meet repetitions
 # that the chase rule judges differently.
