@@ -5,7 +5,8 @@
 # limit) and the position adjudications (--material, --decided: "easy
 # fill", refused for a game without them); the PGN as cuteataxx writes it
 # (Black and White, FEN) with Variant ataxx and the moves f2, g1e1, 0000;
-# the start positions positions/ataxx/starts.epd; our engine
+# the start positions positions/ataxx/starts.epd and the opening book
+# positions/ataxx/openings.epd (every line replays, re-scored in part); our engine
 # bin/ataxx-engine against itself (every game ended by a rule, with the
 # result the pieces give) and against the UAI mock over UAI; kill -9 and
 # --resume of a match; a play session from stdin (the board with the last
@@ -98,6 +99,13 @@ check "starts.epd: ten positions, x to move, two pieces a side, symmetric" same 
 check "starts.epd: the first is the standard start" \
     same "$(grep -v '^#' "$STARTS" | head -n 1 | cut -d';' -f1)" "x5o/7/7/7/7/7/o5x x 0 1 "
 
+# The book of balanced short openings (scripts/make_ataxx_openings.py made it).
+BOOK=positions/ataxx/openings.epd
+grep -v '^#' "$BOOK" >"$tmp/book.lines"
+check "book: 40 openings, id = moves, 2-4 moves, |c1| <= 100, three re-scored alike" \
+    same "$(qbt ataxx.book "$tmp/book.lines" "$ENGINE" 100)" 40
+book_replays ataxx "$tmp/book.lines" 2-4
+
 # ---- our engine: against itself, against the UAI mock over UAI -----------------------------
 "$QIBENCH" match --game ataxx -engine name=d2 "cmd=$ENGINE" depth=2 -engine name=d1 "cmd=$ENGINE" depth=1 \
     --openings "file=$STARTS" format=epd --games 10 --concurrency 2 --results "$tmp" --name self >"$tmp/self.out" 2>&1
@@ -125,13 +133,7 @@ RUN="--game ataxx -engine name=d2 cmd=$ENGINE depth=2 -engine name=d1 cmd=$ENGIN
 --openings file=$STARTS format=epd --games $GAMES"
 # shellcheck disable=SC2086
 "$QIBENCH" match $RUN --concurrency 1 --results "$tmp" --name killed --wait 150 >/dev/null 2>&1 &
-pid=$!
-n=0
-recorded() { if [ -f "$1" ]; then wc -l <"$1"; else echo 0; fi; }
-while [ "$n" -lt 400 ] && [ "$(recorded "$tmp/killed/games.jsonl")" -lt 2 ]; do sleep 0.05; n=$((n + 1)); done
-kill -9 "$pid" 2>/dev/null
-wait "$pid" 2>/dev/null
-kept=$(recorded "$tmp/killed/games.jsonl")
+kill_when "$tmp/killed/games.jsonl" 2 $!
 check "kill -9 after $kept games: some, not all, were recorded" test "$kept" -ge 2 -a "$kept" -lt "$GAMES"
 "$QIBENCH" match --resume "$tmp/killed" >/dev/null 2>&1
 check "--resume after kill -9: exit 0" test $? -eq 0

@@ -81,3 +81,39 @@ def starts(path):
             assert all(rank[::-1].translate(swap) == rank for rank in ranks), f"{board}: not symmetric"
             n += 1
     return n
+
+
+def book(lines, engine, bound):
+    """The opening book's lines (comments left out): each id is its ;moves,
+    2-4 moves in UAI text, ids unique, |c1| (the depth-4 score) at most
+    bound; and the first, middle and last lines re-scored by engine at
+    depth 4 (scripts/make_amazons_openings.py's search_score, which
+    scripts/make_ataxx_openings.py uses) give their c1."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+    from fairy import FairyStockfish
+    from make_amazons_openings import search_score
+    with open(lines, encoding="utf-8") as f:
+        rows = f.read().splitlines()
+    ids = set()
+    for n, line in enumerate(rows, 1):
+        i = re.search(r';id "([^"]*)"', line)
+        m = re.search(r';moves "([^"]*)"', line)
+        c1 = re.search(r';c1 "ataxx-engine depth 4: ([-+]\d+)"', line)
+        assert i and m and c1 and i.group(1) == m.group(1), f"line {n}: id, moves, c1: {line}"
+        moves = m.group(1).split()
+        assert i.group(1) not in ids and 2 <= len(moves) <= 4, f"line {n}: {i.group(1)!r} again, or not 2-4 moves"
+        assert all(re.fullmatch(r"(?:[a-g][1-7]){1,2}|0000", w) for w in moves), f"line {n}: {moves}"
+        assert abs(int(c1.group(1))) <= int(bound), f"line {n}: c1 {c1.group(1)}, beyond {bound}"
+        ids.add(i.group(1))
+    eng = FairyStockfish(engine, variant="ataxx")
+    try:
+        for line in (rows[0], rows[len(rows) // 2], rows[-1]):
+            moves = re.search(r';moves "([^"]*)"', line).group(1).split()
+            c1 = int(re.search(r'depth 4: ([-+]\d+)"', line).group(1))
+            got = search_score(eng, moves, 4)
+            assert got == c1, f"{' '.join(moves)}: re-scored {got}, c1 {c1}"
+    finally:
+        eng.close()
+    return len(rows)
