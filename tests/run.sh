@@ -75,7 +75,7 @@ check)
     ;;
 test)
     # The longest first, so that the two lanes end together.
-    TEST_FIRST="e2e_resume.sh e2e_bench.sh e2e_regress.sh e2e_tune.sh e2e_suite.sh test_search test_mcts oracle_perft.sh"
+    TEST_FIRST="e2e_resume.sh e2e_bench.sh e2e_regress.sh e2e_tune.sh e2e_suite.sh test_search test_mcts oracle_perft.sh atx_oracle_perft.sh"
     unit_tests "$BUILD"
     run_amazons_core
     run_core_tests "$ATX_DIR"

@@ -13,32 +13,10 @@
 
 #include "board.h"
 #include "movegen.h"
+#include "perft_epd.h"
 #include "testhelp.h"
 
 #define MAX_DEPTHS 8
-
-/* Parses "FEN ;D1 n ;D2 n ... [;id ...]": the FEN into fen, counts into
- * expected[1..]; returns the deepest depth, or -1 on a malformed line. */
-static int parse_line(char *line, char *fen, size_t fenlen, unsigned long long *expected)
-{
-    char *semi = strchr(line, ';');
-    if (!semi) return -1;
-    *semi = '\0';
-    snprintf(fen, fenlen, "%s", line);
-    int deepest = 0;
-    for (char *field = semi + 1; field; field = strchr(field, ';') ? strchr(field, ';') + 1 : NULL) {
-        while (*field == ' ') field++;
-        if (field[0] != 'D') continue;
-        char *end;
-        long depth = strtol(field + 1, &end, 10);
-        errno = 0;
-        unsigned long long count = strtoull(end, &end, 10);
-        if (depth < 1 || depth >= MAX_DEPTHS || errno) return -1;
-        expected[depth] = count;
-        if (depth > deepest) deepest = (int)depth;
-    }
-    return deepest;
-}
 
 /* Walks the depth-2 tree checking keys and the capture generator. */
 static int check_tree(Position *pos, int depth)
@@ -78,7 +56,7 @@ int main(int argc, char **argv)
         lineno++;
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '#' || line[0] == '\0') continue;
-        int deepest = parse_line(line, fen, sizeof fen, expected);
+        int deepest = perft_epd_parse_line(line, fen, sizeof fen, expected, MAX_DEPTHS);
         CHECK(deepest > 0, "%s:%d: expected 'FEN ;D1 n ...'", path, lineno);
         if (deepest <= 0) continue;
         CHECK(xq_pos_from_fen(&pos, fen, err, sizeof err) == 0, "%s:%d: %s", path, lineno, err);

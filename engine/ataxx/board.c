@@ -184,7 +184,7 @@ AtxResult atx_result(const AtxPosition *pos, bool repetition)
 /* Position text                                                            */
 /* ------------------------------------------------------------------------ */
 
-static int text_error(char *err, size_t errlen, const char *fmt, ...)
+int atx_error(char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen) {
         va_list ap;
@@ -218,29 +218,29 @@ static int parse_board(AtxPosition *pos, const char *s, size_t len, char *err, s
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
         if (c == '/') {
-            if (file != ATX_FILES) return text_error(err, errlen, "rank %d has %d squares, not 7", rank + 1, file);
-            if (rank == 0) return text_error(err, errlen, "more than 7 ranks");
+            if (file != ATX_FILES) return atx_error(err, errlen, "rank %d has %d squares, not 7", rank + 1, file);
+            if (rank == 0) return atx_error(err, errlen, "more than 7 ranks");
             rank--;
             file = 0;
             continue;
         }
         if (c >= '1' && c <= '7') {
             file += c - '0';
-            if (file > ATX_FILES) return text_error(err, errlen, "rank %d has more than 7 squares", rank + 1);
+            if (file > ATX_FILES) return atx_error(err, errlen, "rank %d has more than 7 squares", rank + 1);
             continue;
         }
-        if (file >= ATX_FILES) return text_error(err, errlen, "rank %d has more than 7 squares", rank + 1);
+        if (file >= ATX_FILES) return atx_error(err, errlen, "rank %d has more than 7 squares", rank + 1);
         AtxBB b = atx_bb_of(ATX_SQ(file, rank));
         switch (c) {
         case 'x': case 'X': case 'P': pos->pieces[ATX_X] |= b; break;
         case 'o': case 'O': case 'p': pos->pieces[ATX_O] |= b; break;
         case '-': case '*': pos->gaps |= b; break;
-        default: return text_error(err, errlen, "unexpected '%c' in the board", c);
+        default: return atx_error(err, errlen, "unexpected '%c' in the board", c);
         }
         file++;
     }
-    if (rank != 0) return text_error(err, errlen, "%d ranks, not 7", ATX_RANKS - rank);
-    if (file != ATX_FILES) return text_error(err, errlen, "rank 1 has %d squares, not 7", file);
+    if (rank != 0) return atx_error(err, errlen, "%d ranks, not 7", ATX_RANKS - rank);
+    if (file != ATX_FILES) return atx_error(err, errlen, "rank 1 has %d squares, not 7", file);
     return 0;
 }
 
@@ -260,36 +260,36 @@ int atx_pos_from_text(AtxPosition *pos, const char *text, char *err, size_t errl
 {
     const char *f[8];
     size_t len[8];
-    if (!text) return text_error(err, errlen, "no position text");
+    if (!text) return atx_error(err, errlen, "no position text");
     int n = split_fields(text, f, len);
     if (n == 1 && len[0] == 8 && memcmp(f[0], "startpos", 8) == 0) return atx_pos_from_text(pos, ATX_START_TEXT, err, errlen);
-    if (n == 0) return text_error(err, errlen, "empty position text");
-    if (n > 8) return text_error(err, errlen, "too many fields in the position text");
-    if (n < 2) return text_error(err, errlen, "no side to move after the board");
+    if (n == 0) return atx_error(err, errlen, "empty position text");
+    if (n > 8) return atx_error(err, errlen, "too many fields in the position text");
+    if (n < 2) return atx_error(err, errlen, "no side to move after the board");
     memset(pos, 0, offsetof(AtxPosition, hist));
     pos->hist[0] = (AtxState){0, 0, ATX_MOVE_NONE, 0};
     if (parse_board(pos, f[0], len[0], err, errlen) < 0) return -1;
-    if (len[1] != 1) return text_error(err, errlen, "side to move '%.*s': x, o, w or b", (int)len[1], f[1]);
+    if (len[1] != 1) return atx_error(err, errlen, "side to move '%.*s': x, o, w or b", (int)len[1], f[1]);
     switch (f[1][0]) {
     case 'x': case 'X': case 'w': case 'W': pos->side = ATX_X; break;
     case 'o': case 'O': case 'b': case 'B': pos->side = ATX_O; break;
-    default: return text_error(err, errlen, "side to move '%c': x, o, w or b", f[1][0]);
+    default: return atx_error(err, errlen, "side to move '%c': x, o, w or b", f[1][0]);
     }
     int i = 2;
     while (i < n && len[i] == 1 && f[i][0] == '-') i++; /* FSF: castling, en passant */
     long halfmove = 0, fullmove = 1;
     if (i < n) {
         halfmove = parse_count(f[i], len[i]);
-        if (halfmove < 0 || halfmove > 60000) return text_error(err, errlen, "halfmove clock '%.*s'", (int)len[i], f[i]);
+        if (halfmove < 0 || halfmove > 60000) return atx_error(err, errlen, "halfmove clock '%.*s'", (int)len[i], f[i]);
         i++;
     }
     if (i < n) {
         fullmove = parse_count(f[i], len[i]);
-        if (fullmove < 0) return text_error(err, errlen, "fullmove number '%.*s'", (int)len[i], f[i]);
+        if (fullmove < 0) return atx_error(err, errlen, "fullmove number '%.*s'", (int)len[i], f[i]);
         if (fullmove == 0) fullmove = 1;
         i++;
     }
-    if (i < n) return text_error(err, errlen, "unexpected '%.*s' after the move counters", (int)len[i], f[i]);
+    if (i < n) return atx_error(err, errlen, "unexpected '%.*s' after the move counters", (int)len[i], f[i]);
     pos->fullmove = (int)fullmove;
     pos->ply = 0;
     pos->hist[0].halfmove = (uint16_t)halfmove;

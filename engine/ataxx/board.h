@@ -204,4 +204,12 @@ void atx_pos_print(const AtxPosition *pos, char *buf, size_t buflen);
 /* Writes a square's name ("a1" .. "g7") to buf (room for 3) and returns 2. */
 int atx_square_name(int sq, char *buf);
 
+/* Writes a one-line reason, printf-style, to err (when err is not NULL and
+ * errlen not 0) and returns -1: the parsers' error return. */
+int atx_error(char *err, size_t errlen, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 #endif

@@ -4,7 +4,6 @@
 #include "notation.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,43 +57,32 @@ int atx_square_parse(const char *s)
     return ATX_SQ(f, r);
 }
 
-static int move_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 int atx_move_parse(const AtxPosition *pos, const char *text, AtxMove *out, char *err, size_t errlen)
 {
     char t[16];
     size_t n = 0;
     for (const char *p = text ? text : ""; *p; p++) {
         if (isspace((unsigned char)*p)) continue;
-        if (n + 1 >= sizeof t) return move_error(err, errlen, "move text too long");
+        if (n + 1 >= sizeof t) return atx_error(err, errlen, "move text too long");
         t[n++] = *p;
     }
     t[n] = '\0';
-    if (n == 0) return move_error(err, errlen, "empty move text");
-    if (atx_game_over(pos)) return move_error(err, errlen, "the game is over: no move is legal");
+    if (n == 0) return atx_error(err, errlen, "empty move text");
+    if (atx_game_over(pos)) return atx_error(err, errlen, "the game is over: no move is legal");
     AtxMove m;
     if (strcmp(t, "0000") == 0 || strcmp(t, "@@@@") == 0 || strcmp(t, "pass") == 0) {
         m = ATX_MOVE_PASS;
     } else if (n == 4 && (t[0] == 'P' || t[0] == 'p') && t[1] == '@') {
         int to = atx_square_parse(t + 2);
-        if (to < 0) return move_error(err, errlen, "'%s': no such square", t + 2);
+        if (to < 0) return atx_error(err, errlen, "'%s': no such square", t + 2);
         m = ATX_MOVE_SINGLE(to);
     } else if (n == 2) {
         int to = atx_square_parse(t);
-        if (to < 0) return move_error(err, errlen, "'%s': not a move (a square a1-g7, two squares, 0000)", t);
+        if (to < 0) return atx_error(err, errlen, "'%s': not a move (a square a1-g7, two squares, 0000)", t);
         m = ATX_MOVE_SINGLE(to);
     } else if (n == 4) {
         int from = atx_square_parse(t), to = atx_square_parse(t + 2);
-        if (from < 0 || to < 0) return move_error(err, errlen, "'%s': not a move (a square a1-g7, two squares, 0000)", t);
+        if (from < 0 || to < 0) return atx_error(err, errlen, "'%s': not a move (a square a1-g7, two squares, 0000)", t);
         if (from == to) {
             /* Fairy-Stockfish's pass: a square to itself */
             m = ATX_MOVE_PASS;
@@ -104,26 +92,26 @@ int atx_move_parse(const AtxPosition *pos, const char *text, AtxMove *out, char 
             if (d == 1) {
                 /* a single written with its origin ("f1f2"): the same move */
                 if (!(pos->pieces[pos->side] & atx_bb_of(from)))
-                    return move_error(err, errlen, "%s: no piece of the side to move on %.2s", t, t);
+                    return atx_error(err, errlen, "%s: no piece of the side to move on %.2s", t, t);
                 m = ATX_MOVE_SINGLE(to);
             } else if (d == 2) {
                 if (!(pos->pieces[pos->side] & atx_bb_of(from)))
-                    return move_error(err, errlen, "%s: no piece of the side to move on %.2s", t, t);
+                    return atx_error(err, errlen, "%s: no piece of the side to move on %.2s", t, t);
                 m = ATX_MOVE_DOUBLE(from, to);
             } else {
-                return move_error(err, errlen, "%s: %.2s is more than two squares from %.2s", t, t + 2, t);
+                return atx_error(err, errlen, "%s: %.2s is more than two squares from %.2s", t, t + 2, t);
             }
         }
     } else {
-        return move_error(err, errlen, "'%s': not a move (a square a1-g7, two squares, 0000)", t);
+        return atx_error(err, errlen, "'%s': not a move (a square a1-g7, two squares, 0000)", t);
     }
     if (ATX_MOVE_IS_PASS(m)) {
-        if (atx_can_move(pos)) return move_error(err, errlen, "%s: a pass, but the side to move has a move", t);
+        if (atx_can_move(pos)) return atx_error(err, errlen, "%s: a pass, but the side to move has a move", t);
     } else if (!atx_move_is_legal(pos, m)) {
         int to = ATX_MOVE_TO(m);
         if (!(atx_empty(pos) & atx_bb_of(to)))
-            return move_error(err, errlen, "%s: %c%c is not empty", t, 'a' + ATX_SQ_FILE(to), '1' + ATX_SQ_RANK(to));
-        return move_error(err, errlen, "%s: no piece of the side to move next to %c%c", t, 'a' + ATX_SQ_FILE(to),
+            return atx_error(err, errlen, "%s: %c%c is not empty", t, 'a' + ATX_SQ_FILE(to), '1' + ATX_SQ_RANK(to));
+        return atx_error(err, errlen, "%s: no piece of the side to move next to %c%c", t, 'a' + ATX_SQ_FILE(to),
                           '1' + ATX_SQ_RANK(to));
     }
     *out = m;

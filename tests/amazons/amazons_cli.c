@@ -21,13 +21,12 @@
  * POSITION is position text (one argument); the default is the start.
  * Usage errors exit 2, a bad position or move exits 1.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "game.h"
+#include "game_cli.h"
 
 static AmzPosition pos;
 
@@ -36,16 +35,6 @@ static int usage(void)
     fprintf(stderr, "usage: amazons_cli perft|divide DEPTH [POSITION] | random SEED GAMES |\n"
                     "       parse [POSITION] | play MOVE... | eval [POSITION]\n");
     return 2;
-}
-
-/* Parses a whole decimal argument in [lo, hi]; returns -1 if it is not one. */
-static long parse_arg(const char *s, long lo, long hi)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi) return -1;
-    return v;
 }
 
 /* Sets pos from text (NULL: the start); 0, or 1 after printing the reason. */
@@ -57,16 +46,9 @@ static int load(const char *text)
     return 1;
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static int cmd_perft(int depth, bool divide)
 {
-    double t0 = now_ms();
+    double t0 = cli_now_ms();
     uint64_t total = 0;
     if (!divide) {
         total = amz_perft(&pos, depth);
@@ -86,17 +68,8 @@ static int cmd_perft(int depth, bool divide)
         printf("\n");
     }
     printf("Nodes searched: %llu\n", (unsigned long long)total);
-    if (!divide) printf("Time ms: %.1f\n", now_ms() - t0);
+    if (!divide) printf("Time ms: %.1f\n", cli_now_ms() - t0);
     return 0;
-}
-
-/* xorshift64*: the random games are the same on every machine for a seed. */
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 0x2545F4914F6CDD1DULL;
 }
 
 /* Prints the current position and the moves that led to it from the start. */
@@ -120,7 +93,7 @@ static int cmd_random(uint64_t seed, long games)
             print_line(moves);
             int n = amz_gen_moves(&pos, list);
             if (n == 0) break;
-            AmzMove m = list[next_random(&state) % (uint64_t)n];
+            AmzMove m = list[cli_random(&state) % (uint64_t)n];
             char text[AMZ_MOVE_TEXT_MAX];
             amz_move_to_fairy(m, text);
             used += (size_t)sprintf(moves + used, "%s%s", used ? " " : "", text);
@@ -184,13 +157,13 @@ int main(int argc, char **argv)
     if (argc < 2) return usage();
     const char *cmd = argv[1];
     if (!strcmp(cmd, "perft") || !strcmp(cmd, "divide")) {
-        long depth = argc >= 3 ? parse_arg(argv[2], 0, 20) : -1;
+        long depth = argc >= 3 ? cli_parse_arg(argv[2], 0, 20) : -1;
         if (depth < 0 || argc > 4) return usage();
         return load(argc == 4 ? argv[3] : NULL) || cmd_perft((int)depth, cmd[0] == 'd');
     }
     if (!strcmp(cmd, "random")) {
-        long seed = argc == 4 ? parse_arg(argv[2], 0, 2147483647L) : -1;
-        long games = argc == 4 ? parse_arg(argv[3], 1, 1000000) : -1;
+        long seed = argc == 4 ? cli_parse_arg(argv[2], 0, 2147483647L) : -1;
+        long games = argc == 4 ? cli_parse_arg(argv[3], 1, 1000000) : -1;
         if (seed < 0 || games < 0) return usage();
         return cmd_random((uint64_t)seed, games);
     }

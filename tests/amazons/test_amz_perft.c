@@ -14,32 +14,10 @@
 
 #include "board.h"
 #include "movegen.h"
+#include "perft_epd.h"
 #include "testhelp.h"
 
 #define MAX_DEPTHS 10
-
-/* Parses "TEXT ;D1 n ;D2 n ... [;id ...]": the text into text, counts into
- * expected[1..]; returns the deepest depth, or -1 on a malformed line. */
-static int parse_line(char *line, char *text, size_t textlen, unsigned long long *expected)
-{
-    char *semi = strchr(line, ';');
-    if (!semi) return -1;
-    *semi = '\0';
-    snprintf(text, textlen, "%s", line);
-    int deepest = 0;
-    for (char *field = semi + 1; field; field = strchr(field, ';') ? strchr(field, ';') + 1 : NULL) {
-        while (*field == ' ') field++;
-        if (field[0] != 'D') continue;
-        char *end;
-        long depth = strtol(field + 1, &end, 10);
-        errno = 0;
-        unsigned long long count = strtoull(end, &end, 10);
-        if (depth < 1 || depth >= MAX_DEPTHS || errno) return -1;
-        expected[depth] = count;
-        if (depth > deepest) deepest = (int)depth;
-    }
-    return deepest;
-}
 
 /* Walks the tree of the given depth checking keys and the counter. */
 static int check_tree(AmzPosition *pos, int depth)
@@ -93,7 +71,7 @@ int main(int argc, char **argv)
         lineno++;
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '#' || line[0] == '\0') continue;
-        int deepest = parse_line(line, text, sizeof text, expected);
+        int deepest = perft_epd_parse_line(line, text, sizeof text, expected, MAX_DEPTHS);
         CHECK(deepest > 0, "%s:%d: expected 'TEXT ;D1 n ...'", path, lineno);
         if (deepest <= 0) continue;
         int rc = amz_pos_from_text(&pos, text, err, sizeof err);

@@ -35,56 +35,15 @@ seed=${ATX_ORACLE_SEED:-1}
 games=${ATX_ORACLE_GAMES:-3}
 d2_budget=${ATX_ORACLE_D2_NODES:-2000000}
 . "$(dirname "$0")/../lib_e2e.sh"
+. "$(dirname "$0")/../lib_oracle.sh"
 
-command -v node >/dev/null 2>&1 || { skip "node not found (the Ataxx oracle runs on node)"; report; exit 0; }
-[ -f "$js" ] || { skip "$js missing: run 'make amazons-npm' (npm install fairy-stockfish-nnue.wasm)"; report; exit 0; }
+oracle_require "$js" Ataxx
 [ -x "$cli" ] || { bad "$cli not built"; report; exit 1; }
+oracle_start "$js" ataxx
 
-oracle_pid=
-cleanup() {
-    exec 3>&-
-    [ -n "$oracle_pid" ] && kill "$oracle_pid" 2>/dev/null && wait "$oracle_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-# --- The oracle: node reads commands from a FIFO, writes to a file --------
-
-mkfifo "$tmp/in" || exit 1
-node --no-experimental-fetch "$js" <"$tmp/in" >"$tmp/out" 2>&1 &
-oracle_pid=$!
-exec 3>"$tmp/in"
-printf 'uci\nsetoption name UCI_Variant value ataxx\n' >&3
-
-# oracle_perft DEPTH POSITION-COMMAND: runs `go perft` and waits for its
-# "Nodes searched" line; its output goes to $tmp/section.
-oracle_perft() {
-    off=$(wc -c <"$tmp/out")
-    printf '%s\ngo perft %s\n' "$2" "$1" >&3
-    nap=0.005 waited=0
-    until tail -c +"$((off + 1))" "$tmp/out" | grep -q '^Nodes searched'; do
-        kill -0 "$oracle_pid" 2>/dev/null || { echo "oracle_perft: the oracle died"; return 1; }
-        sleep "$nap"
-        waited=$((waited + 1))
-        [ "$waited" -gt 20 ] && nap=0.05
-        [ "$waited" -gt 4000 ] && { echo "oracle_perft: no answer to 'go perft $1'"; return 1; }
-    done
-    tail -c +"$((off + 1))" "$tmp/out" >"$tmp/section"
-}
-
-# The oracle's last position text (its `d` prints "Fen: BOARD SIDE - - H F"),
-# without FSF's two dashes: our FSF dialect text.
-oracle_text() {
-    off=$(wc -c <"$tmp/out")
-    printf '%s\nd\n' "$1" >&3
-    waited=0
-    until tail -c +"$((off + 1))" "$tmp/out" | grep -q '^Fen: '; do
-        sleep 0.01
-        waited=$((waited + 1))
-        [ "$waited" -gt 2000 ] && return 1
-    done
-    tail -c +"$((off + 1))" "$tmp/out" | sed -n 's/^Fen: //p' | head -n 1 | sed 's/ - - / /'
-}
+# The oracle's position text without FSF's castling and en-passant dashes
+# ("w - - 0 1"): our FSF dialect text.
+fsf_text() { oracle_text "$1" | sed 's/ - - / /'; }
 
 # The sorted "move: count" lines and the total of a divide output file.
 divide_lines() { grep -E '^(P@[a-g][1-7]|[a-g][1-7][a-g][1-7]): [0-9]+$' "$1" | sort; }
@@ -125,7 +84,7 @@ round_trip() {
 # game_end LAYOUT MOVES FSF-TEXT: the oracle, given our moves of a whole
 # game, ends at our position text (counters included).
 game_end() {
-    theirs=$(oracle_text "position fen $1 moves $2")
+    theirs=$(fsf_text "position fen $1 moves $2")
     if [ "$theirs" = "$3" ]; then ok; else bad "game end: oracle '$theirs', ours '$3'"; fi
 }
 
