@@ -3,16 +3,18 @@
 # scripted UAI engines (tests/mock_engine --uai) with endings worked out by
 # hand (no pieces, the board full, the pass, an illegal pass, the ply
 # limit) and the position adjudications (--material, --decided: "easy
-# fill", refused for a game without them); the PGN as cuteataxx writes it
-# (Black and White, FEN) with Variant ataxx and the moves f2, g1e1, 0000;
-# the start positions positions/ataxx/starts.epd and the opening book
-# positions/ataxx/openings.epd (every line replays, re-scored in part); our engine
-# bin/ataxx-engine against itself (every game ended by a rule, with the
-# result the pieces give) and against the UAI mock over UAI; kill -9 and
-# --resume of a match; a play session from stdin (the board with the last
+# fill", refused for a game without them; read back by --resume); the PGN
+# as cuteataxx writes it (Black and White, FEN) with Variant ataxx and the
+# moves f2, g1e1, 0000; the start positions positions/ataxx/starts.epd and
+# the opening book positions/ataxx/openings.epd (every line replays,
+# re-scored in part); our engine bin/ataxx-engine against itself (every
+# game ended by a rule, with the result the pieces give) and against the
+# UAI mock over UAI; kill -9 and --resume, --shard and merge (the same
+# games as one run); a play session from stdin (the board with the last
 # move and converted pieces marked, moves typed f2 / g1e1 / 0000, a wrong
-# move refused, the game saved); and Fairy-Stockfish in WebAssembly over
-# UCI (UCI_Variant ataxx, its FEN and P@f2 moves), skipped without node.
+# move refused, the game saved) and in an 80x24 terminal (tmux); and
+# Fairy-Stockfish in WebAssembly over UCI (UCI_Variant ataxx, its FEN and
+# P@f2 moves), skipped without node.
 set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
@@ -86,6 +88,10 @@ check "-gamelength 1 (cuteataxx's name) is --maxmoves 1: 2 plies" \
 check "--material for a game without a material count: refused (exit 2)" \
     sh -c "test $? -eq 2 && grep -q 'the game xiangqi counts no material' '$tmp/xqmat.out'"
 
+"$QIBENCH" match --resume "$tmp/decided" >"$tmp/decided.resume" 2>&1
+check "--resume of a run with adjudicated games: they read back (exit 0, nothing replayed)" \
+    sh -c "test $? -eq 0 && test \$(wc -l <'$tmp/decided/games.jsonl') -eq 2"
+
 # ---- PGN ---------------------------------------------------------------------------------
 for run in nopieces full pass decided material2; do
     check "$run: the PGN holds the games with cuteataxx's tags and the record's moves" \
@@ -142,6 +148,15 @@ qbt ataxx.games "$tmp/self/games.jsonl" >"$tmp/self.games"
 check "--resume after kill -9: the same games as the uninterrupted run" cmp -s "$tmp/self.games" "$tmp/killed.games"
 check "--resume after kill -9: games.pgn holds every game once" \
     qbt ataxx.pgn_like_jsonl "$tmp/killed/games.pgn" "$tmp/killed/games.jsonl"
+
+for k in 1 2; do
+    # shellcheck disable=SC2086
+    "$QIBENCH" match $RUN --shard "$k/2" --results "$tmp" --name "shard$k" >/dev/null 2>&1
+done
+"$QIBENCH" merge "$tmp/shard1" "$tmp/shard2" --results "$tmp" --name merged >"$tmp/merged.out" 2>&1
+check "--shard 1/2, 2/2 and merge: exit 0" test $? -eq 0
+qbt ataxx.games "$tmp/merged/games.jsonl" >"$tmp/merged.games"
+check "sharded and merged: the same games as unsharded" cmp -s "$tmp/self.games" "$tmp/merged.games"
 
 # ---- a play session from stdin ----------------------------------------------------------------
 printf 'f2\nb2\ng1g4\nzz9\n0000\ng1e1\nquit\n' |
