@@ -178,6 +178,13 @@ printf 'b1\nquit\n' | timeout 20 "$QIBENCH" play --game ataxx --black human --wh
 check "play: the ending in words" grep -qF 'a side has no pieces (x 3, o 0): Black wins' "$tmp/play2.out"
 check "play: the converted piece marked <x>" grep -qF '   2 | . <x> .  .  .  .  . | 2' "$tmp/play2.out"
 
+# A person (Black, the default) against our engine (White): it answers over UCI, its thinking shown.
+printf 'f2\nquit\n' | timeout 30 "$QIBENCH" play --game ataxx -engine "cmd=$ENGINE" depth=2 --results "$tmp/play" \
+    >"$tmp/play3.out" 2>&1
+check "play against our engine: it answered f2 (moves 1. f2 and its reply)" \
+    grep -qE ' 1\. f2  ([a-g][1-7]){1,2}$' "$tmp/play3.out"
+check "play against our engine: its depth and score for White shown" grep -qE 'depth 2, score [-+][0-9.]+ for White' "$tmp/play3.out"
+
 # In a terminal of 80x24 (tmux, UTF-8): the whole board, its key and the prompt fit.
 if command -v tmux >/dev/null 2>&1; then
     Q=$(cd "$(dirname "$QIBENCH")" && pwd)/$(basename "$QIBENCH")
