@@ -87,7 +87,8 @@ static void print_variants(FILE *f)
 }
 
 /* The games, each with the notations its engines may write (notation=),
- * its rule sets (--rules, the default first) and what --nocapture counts. */
+ * its rule sets (--rules, the default first), what --nocapture and
+ * --material count and the rule of --decided. */
 static void print_games(FILE *f)
 {
     fprintf(f, "\nGames: --game NAME or -variant NAME (suite, bench, match, tournament, play, openings, regress)\n");
@@ -99,6 +100,8 @@ static void print_games(FILE *f)
         fprintf(f, "|auto");
         for (int r = 0; g->rule_sets && g->rule_sets[r]; r++) fprintf(f, "%s%s", r ? "|" : "; --rules ", g->rule_sets[r]);
         if (g->limit_rule) fprintf(f, "; --nocapture counts %s", g->limit_rule);
+        if (g->material) fprintf(f, "; --material counts %s", g->material_unit);
+        if (g->decided) fprintf(f, "; --decided: %s", g->decided_rule);
         fprintf(f, "%s\n", g == game_default() ? " (the default game)" : "");
     }
 }

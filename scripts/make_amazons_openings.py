@@ -46,6 +46,8 @@ from fairy import FairyStockfish  # noqa: E402  (the shared UCI driver)
 
 PLIES = (2, 3, 4)
 MAX_CANDIDATES = 5000
+# A turn of `go perft 1`'s divide, in the Fairy form.
+FAIRY_TURN = re.compile(r"^[a-j]\d+[a-j]\d+,[a-j]\d+[a-j]\d+: ")
 
 
 def position_command(moves):
@@ -53,12 +55,13 @@ def position_command(moves):
     return "position startpos" + (" moves " + " ".join(moves) if moves else "")
 
 
-def legal_turns(engine, moves):
-    """Every legal turn after moves, as the engine's `go perft 1` lists them."""
+def legal_turns(engine, moves, pattern=FAIRY_TURN):
+    """Every legal turn after moves, as the engine's `go perft 1` lists them
+    (its divide lines that match pattern: another game's moves)."""
     engine.send(position_command(moves))
     engine.send("go perft 1")
     lines = engine.read_until("Nodes searched")
-    return [l.split(":")[0] for l in lines if re.match(r"^[a-j]\d+[a-j]\d+,[a-j]\d+[a-j]\d+: ", l)]
+    return [l.split(":")[0] for l in lines if pattern.match(l)]
 
 
 def static_scores(engine, moves, turns):
@@ -102,14 +105,14 @@ def search_score(engine, moves, depth):
 class Candidates:
     """Random lines, each turn one of the `top` best by static evaluation."""
 
-    def __init__(self, engine, seed, top):
-        self.engine, self.rng, self.top = engine, random.Random(seed), top
+    def __init__(self, engine, seed, top, pattern=FAIRY_TURN):
+        self.engine, self.rng, self.top, self.pattern = engine, random.Random(seed), top, pattern
         self.cache = {}
 
     def best_turns(self, moves):
         key = " ".join(moves)
         if key not in self.cache:
-            turns = legal_turns(self.engine, moves)
+            turns = legal_turns(self.engine, moves, self.pattern)
             scores = static_scores(self.engine, moves, turns)
             ranked = sorted(zip(scores, turns), key=lambda st: (-st[0], st[1]))
             self.cache[key] = [t for _, t in ranked[: self.top]]
@@ -122,14 +125,14 @@ class Candidates:
         return moves
 
 
-def run_qibench(qibench, lines):
-    """qibench openings --game amazons over the lines; its EPD lines, in order."""
+def run_qibench(qibench, lines, game="amazons"):
+    """qibench openings --game GAME over the lines; its EPD lines, in order."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
         for i, (moves, _) in enumerate(lines, 1):
             f.write(f"o{i} | line {i} | {' '.join(moves)}\n")
         source = f.name
     try:
-        proc = subprocess.run([qibench, "openings", source, "--game", "amazons", "--plies", "2-4"],
+        proc = subprocess.run([qibench, "openings", source, "--game", game, "--plies", "2-4"],
                               capture_output=True, text=True)
     finally:
         os.unlink(source)
@@ -138,11 +141,11 @@ def run_qibench(qibench, lines):
     return proc.stdout.splitlines()
 
 
-def epd_line(qibench_line, depth, score):
+def epd_line(qibench_line, depth, score, engine="amazons-engine"):
     """FEN ;id MOVES ;moves MOVES ;c1 SCORE from a qibench openings line."""
     fen = qibench_line.split(" ;", 1)[0]
     moves = re.search(r';moves "([^"]*)"', qibench_line).group(1)
-    return f'{fen} ;id "{moves}" ;moves "{moves}" ;c1 "amazons-engine depth {depth}: {score:+d}"'
+    return f'{fen} ;id "{moves}" ;moves "{moves}" ;c1 "{engine} depth {depth}: {score:+d}"'
 
 
 def header(args, counts):
@@ -186,7 +189,30 @@ def main():
 
     engine = FairyStockfish(args.engine, variant="amazons")
     args.start_score = search_score(engine, [], args.depth)
-    cands = Candidates(engine, args.seed, args.top)
+    kept, tried = select_lines(engine, Candidates(engine, args.seed, args.top), args)
+    engine.close()
+    write_book(args, kept, tried, header)
+
+
+def write_book(args, kept, tried, header_of, game="amazons", engine="amazons-engine"):
+    """Writes args.out: header_of(args, counts by length), then the kept lines
+    as qibench openings --game GAME wrote their positions."""
+    out, counts = [], {p: 0 for p in PLIES}
+    for (moves, score), line in zip(kept, run_qibench(args.qibench, kept, game)):
+        counts[len(moves)] += 1
+        out.append(epd_line(line, args.depth, score, engine))
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(header_of(args, counts))
+        f.write("\n".join(out) + "\n")
+    print(f"wrote {args.out}: {len(out)} openings ({tried} candidates)", file=sys.stderr)
+
+
+def select_lines(engine, cands, args):
+    """Draws candidate lines (2, 3 and 4 plies in turn, a length closed once
+    args.count / 2 of it are kept) and keeps those whose depth-args.depth
+    score is within +-args.bound and whose final position is new, until
+    args.count are kept; exits when too few are. Returns (kept, tried):
+    kept a list of (moves, score)."""
     kept, seen, tried = [], set(), 0
     per_length = {p: 0 for p in PLIES}
     while len(kept) < args.count and tried < MAX_CANDIDATES:
@@ -205,18 +231,10 @@ def main():
         if verdict == "kept":
             kept.append((moves, score))
             per_length[plies] += 1
-    engine.close()
     if len(kept) < args.count:
+        engine.close()
         sys.exit(f"not written: only {len(kept)} of {args.count} lines within +-{args.bound} cp")
-
-    out, counts = [], {p: 0 for p in PLIES}
-    for (moves, score), line in zip(kept, run_qibench(args.qibench, kept)):
-        counts[len(moves)] += 1
-        out.append(epd_line(line, args.depth, score))
-    with open(args.out, "w", encoding="utf-8") as f:
-        f.write(header(args, counts))
-        f.write("\n".join(out) + "\n")
-    print(f"wrote {args.out}: {len(out)} openings ({tried} candidates)", file=sys.stderr)
+    return kept, tried
 
 
 if __name__ == "__main__":

@@ -101,13 +101,7 @@ check "reference run: the games start from the book's first openings, in order" 
     qbt amazons.openings_in_order "$tmp/ref/games.jsonl" "$BOOK"
 # shellcheck disable=SC2086
 "$QIBENCH" match $RUN --concurrency 1 --results "$tmp" --name killed >/dev/null 2>&1 &
-pid=$!
-n=0
-recorded() { if [ -f "$1" ]; then wc -l <"$1"; else echo 0; fi; }
-while [ "$n" -lt 400 ] && [ "$(recorded "$tmp/killed/games.jsonl")" -lt 2 ]; do sleep 0.05; n=$((n + 1)); done
-kill -9 "$pid" 2>/dev/null
-wait "$pid" 2>/dev/null
-kept=$(wc -l <"$tmp/killed/games.jsonl")
+kill_when "$tmp/killed/games.jsonl" 2 $!
 check "kill -9 after $kept games: some, not all, were recorded" test "$kept" -ge 2 -a "$kept" -lt "$GAMES"
 "$QIBENCH" match --resume "$tmp/killed" >/dev/null 2>&1
 check "--resume after kill -9: exit 0" test $? -eq 0
@@ -140,12 +134,7 @@ check "book: every id is its moves, 2-4 turns in d1-d6/g9, ids unique, |c1| <= $
     qbt amazons.book_lines "$tmp/book.lines" "$BOUND"
 # Every line replays: qibench (its rules core) plays the moves from the start
 # and must reach the line's position text, counters included.
-sed 's/^.*;moves "\([^"]*\)".*$/\1/' "$tmp/book.lines" | awk '{ print "o" NR " | o" NR " | " $0 }' >"$tmp/book.txt"
-"$QIBENCH" openings "$tmp/book.txt" --game amazons --plies 2-4 >"$tmp/replayed" 2>"$tmp/err"
-check "book: qibench openings --game amazons reads every line's moves (exit 0)" test $? -eq 0
-cut -d';' -f1 "$tmp/book.lines" >"$tmp/fens"
-cut -d';' -f1 "$tmp/replayed" >"$tmp/fens.replayed"
-check "book: every line's moves replay to its position" cmp -s "$tmp/fens" "$tmp/fens.replayed"
+book_replays amazons "$tmp/book.lines" 2-4
 # Three lines re-scored as the header says (fixed depth: the same score).
 check "book: three lines re-scored at depth 2 give their c1" qbt amazons.rescored "$FAST" "$tmp/book.lines"
 

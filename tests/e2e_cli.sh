@@ -27,7 +27,7 @@ QIBENCH=$Q
 rejects "unknown command 'frobnicate' (see qibench help)" frobnicate
 rejects "unknown command 'tournement': did you mean tournament?" tournement
 # the game: --game NAME or -variant NAME, for every command that plays or searches
-rejects "unknown game 'chess' (expected xiangqi, amazons)" match $E2 --game chess
+rejects "unknown game 'chess' (expected xiangqi, amazons, ataxx)" match $E2 --game chess
 rejects "unknown game 'chess'" tournament $E2 -variant chess
 rejects "--game needs a game" match $E2 -variant
 rejects "unknown game 'go'" suite x.epd --game go

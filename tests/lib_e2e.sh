@@ -1,6 +1,7 @@
 # lib_e2e.sh - sourced by the e2e_*.sh scripts: counters, a scratch folder
 # removed at exit, check helpers, qbt (named questions about stored results), own_left, blocks run in the
-# background, and the closing line that tests/run.sh adds up.
+# background, a run killed after some games, an opening book replayed, and the closing line that
+# tests/run.sh adds up.
 passed=0 failed=0 skipped=0
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -66,6 +67,28 @@ join_background() {
         fi
     done 2>/dev/null
     background_ids="" background_pids=""
+}
+# kill_when FILE N PID: waits (at most 20 s) until FILE (a run's
+# games.jsonl) holds N lines, then kills PID with SIGKILL and reaps it;
+# sets kept to the lines FILE holds then (0 when there is none).
+kill_when() {
+    n=0
+    while [ "$n" -lt 400 ] && [ "$(cat "$1" 2>/dev/null | wc -l)" -lt "$2" ]; do sleep 0.05; n=$((n + 1)); done
+    kill -9 "$3" 2>/dev/null
+    wait "$3" 2>/dev/null
+    kept=$(cat "$1" 2>/dev/null | wc -l | tr -d ' ')
+}
+# book_replays GAME LINES PLIES: an opening book's lines (LINES: its EPD
+# without comments, each with ;moves "...") replay in qibench: `qibench
+# openings --game GAME --plies PLIES` reads every line's moves (a check) and
+# makes each line's position from them, counters included (a check).
+book_replays() {
+    sed 's/^.*;moves "\([^"]*\)".*$/\1/' "$2" | awk '{ print "o" NR " | o" NR " | " $0 }' >"$tmp/book.txt"
+    "$QIBENCH" openings "$tmp/book.txt" --game "$1" --plies "$3" >"$tmp/replayed" 2>"$tmp/err"
+    check "book: qibench openings --game $1 reads every line's moves (exit 0)" test $? -eq 0
+    cut -d';' -f1 "$2" >"$tmp/fens"
+    cut -d';' -f1 "$tmp/replayed" >"$tmp/fens.replayed"
+    check "book: every line's moves replay to its position" cmp -s "$tmp/fens" "$tmp/fens.replayed"
 }
 # report: the closing line, "N passed, N failed[, N skipped]".
 report() {

@@ -12,6 +12,10 @@
  * list wraps, and the answers are then illegal. With --amazons the list
  * holds Amazons turns in the canonical form (d1-d6/g9), answered in the
  * Fairy-Stockfish form (d1d6,d6g9), and UCI_Variant offers amazons.
+ * With --uai it speaks UAI: it answers `uai` with `uaiok` (and `uci` not
+ * at all), offers no UCI_Variant, and takes `uainewgame`; --variant NAME
+ * offers UCI_Variant NAME instead of the default's; --bare-score writes
+ * its info line as libataxx's UAI engines do ("score 7", no cp).
  *
  * Faults count the `go` commands since the program started (1 = the first);
  * --no-readyok counts `isready` commands the same way. --fd-report FILE
@@ -43,8 +47,8 @@
 typedef struct {
     long crash_on_go, exit_on_go, stall_after_go, illegal, garbage, slow_start_ms, slow_go_ms;
     long crash_mid_search, signal_on_go, signal, no_readyok, none, overlong, flood, flood_forever, close_stdout;
-    bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, amazons, stderr_noise;
-    const char *fd_report;
+    bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, amazons, stderr_noise, uai, bare_score;
+    const char *fd_report, *variant;
     char moves[MAX_MOVES][MOVE_BYTES];
     int move_count;
 } Script;
@@ -63,7 +67,7 @@ static void usage(void)
             "                   [--moves m1,m2,... | --moves-file FILE] [--crash-at-startup] [--crash-mid-search N]\n"
             "                   [--signal-on-go N [--signal SIG]] [--no-readyok N] [--none N]\n"
             "                   [--overlong N] [--flood N] [--flood-forever N] [--close-stdout N]\n"
-            "                   [--fd-report FILE] [--amazons]\n");
+            "                   [--fd-report FILE] [--amazons] [--uai] [--variant NAME] [--bare-score]\n");
     exit(2);
 }
 
@@ -127,10 +131,11 @@ static void parse_args(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long *field = value_flag(a);
-        if (field || strcmp(a, "--moves") == 0 || strcmp(a, "--fd-report") == 0) {
+        if (field || strcmp(a, "--moves") == 0 || strcmp(a, "--fd-report") == 0 || strcmp(a, "--variant") == 0) {
             if (i + 1 >= argc) usage();
             if (field) *field = parse_count(argv[++i]);
             else if (a[2] == 'm') parse_moves(argv[++i]);
+            else if (a[2] == 'v') S.variant = argv[++i];
             else S.fd_report = argv[++i];
         } else if (strcmp(a, "--moves-file") == 0 && i + 1 < argc) {
             read_moves(argv[++i]);
@@ -140,6 +145,8 @@ static void parse_args(int argc, char **argv)
         else if (strcmp(a, "--ignore-quit") == 0) S.ignore_quit = true;
         else if (strcmp(a, "--fairy") == 0) S.fairy = true;
         else if (strcmp(a, "--amazons") == 0) S.amazons = true;
+        else if (strcmp(a, "--uai") == 0) S.uai = true;
+        else if (strcmp(a, "--bare-score") == 0) S.bare_score = true;
         else if (strcmp(a, "--stderr-noise") == 0) S.stderr_noise = true;
         else usage();
     }
@@ -193,7 +200,8 @@ static void answer_move(const char *move)
     if (S.amazons) to_amazons_fairy(move, text, sizeof text);
     else if (S.fairy) to_fairy(move, text, sizeof text);
     else snprintf(text, sizeof text, "%s", move);
-    printf("info depth 1 score cp 0 nodes 1 time 0 pv %s\nbestmove %s\n", text, text);
+    if (S.bare_score) printf("info depth 1 nodes 1 score 7 time 0 pv %s\nbestmove %s\n", text, text);
+    else printf("info depth 1 score cp 0 nodes 1 time 0 pv %s\nbestmove %s\n", text, text);
     fflush(stdout);
 }
 
@@ -355,8 +363,8 @@ static void cmd_uci(const char *ok)
     if (S.no_uciok) return;
     say("id name mock");
     say("id author qibench tests");
-    if (S.amazons) say("option name UCI_Variant type combo default amazons var amazons");
-    else say("option name UCI_Variant type combo default xiangqi var xiangqi");
+    const char *variant = S.variant ? S.variant : S.amazons ? "amazons" : "xiangqi";
+    if (!S.uai) printf("option name UCI_Variant type combo default %s var %s\n", variant, variant);
     say(ok);
 }
 
@@ -373,8 +381,8 @@ static void handle(char *line)
 {
     line[strcspn(line, "\r\n")] = '\0';
     if (S.stderr_noise) fprintf(stderr, "mock: got '%s'\n", line);
-    if (strcmp(line, "uci") == 0) cmd_uci("uciok");
-    else if (strcmp(line, "ucci") == 0) cmd_uci("ucciok");
+    if (S.uai ? strcmp(line, "uai") == 0 : strcmp(line, "uci") == 0) cmd_uci(S.uai ? "uaiok" : "uciok");
+    else if (strcmp(line, "ucci") == 0 && !S.uai) cmd_uci("ucciok");
     else if (strcmp(line, "isready") == 0) {
         if (S.no_readyok == 0 || ++ready_count < S.no_readyok) say("readyok");
     }

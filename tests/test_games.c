@@ -17,19 +17,19 @@
 
 static MoveCode list[GAME_MOVES_MAX];
 
-/* The registry: both games by name, the default, unknown names. */
+/* The registry: the games by name, the default, unknown names; every game's bounds and notations. */
 static void test_registry(void)
 {
     const Game *xq = game_by_name("xiangqi"), *am = game_by_name("amazons");
     CHECK(xq && am && xq != am, "xiangqi and amazons are registered");
     CHECK(game_default() == xq, "xiangqi is the default");
     CHECK(game_by_name("chess") == NULL && game_by_name("") == NULL, "unknown names");
-    CHECK(strcmp(game_names(), "xiangqi, amazons") == 0, "names: '%s'", game_names());
+    CHECK(strcmp(game_names(), "xiangqi, amazons, ataxx") == 0, "names: '%s'", game_names());
     CHECK(xq && strcmp(xq->side_name[0], "Red") == 0 && strcmp(xq->side_name[1], "Black") == 0, "Red, Black");
     CHECK(am && strcmp(am->side_name[0], "White") == 0 && strcmp(am->side_name[1], "Black") == 0, "White, Black");
     CHECK(xq && xq->has_draws && am && !am->has_draws, "Amazons has no draws");
-    for (int i = 0; xq && am && i < 2; i++) {
-        const Game *g = i ? am : xq;
+    for (int i = 0; i < game_count(); i++) {
+        const Game *g = game_at(i);
         CHECK(g->max_moves <= GAME_MOVES_MAX && g->reason_count <= GAME_REASONS_MAX, "%s: bounds fit", g->name);
         CHECK(g->notations[g->record_notation].writable && g->notations[g->protocol_notation].protocol,
               "%s: record and protocol notations", g->name);

@@ -153,10 +153,7 @@ static int set_args(EngineEntry *e, const SpecKey *k, const char *key, const cha
 static int set_proto(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
 {
     (void)k, (void)key;
-    if (strcmp(value, "uci") == 0 || strcmp(value, "ucci") == 0) e->spec.proto = PROTO_UCI;
-    else if (strcmp(value, "xboard") == 0 || strcmp(value, "cecp") == 0) e->spec.proto = PROTO_XBOARD;
-    else return util_fail(err, errlen, "proto: unknown protocol '%s' (expected uci or xboard)", value);
-    return 0;
+    return client_proto_parse(value, &e->spec.proto, err, errlen);
 }
 
 static int set_notation(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
@@ -243,7 +240,8 @@ static const SpecKey KEYS[] = {
     {{"args", NULL, "\"A B ...\"", NULL, "the program's arguments, split at spaces (fastchess)", 0, 0},
      set_args, 0, 0, "arg"},
     {{"dir", NULL, "D", NULL, "the working directory of the program", 0, 0}, set_text, FIELD(spec.dir), NULL},
-    {{"proto", NULL, "uci|xboard", "uci", "the protocol (ucci and cecp: the same)", 0, 0},
+    {{"proto", NULL, "uci|uai|xboard", "uci", "the protocol (ucci and cecp: the same as uci and xboard;\n"
+      "uai: UCI with uai, uaiok, uainewgame, and btime the first player's clock)", 0, 0},
      set_proto, FIELD(spec.proto), NULL},
     {{"option.NAME", NULL, "VALUE", NULL, "an engine option (repeatable)", 0, 0}, set_option, 0, 0, NULL},
     {{"notation", NULL, "NAME|auto", "auto",

@@ -191,6 +191,17 @@ typedef struct Game {
     /* An ending (o.result not RESULT_NONE, o.reason one of the game's) in
      * words, with the winner ("X is checkmated: Y wins", X and Y side names). */
     void (*ending_text)(GameOutcome o, char *buf, size_t len);
+
+    /* Adjudication by position (match --material N, --decided), each
+     * optional: NULL when the game has none (the option is then refused). */
+    const char *material_unit; /* what material counts, plural ("pieces") */
+    /* The material of side (0 or 1) in s, in material_unit. */
+    int (*material)(const GameState *s, int side);
+    const char *decided_rule;  /* the rule of decided in a few words, for help ("easy fill") */
+    /* Is the game decided though its rules play on (the side to move
+     * cannot stop the other from winning)? The winner (0 or 1), with the
+     * particulars in words in detail; -1 when it is not. */
+    int (*decided)(GameState *s, char *detail, size_t len);
 } Game;
 
 /* The game called name, or NULL. */

@@ -161,7 +161,7 @@ const CliOpt MATCH_OPTS[] = {
                 "the game's rule set (qibench help lists each game's)"),
     CLI_OPT_INT("--maxplies", NULL, "N", M, opt.rules.max_plies, 0, 100000, "0: none", 0,
                 "a game is drawn after N plies"),
-    CLI_OPT_SET("--maxmoves", NULL, CLI_VALUE, "N", M, opt.rules.max_plies, set_maxmoves, NULL, 0,
+    CLI_OPT_SET("--maxmoves", "gamelength", CLI_VALUE, "N", M, opt.rules.max_plies, set_maxmoves, NULL, 0,
                 "the same in full moves (N moves = 2N plies; 0 to 50000)"),
     CLI_OPT_INT("--nocapture", NULL, "N", M, opt.rules.limit, 0, 100000, "the rule set's", 0,
                 "the game's move-limit rule: drawn after N (qibench help says what\neach game counts)"),
@@ -169,6 +169,12 @@ const CliOpt MATCH_OPTS[] = {
                 "adjudicate a loss after N moves of both engines at -CP or worse"),
     CLI_OPT_SET("--draw", NULL, CLI_LIST, "movenumber=N movecount=N score=CP", M, opt.adj, set_adjudication, NULL, 0,
                 "adjudicate a draw"),
+    CLI_OPT_INT("--material", NULL, "N", M, opt.adj.material, 0, 100000, "0: none", 0,
+                "adjudicate a win for the side to move N or more ahead in the game's\n"
+                "material (a game that counts it: qibench help says what it counts)"),
+    CLI_OPT_FLAG("--decided", "easyfill", M, opt.adj.decided, 0,
+                 "adjudicate a position the game knows is won though its rules play on\n"
+                 "(a game that has such a rule: qibench help names it)"),
     CLI_OPT_SET("--sprt", NULL, CLI_LIST, "elo0=A elo1=B [alpha=0.05] [beta=0.05] [model=normalized|logistic]", M,
                 opt.sprt, set_sprt, NULL, 0, "stop when the GSPRT accepts H0 (exit 1) or H1 (exit 0)"),
     CLI_OPT_FLAG("--recover", NULL, M, opt.recover, CLI_RUN_LOCAL, "restart an engine that crashed or stalled and go on"),
@@ -225,6 +231,16 @@ static int check_format(const char *cmd, const EngineList *engines, MatchOptions
     if (opt->format == FORMAT_SWISS && opt->swiss_rounds > most)
         return util_fail(err, errlen, "--swiss-rounds %d: at most %d for %d engines (no pairing may repeat)",
                          opt->swiss_rounds, most, engines->count);
+    return 0;
+}
+
+/* Position adjudication needs the game's count or rule. */
+static int check_adjudication(const Game *game, const Adjudication *adj, char *err, size_t errlen)
+{
+    if (adj->material && !game->material)
+        return util_fail(err, errlen, "--material: the game %s counts no material", game->name);
+    if (adj->decided && !game->decided)
+        return util_fail(err, errlen, "--decided: the game %s has no rule that decides a game early", game->name);
     return 0;
 }
 
@@ -289,7 +305,8 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
     if (engines.count < 2 || (!tournament && engines.count != 2))
         return fprintf(stderr, "qibench %s: expected %s engines, got %d\n", cmd, tournament ? "two or more" : "two",
                        engines.count), 2;
-    if (check_format(cmd, &engines, &a->opt, err, sizeof err)) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
+    if (check_format(cmd, &engines, &a->opt, err, sizeof err) || check_adjudication(a->opt.game, &a->opt.adj, err, sizeof err))
+        return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     if (pgnout_check(&a->out, a->opt.game, err, sizeof err)) return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     if (a->opt.has_book && !a->opt.book.file) return fprintf(stderr, "qibench %s: --openings needs file=F\n", cmd), 2;
     if (a->opt.has_book) { /* a bad book is an error before any results folder exists */

@@ -14,7 +14,8 @@
 const char *game_termination_name(const Game *game, Termination term, int reason)
 {
     static const char *const TEXT[] = {"", "time forfeit", "abandoned: engine crashed", "abandoned: engine stalled",
-                                       "illegal move", "adjudication: resign", "adjudication: draw", "resignation"};
+                                       "illegal move", "adjudication: resign", "adjudication: draw", "resignation",
+                                       "adjudication: material", "adjudication: decided"};
     _Static_assert(sizeof TEXT / sizeof TEXT[0] == TERM_COUNT, "a name per termination");
     if (term == TERM_RULES) return reason == 0 ? "unterminated" : game->reason_name(reason);
     return term < TERM_COUNT ? TEXT[term] : "unknown";
@@ -76,6 +77,30 @@ static bool adjudicate(const Game *game, GameRecord *g, const Adjudication *adj)
         return true;
     }
     return false;
+}
+
+/* Position adjudication before a turn, in a position the rules have not
+ * ended (as kz04px's UAI match runner judges it): the side to move wins when
+ * it is adj->material or more ahead in the game's material; with
+ * adj->decided, the game's decided rule names a winner. True if it ended
+ * the game. */
+static bool adjudicate_position(const Game *game, GameState *pos, GameRecord *g, const Adjudication *adj)
+{
+    int side = game->side_to_move(pos);
+    char why[160], detail[96] = "";
+    if (adj->material > 0 && game->material) {
+        int ahead = game->material(pos, side) - game->material(pos, !side);
+        if (ahead >= adj->material) {
+            snprintf(why, sizeof why, "adjudicated lost: %d %s behind", ahead, game->material_unit);
+            forfeit(game, g, !side, TERM_MATERIAL_ADJ, why);
+            return true;
+        }
+    }
+    int winner = adj->decided && game->decided ? game->decided(pos, detail, sizeof detail) : -1;
+    if (winner != 0 && winner != 1) return false;
+    snprintf(why, sizeof why, "adjudicated lost: %s", detail[0] ? detail : game->decided_rule);
+    forfeit(game, g, !winner, TERM_DECIDED_ADJ, why);
+    return true;
 }
 
 /* Maps a client failure to the game's termination for the side that failed.
@@ -297,7 +322,9 @@ static LoopAction run(GamePlay *gp)
     const GameHooks *h = gp->setup->hooks;
     for (;;) {
         if (interrupted(gp)) return LOOP_QUIT;
-        if (!gp->over) gp->over = ended(gp->setup, gp->pos, gp->rec);
+        if (!gp->over)
+            gp->over = ended(gp->setup, gp->pos, gp->rec)
+                       || adjudicate_position(gp->setup->game, gp->pos, gp->rec, &gp->setup->adj);
         if (gp->over) {
             LoopAction a = h && h->ended ? h->ended(h->ctx, gp) : LOOP_ON;
             if (a == LOOP_ON && !gp->over) continue; /* moves were taken back */

@@ -3,7 +3,7 @@
  * game, kept and judged by the harness, for matches, playouts and a
  * person at the terminal alike. It owns the only game state: clocks from
  * wall time, every reply checked (legality, time, failures), endings by
- * the game's rules, a ply bound, optional score adjudication, and
+ * the game's rules, a ply bound, optional score and position adjudication, and
  * forfeits for crashes, stalls, illegal moves, resignations and time
  * losses. Players are told the game move by move (players/player.h).
  * What differs between its users are hooks: before a turn, after a move,
@@ -52,6 +52,8 @@ typedef enum {
     TERM_RESIGN,       /* score adjudication: resignation */
     TERM_DRAW_ADJ,     /* score adjudication: draw */
     TERM_ENGINE_RESIGN,/* the player resigned itself (xboard, a person) */
+    TERM_MATERIAL_ADJ, /* position adjudication: material (Adjudication.material) */
+    TERM_DECIDED_ADJ,  /* position adjudication: decided by the game's rule (Adjudication.decided) */
     TERM_COUNT         /* the number of terminations: a table sentinel */
 } Termination;
 
@@ -67,10 +69,12 @@ typedef struct {
     int64_t allot_ms; /* the time the mover had: movetime, or its clock left; 0 for depth and nodes limits */
 } MoveRecord;
 
-/* Score adjudication (0 = off for each). */
+/* Adjudication by scores and by position (0 = off for each). */
 typedef struct {
     int resign_movecount, resign_score; /* both sides agree a side is lost by >= score for movecount moves */
     int draw_movenumber, draw_movecount, draw_score; /* after movenumber, |score| <= score for movecount moves each */
+    int material;  /* the side to move wins when it is this much ahead in the game's material (Game.material) */
+    bool decided;  /* a position the game says is decided (Game.decided) is won */
 } Adjudication;
 
 typedef struct {

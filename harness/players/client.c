@@ -2,7 +2,7 @@
  * players/client.c - the engine client's life cycle, over proc/proc.h: profiles (the
  * game's quirks table), lines to and from the engine, start, new game,
  * search, restart, and the client as a Player. The protocols are in
- * players/uci.c and players/xboard.c; the text of what engines write is read
+ * players/uci.c (UCI and UAI) and players/xboard.c; the text of what engines write is read
  * by players/client_parse.c.
  *
  * The client is told the game move by move (client_set_game,
@@ -189,6 +189,27 @@ ClientTimeouts client_default_timeouts(void)
     return t;
 }
 
+/* proto=NAME: each protocol's name and synonym. */
+static const struct {
+    const char *name, *synonym;
+} PROTOCOLS[PROTO_COUNT] = {[PROTO_UCI] = {"uci", "ucci"}, [PROTO_XBOARD] = {"xboard", "cecp"}, [PROTO_UAI] = {"uai", NULL}};
+
+const char *client_proto_name(Protocol p)
+{
+    return p < PROTO_COUNT ? PROTOCOLS[p].name : "unknown";
+}
+
+int client_proto_parse(const char *name, Protocol *out, char *err, size_t errlen)
+{
+    for (int p = 0; p < PROTO_COUNT; p++)
+        if (strcmp(name, PROTOCOLS[p].name) == 0 || (PROTOCOLS[p].synonym && strcmp(name, PROTOCOLS[p].synonym) == 0)) {
+            *out = (Protocol)p;
+            return 0;
+        }
+    snprintf(err, errlen, "proto: unknown protocol '%s' (expected uci, uai or xboard)", name);
+    return -1;
+}
+
 const char *client_status_text(ClientStatus s)
 {
     static const char *const NAMES[] = {"ok", "failed to start", "no handshake", "stall", "disconnect",
@@ -307,7 +328,7 @@ ClientStatus client_send(Client *c, char *err, size_t errlen, const char *fmt, .
 ClientStatus client_sync(Client *c, char *err, size_t errlen)
 {
     ClientStatus st;
-    if (c->spec.proto == PROTO_UCI) {
+    if (c->spec.proto != PROTO_XBOARD) {
         if ((st = client_send(c, err, errlen, "isready")) != CLIENT_OK) return st;
         return client_expect_word(c, "readyok", c->t.ready_ms, err, errlen);
     }
@@ -358,8 +379,17 @@ ClientStatus client_set_game(Client *c, const char *root, const MoveCode *moves,
     c->posline_len = 0;
     c->xb_synced = false; /* another game: set it up afresh */
     c->xb_reply = MOVE_CODE_NONE;
+    /* UCI's position line spells the root as quirks fen= says (a game's
+     * dialect for engines that read another), else as the game writes it. */
+    char spelled[GAME_TEXT_MAX], why[128];
+    const char *text = root;
+    if (c->spec.proto != PROTO_XBOARD && c->q.fen[0]) {
+        if (game_engine_position(c->game, root, c->q.fen, spelled, sizeof spelled, why, sizeof why))
+            return not_told(err, errlen);
+        text = spelled;
+    }
     if (strlen(root) >= sizeof c->root || c->game->set_position(c->pos, root, NULL, 0)
-        || posline_add(c, "position fen ", root))
+        || posline_add(c, "position fen ", text))
         return not_told(err, errlen);
     snprintf(c->root, sizeof c->root, "%s", root);
     c->told = true;
@@ -435,7 +465,7 @@ static ClientStatus launch(Client *c, char *err, size_t errlen)
     client_reset_parser(c);
     c->proc = proc_start(&ps, why, sizeof why);
     if (!c->proc) return client_fail(CLIENT_START_FAILED, err, errlen, "%s: %s", c->spec.name, why);
-    ClientStatus st = c->spec.proto == PROTO_UCI ? uci_handshake(c, err, errlen) : xboard_handshake(c, err, errlen);
+    ClientStatus st = c->spec.proto != PROTO_XBOARD ? uci_handshake(c, err, errlen) : xboard_handshake(c, err, errlen);
     if (st == CLIENT_OK && c->spec.initstr[0]) st = send_initstr(c, err, errlen);
     if (st == CLIENT_DISCONNECT) /* died (or closed its output) before it was ready: it did not start */
         st = exited_soon(c) ? client_fail(CLIENT_START_FAILED, err, errlen, "%s: exited during start-up (%s)", c->spec.name,
@@ -480,7 +510,7 @@ Client *client_start(const EngineSpec *spec, const ClientTimeouts *t, FILE *log,
  * answers again (a late bestmove is read and dropped). */
 static ClientStatus settle(Client *c, char *err, size_t errlen)
 {
-    ClientStatus st = c->spec.proto == PROTO_UCI ? client_send(c, err, errlen, "stop")
+    ClientStatus st = c->spec.proto != PROTO_XBOARD ? client_send(c, err, errlen, "stop")
                                                  : client_send(c, err, errlen, "?");
     if (st == CLIENT_OK && c->spec.proto == PROTO_XBOARD) st = client_send(c, err, errlen, "force");
     if (st == CLIENT_OK) st = client_sync(c, err, errlen);
@@ -495,8 +525,8 @@ ClientStatus client_new_game(Client *c)
     ClientStatus st = c->pending;
     if (st == CLIENT_OK && c->spec.restart == RESTART_ON && c->games_begun++ > 0) st = client_restart(c, err, sizeof err);
     else if (st == CLIENT_OK && c->dirty) st = settle(c, err, sizeof err);
-    if (st == CLIENT_OK && c->spec.proto == PROTO_UCI) { /* one write for both lines */
-        st = client_send(c, err, sizeof err, "ucinewgame\nisready");
+    if (st == CLIENT_OK && c->spec.proto != PROTO_XBOARD) { /* one write for both lines */
+        st = client_send(c, err, sizeof err, "%s\nisready", uci_words(c->spec.proto)->newgame);
         if (st == CLIENT_OK) st = client_expect_word(c, "readyok", c->t.ready_ms, err, sizeof err);
     } else if (st == CLIENT_OK) {
         st = client_sync(c, err, sizeof err);
@@ -516,7 +546,7 @@ ClientStatus client_search(Client *c, const GoLimits *limits, EngineReply *repor
     c->parse.raw_pv[0] = '\0';
     if (c->pending != CLIENT_OK) return client_fail(c->pending, err, errlen, "%s", c->pending_err);
     if (!c->told) return not_told(err, errlen);
-    ClientStatus st = c->spec.proto == PROTO_UCI ? uci_go(c, limits, report, err, errlen)
+    ClientStatus st = c->spec.proto != PROTO_XBOARD ? uci_go(c, limits, report, err, errlen)
                                                  : xboard_go(c, limits, report, err, errlen);
     if (st == CLIENT_STALL) c->dirty = true; /* it may still be thinking: settle before the next game */
     return st;

@@ -1,5 +1,5 @@
 /*
- * players/client.h - talking to an engine over UCI / UCCI or xboard (CECP v2). The
+ * players/client.h - talking to an engine over UCI / UCCI, UAI or xboard (CECP v2). The
  * harness never trusts an engine: it keeps the position itself, checks
  * every move for legality and reports each kind of failure separately.
  */
@@ -16,7 +16,16 @@
 #define SPEC_MAX_ARGS 32
 #define SPEC_MAX_OPTIONS 32
 
-typedef enum { PROTO_UCI, PROTO_XBOARD } Protocol;
+/* The protocols: UCI (UCCI its synonym), xboard (CECP), and UAI, UCI
+ * with other words (players/uci.c says which). */
+typedef enum { PROTO_UCI, PROTO_XBOARD, PROTO_UAI, PROTO_COUNT } Protocol;
+
+/* A protocol's name (proto=NAME, and in results): "uci", "xboard", "uai". */
+const char *client_proto_name(Protocol p);
+
+/* The protocol proto=NAME names, its synonyms too (ucci, cecp); 0, or -1
+ * with a one-line reason naming the protocols in err. */
+int client_proto_parse(const char *name, Protocol *out, char *err, size_t errlen);
 
 
 typedef struct {
@@ -46,7 +55,7 @@ typedef struct {
     QuirkSwitch usermove; /* xboard: moves sent as "usermove h2e2"? (overrides the feature) */
     QuirkSwitch ping;     /* xboard: does ping / pong work? (overrides the feature) */
     PvNotation pv;        /* how PVs are written */
-    char fen[16];         /* xboard setboard spelling: a dialect the game's engine_position knows, "" = by profile */
+    char fen[16];         /* position spelling (xboard setboard; UCI position when set): a dialect the game's engine_position knows, "" = by profile */
     int mate_score;       /* xboard: 0 = by profile, -1 = CECP 100000 + moves, N = N - plies (Fairy-Max 8000) */
 } EngineQuirks;
 
@@ -155,7 +164,8 @@ Player *client_player(Client *c);
 /*
  * Parses a quirks= value: comma-separated KEY=VALUE items, `profile=NAME`
  * (one of the game's profiles, or none), `setboard=0|1`,
- * `usermove=0|1`, `ping=0|1`, `pv=coord|san|auto`, `fen=he|nb`,
+ * `usermove=0|1`, `ping=0|1`, `pv=coord|san|auto`, `fen=NAME` (a dialect of the game's
+ * position text: xboard's setboard, and UCI's position line when given),
  * `mate=cecp|N`. (fen= is checked against the game when the engine starts.) Fills q (items not given keep their value). Returns 0, or
  * -1 with a one-line reason in err.
  */

@@ -1,6 +1,6 @@
 /*
  * players/client_impl.h - what the engine client's three files share (players/client.c: life
- * cycle, profiles and lines; players/uci.c; players/xboard.c). Private to them.
+ * cycle, profiles and lines; players/uci.c: UCI and UAI; players/xboard.c). Private to them.
  */
 #ifndef HARNESS_CLIENT_IMPL_H
 #define HARNESS_CLIENT_IMPL_H
@@ -120,6 +120,18 @@ void client_reset_parser(Client *c);
 int64_t client_search_budget(const Client *c, const GoLimits *l, int side);
 
 /* ---- players/uci.c ---- */
+
+/* The words in which the protocols of the UCI family (UCI, UAI) differ. */
+typedef struct {
+    const char *hello;     /* the handshake's command ("uci") */
+    const char *ok[2];     /* its answers ("uciok", "ucciok"; NULL: none more) */
+    const char *newgame;   /* before each game ("ucinewgame") */
+    int wtime_side;        /* the side (0: the first player) whose clock go calls wtime / winc */
+} UciWords;
+
+/* The words of protocol p (PROTO_UCI for anything not of the family). */
+const UciWords *uci_words(Protocol p);
+
 ClientStatus uci_handshake(Client *c, char *err, size_t errlen);
 /* One search in the game as told (c->posline, c->pos). */
 ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, size_t errlen);

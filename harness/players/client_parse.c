@@ -162,6 +162,12 @@ void parse_uci_info(ParseState *ps, const char *line, EngineReply *r)
         else if (strcmp(w, "lowerbound") == 0 || strcmp(w, "upperbound") == 0) bound = true;
         else if (strcmp(w, "score") == 0) {
             char *kind = next_word(&cursor);
+            if (kind && word_number(kind, -SCORE_LIMIT, SCORE_LIMIT, &v)) { /* bare, as UAI engines write it: cp */
+                mate = false;
+                score = (int)v;
+                scored = true;
+                continue;
+            }
             if (!kind || !word_number(next_word(&cursor), -SCORE_LIMIT, SCORE_LIMIT, &v)) break;
             if (strcmp(kind, "cp") != 0 && strcmp(kind, "mate") != 0) break;
             mate = strcmp(kind, "mate") == 0;

@@ -1,13 +1,32 @@
 /*
- * players/uci.c - the UCI / UCCI side of the engine client: the handshake
- * (options, UCI_Variant), and one search: `position fen F moves ...`, `go`,
- * info lines until `bestmove`.
+ * players/uci.c - the UCI / UCCI and UAI side of the engine client: the
+ * handshake (options, UCI_Variant), and one search: `position fen F moves
+ * ...`, `go`, info lines until `bestmove`.
+ *
+ * UAI is UCI with other words (UciWords): `uai` answered by `uaiok`,
+ * `uainewgame` before each game; `isready` / `readyok`, `setoption`,
+ * `position startpos|fen ... moves ...`, `go wtime btime winc binc movetime
+ * depth nodes`, `info` and `bestmove` as in UCI. Its clocks are the other
+ * way round: the first player (the one the FEN's side letter names first,
+ * `x`) moves on `btime` / `binc`, the second on `wtime` / `winc`, because
+ * the protocol's reference library and match runner (kz04px's, on GitHub:
+ * the runner's src/core/engine/uaiengine.hpp and src/core/play.cpp) call the
+ * first player Black and send its clock as btime. (Over UCI the same game's
+ * first player is White, on wtime, as Fairy-Stockfish has it.)
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "players/client_impl.h"
+
+static const UciWords UCI_WORDS = {"uci", {"uciok", "ucciok"}, "ucinewgame", 0};
+static const UciWords UAI_WORDS = {"uai", {"uaiok", NULL}, "uainewgame", 1};
+
+const UciWords *uci_words(Protocol p)
+{
+    return p == PROTO_UAI ? &UAI_WORDS : &UCI_WORDS;
+}
 
 /* Writes the game's position line (kept by the client, appended to move
  * by move) and then `go`, in one write, without formatting the line again:
@@ -29,16 +48,17 @@ static ClientStatus uci_position_go(Client *c, const char *go, char *err, size_t
     return rc == 0 ? CLIENT_OK : client_send_failed(c, err, errlen);
 }
 
-static void uci_go_line(const GoLimits *l, char *buf, size_t len)
+static void uci_go_line(const UciWords *words, const GoLimits *l, char *buf, size_t len)
 {
+    int w = words->wtime_side, b = !w;
     size_t used = (size_t)snprintf(buf, len, "go");
     if (l->depth) used += (size_t)snprintf(buf + used, len - used, " depth %d", l->depth);
     if (l->nodes) used += (size_t)snprintf(buf + used, len - used, " nodes %llu", (unsigned long long)l->nodes);
     if (l->movetime) used += (size_t)snprintf(buf + used, len - used, " movetime %lld", (long long)l->movetime);
     if (l->time[0] || l->time[1])
         used += (size_t)snprintf(buf + used, len - used, " wtime %lld btime %lld winc %lld binc %lld",
-                                 (long long)l->time[0], (long long)l->time[1], (long long)l->inc[0],
-                                 (long long)l->inc[1]);
+                                 (long long)l->time[w], (long long)l->time[b], (long long)l->inc[w],
+                                 (long long)l->inc[b]);
     if (l->movestogo) snprintf(buf + used, len - used, " movestogo %d", l->movestogo);
 }
 
@@ -65,7 +85,7 @@ ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, siz
 {
     GameState *pos = c->pos;
     char go[256];
-    uci_go_line(l, go, sizeof go);
+    uci_go_line(uci_words(c->spec.proto), l, go, sizeof go);
     ClientStatus st = uci_position_go(c, go, err, errlen);
     if (st != CLIENT_OK) return st;
     /* The engine's time: from the go written to its bestmove read, each
@@ -79,17 +99,18 @@ ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, siz
 
 ClientStatus uci_handshake(Client *c, char *err, size_t errlen)
 {
-    ClientStatus st = client_send(c, err, errlen, "uci");
+    const UciWords *words = uci_words(c->spec.proto);
+    ClientStatus st = client_send(c, err, errlen, "%s", words->hello);
     int64_t deadline = util_monotonic_ms() + c->t.handshake_ms;
     while (st == CLIENT_OK) {
         st = client_read_until(c, deadline, err, errlen);
-        if (st == CLIENT_STALL) return client_fail(CLIENT_NO_HANDSHAKE, err, errlen, "%s: no uciok in %d ms", c->spec.name,
-                                            c->t.handshake_ms);
+        if (st == CLIENT_STALL) return client_fail(CLIENT_NO_HANDSHAKE, err, errlen, "%s: no %s in %d ms", c->spec.name,
+                                            words->ok[0], c->t.handshake_ms);
         if (st != CLIENT_OK) return st;
         if (strncmp(c->line, "option name UCI_Variant ", 24) == 0) c->has_variant_option = true;
         if (strncmp(c->line, "option name ", 12) == 0) client_uci_option(c, c->line);
         if (strncmp(c->line, "id name ", 8) == 0) client_apply_profile(c, c->line + 8);
-        if (strcmp(c->line, "uciok") == 0 || strcmp(c->line, "ucciok") == 0) break;
+        if (strcmp(c->line, words->ok[0]) == 0 || (words->ok[1] && strcmp(c->line, words->ok[1]) == 0)) break;
     }
     client_reset_parser(c);
     if (st == CLIENT_OK) st = client_check_options(c, err, errlen);

@@ -47,7 +47,7 @@ static void json_engine(Json *j, const EngineEntry *ee)
     for (int a = 0; a < ee->spec.nargs; a++) json_string(j, NULL, ee->spec.args[a]);
     json_end_array(j);
     json_string(j, "dir", ee->spec.dir);
-    json_string(j, "proto", ee->spec.proto == PROTO_UCI ? "uci" : "xboard");
+    json_string(j, "proto", client_proto_name(ee->spec.proto));
     json_string(j, "notation", ee->spec.notation[0] ? ee->spec.notation : "auto");
     json_string(j, "variant", ee->spec.variant[0] ? ee->spec.variant : NULL);
     json_begin_object(j, "options");

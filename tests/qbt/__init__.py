@@ -80,6 +80,11 @@ def where(path, *conditions):
     return [r for r in rows(path) if matches(r, conditions)]
 
 
+def results(path):
+    """"RESULT REASON PLIES" of each game of a games.jsonl, in file order."""
+    return [[r["result"], r["reason"], r["plies"]] for r in rows(path)]
+
+
 def games_where(path, *conditions):
     """The games of a games.jsonl that meet the conditions, as "pair game
     result reason" lines, in file order."""

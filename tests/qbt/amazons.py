@@ -9,9 +9,7 @@ import qbt
 TURN = re.compile(r"[a-j]\d+-[a-j]\d+/[a-j]\d+")
 
 
-def results(path):
-    """"RESULT REASON PLIES" of each game of a games.jsonl, in file order."""
-    return [[r["result"], r["reason"], r["plies"]] for r in qbt.rows(path)]
+results = qbt.results
 
 
 def games(path):
