@@ -175,10 +175,12 @@ TEST_MAKE_J = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null ||
 # The binaries the tests drive: the optimised build's, and the sanitizer build's.
 RELEASE_TEST_ENV = BUILD=build/release FAST_BUILD=build/release ENGINE=bin/xiangqi-engine \
 	  FAST_ENGINE=bin/xiangqi-engine AMZ_ENGINE=bin/amazons-engine FAST_AMZ_ENGINE=bin/amazons-engine \
+	  ATX_ENGINE=bin/ataxx-engine \
 	  QIBENCH=bin/qibench MOCK=build/release/tests/mock_engine PYTHON=$(PYTHON) T="$(T)"
 SAN_TEST_ENV = BUILD=build/san-release FAST_BUILD=build/release ENGINE=build/san-release/bin/xiangqi-engine \
 	  FAST_ENGINE=bin/xiangqi-engine AMZ_ENGINE=build/san-release/bin/amazons-engine \
-	  FAST_AMZ_ENGINE=bin/amazons-engine QIBENCH=build/san-release/bin/qibench \
+	  FAST_AMZ_ENGINE=bin/amazons-engine ATX_ENGINE=build/san-release/bin/ataxx-engine \
+	  QIBENCH=build/san-release/bin/qibench \
 	  MOCK=build/san-release/tests/mock_engine PYTHON=$(PYTHON) T="$(T)"
 check: ## after every edit, about a minute: the optimised build, its unit tests, every bench signature, a match, a resume, a suite, a play session (ends with "N passed, N failed")
 	@$(MAKE) --no-print-directory $(TEST_MAKE_J) tests-build

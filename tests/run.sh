@@ -20,17 +20,17 @@
 #           node or node_modules/fairy-stockfish-nnue.wasm.
 #
 # Environment: BUILD, FAST_BUILD (the two trees' build folders), ENGINE,
-# FAST_ENGINE, AMZ_ENGINE, FAST_AMZ_ENGINE, QIBENCH, MOCK (the binaries the
+# FAST_ENGINE, AMZ_ENGINE, FAST_AMZ_ENGINE, ATX_ENGINE, QIBENCH, MOCK (the binaries the
 # e2e scripts drive), T (only the tests of these names), TEST_JOBS.
 set -u
 lane=${1:-test}
 : "${BUILD:=build/san-release}" "${FAST_BUILD:=build/release}"
 : "${ENGINE:=bin/xiangqi-engine}" "${FAST_ENGINE:=bin/xiangqi-engine}"
-: "${AMZ_ENGINE:=bin/amazons-engine}" "${FAST_AMZ_ENGINE:=bin/amazons-engine}"
+: "${AMZ_ENGINE:=bin/amazons-engine}" "${FAST_AMZ_ENGINE:=bin/amazons-engine}" "${ATX_ENGINE:=bin/ataxx-engine}"
 : "${QIBENCH:=bin/qibench}" "${MOCK:=build/release/tests/mock_engine}"
 AMZ_DIR=$BUILD/amazons-tests
 ATX_DIR=$BUILD/ataxx-tests
-export ENGINE FAST_ENGINE AMZ_ENGINE FAST_AMZ_ENGINE QIBENCH MOCK AMZ_DIR ATX_DIR
+export ENGINE FAST_ENGINE AMZ_ENGINE FAST_AMZ_ENGINE ATX_ENGINE QIBENCH MOCK AMZ_DIR ATX_DIR
 # The deep searches and self-play: from FAST_BUILD in every lane.
 DEEP="test_search test_mcts test_play"
 # Those whose checks hold a wall clock to tens of milliseconds run alone:
