@@ -178,23 +178,26 @@ static bool ended(const GameSetup *s, GameState *pos, GameRecord *g)
 }
 
 /* Checks the clock after a move; false (the game forfeited) if the flag
- * fell. With clock_only a move time is not a limit the mover can lose by. */
+ * fell. With clock_only a move time is not a limit the mover can lose by.
+ * What the busy machine held the engine back (held_ms) is not the
+ * engine's time: it is not charged to its clock, nor counted against its
+ * move time. */
 static bool in_time(const GameSetup *s, int side, int64_t *clock, int *moves_made, const EngineReply *r,
                     GameRecord *g)
 {
     TimeControl t = *s->tc[side];
     if (s->clock_only) t.movetime_ms = 0;
-    int64_t left = *clock, used = r->wall_ms, grace = t.margin_ms;
-    t.margin_ms += r->held_ms; /* what the busy machine held the engine back is not the engine's lateness */
-    if (game_charge_clock(&t, clock, moves_made, used)) return true;
+    int64_t left = *clock, used = r->wall_ms, charged = r->wall_ms - r->held_ms;
+    if (game_charge_clock(&t, clock, moves_made, charged)) return true;
     char why[256], held[64] = "";
     if (r->held_ms > 0) snprintf(held, sizeof held, " and %lld ms the machine held it back", (long long)r->held_ms);
-    if (t.movetime_ms > 0 && used > t.movetime_ms + t.margin_ms)
+    if (t.movetime_ms > 0 && charged > t.movetime_ms + t.margin_ms)
         snprintf(why, sizeof why, "lost on time: %lld ms for a move of %lld ms, past its grace of %lld ms%s "
-                 "(timemargin=MS sets the grace)", (long long)used, (long long)t.movetime_ms, (long long)grace, held);
+                 "(timemargin=MS sets the grace)", (long long)used, (long long)t.movetime_ms, (long long)t.margin_ms,
+                 held);
     else
         snprintf(why, sizeof why, "lost on time: %lld ms used with %lld ms on the clock, past its grace of %lld ms%s "
-                 "(timemargin=MS sets the grace)", (long long)used, (long long)left, (long long)grace, held);
+                 "(timemargin=MS sets the grace)", (long long)used, (long long)left, (long long)t.margin_ms, held);
     forfeit(s->game, g, side, TERM_TIME, why);
     return false;
 }

@@ -36,8 +36,9 @@ typedef struct {
  * engine taking twice its time still loses; with a clock,
  * GAME_GRACE_CLOCK_MS. On top of it the game loop excuses, move by move,
  * what the machine held the engine and the harness back (EngineReply
- * held_ms: runnable, waiting for a CPU), so a busy machine's delays are
- * not the engine's. scripts/forfeit_check.sh measures both sides. */
+ * held_ms: runnable, waiting for a CPU): it is neither counted against a
+ * move time nor charged to a clock, so a busy machine's delays are not the
+ * engine's. scripts/forfeit_check.sh measures both sides. */
 #define GAME_GRACE_MS 10
 #define GAME_GRACE_CLOCK_MS 50
 int64_t game_default_grace(const TimeControl *t);
