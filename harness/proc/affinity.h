@@ -24,7 +24,7 @@
 #define AFFINITY_MAX_CPUS 1024 /* CPU numbers 0 .. 1023 (glibc's CPU_SETSIZE) */
 
 /* CPU numbers, ascending, each once. */
-typedef struct {
+typedef struct CpuList {
     int n;
     unsigned short cpu[AFFINITY_MAX_CPUS];
 } CpuList;
