@@ -4,7 +4,8 @@
 # (the mock's --affinity-report: its Cpus_allowed_list at each start); the
 # warning when the concurrency needs more CPUs than listed; a malformed list
 # or a CPU out of reach refused with one line, exit 2; --resume keeps the
-# choice from run.json, a new --use-affinity replaces it.
+# choice from run.json, a new --use-affinity replaces it. Match, tournament
+# and suite.
 set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
@@ -70,7 +71,7 @@ check "concurrency 2 on one CPU: exit 0" [ $? -eq 0 ]
 check "one CPU: both slots' engines on CPU 0" [ "$(starts "$tmp/one.rep" 0)" -eq 4 ]
 check "one CPU: the warning, one line" [ "$(grep -c 'warning: --use-affinity' "$tmp/one.err")" -eq 1 ]
 check "one CPU: the warning says what happens" grep -qx "qibench match: warning: --use-affinity 0 is 1 CPU for \
---concurrency 2: games at a time will share CPUs (each game slot pinned to one CPU of the list, in turn)" "$tmp/one.err"
+--concurrency 2: games at a time will share CPUs (each slot pinned to one CPU of the list, in turn)" "$tmp/one.err"
 
 # Refused: a malformed list, a CPU out of reach; one line, exit 2, no results folder.
 refuse() { # WHAT WANT LIST
@@ -86,6 +87,21 @@ ranges A-B with A <= B, separated by commas, such as 0-3,6)" 0-x
 refuse "a reversed range" "bad CPU list '3-1'" 3-1
 refuse "a CPU out of reach" "qibench match: --use-affinity: CPU 1023 is not one qibench may run on" 1023
 check "no engine started by a refused run" [ ! -e "$tmp/no.rep" ]
+
+# A suite: two searches at a time (each 200 ms, so both slots get some), one slot a CPU.
+if [ "$ncpu" -ge 2 ]; then
+    for id in a b c d; do
+        echo "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w ;id \"$id\""
+    done >"$tmp/four.epd"
+    "$QIBENCH" suite "$tmp/four.epd" -engine cmd="$MOCK" name=m arg=--affinity-report arg="$tmp/s.rep" arg=--slow-go \
+        arg=200 depth=1 --results "$tmp" --name s --concurrency 2 --use-affinity 0-1 >"$tmp/s.out" 2>"$tmp/s.err"
+    check "suite --concurrency 2 --use-affinity 0-1: exit 0 ($(cat "$tmp/s.err"))" [ $? -eq 0 ]
+    check "suite: slot 1's engine on CPU 0, slot 2's on CPU 1: $(tr '\n' ' ' <"$tmp/s.rep")" [ "$(slots "$tmp/s.rep")" = "1 1" ]
+fi
+"$QIBENCH" suite positions/xiangqi/mates.epd -engine cmd="$MOCK" name=m depth=1 --results "$tmp" --name s1 \
+    --concurrency 2 --use-affinity 0 >"$tmp/s1.out" 2>"$tmp/s1.err"
+check "suite on one CPU: the warning" grep -qx "qibench suite: warning: --use-affinity 0 is 1 CPU for --concurrency 2: \
+searches at a time will share CPUs (each slot pinned to one CPU of the list, in turn)" "$tmp/s1.err"
 
 # A tournament takes it too.
 "$QIBENCH" tournament $(engines "$tmp/t.rep") -engine cmd="$MOCK" name=c arg=--affinity-report arg="$tmp/t.rep" \

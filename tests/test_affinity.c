@@ -65,6 +65,12 @@ static void test_slots(void)
     char err[256];
     affinity_parse("0-1", &l, err, sizeof err);
     CHECK(affinity_shared(&l, 3) && !affinity_shared(&l, 2) && !affinity_shared(&l, 1), "shared below 1 CPU a slot");
+    char warning[256] = "";
+    CHECK(!affinity_warning(&l, 2, "games", warning, sizeof warning) && !warning[0], "no warning with a CPU a slot");
+    CHECK(affinity_warning(&l, 3, "searches", warning, sizeof warning)
+              && strcmp(warning, "--use-affinity 0-1 is 2 CPUs for --concurrency 3: searches at a time will share "
+                                 "CPUs (each slot pinned to one CPU of the list, in turn)") == 0,
+          "the warning: %s", warning);
     /* disjoint: every pair of slots, many lists and concurrencies, whenever there are enough CPUs */
     int overlaps = 0, empty = 0;
     for (int n = 1; n <= 40; n++) {

@@ -380,13 +380,8 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     a->opt.run_dir = run_dir;
     a->opt.resume = resume;
     if (!a->opt.has_book && !resume) warn_same_pairs(a->engines, who);
-    if (affinity_shared(&a->opt.affinity, a->opt.concurrency)) {
-        char cpus[256];
-        affinity_format(&a->opt.affinity, cpus, sizeof cpus);
-        fprintf(stderr, "%s: warning: --use-affinity %s is %d CPU%s for --concurrency %d: games at a time will share "
-                        "CPUs (each game slot pinned to one CPU of the list, in turn)\n", who, cpus, a->opt.affinity.n,
-                a->opt.affinity.n == 1 ? "" : "s", a->opt.concurrency);
-    }
+    if (affinity_warning(&a->opt.affinity, a->opt.concurrency, "games", err, sizeof err))
+        fprintf(stderr, "%s: warning: %s\n", who, err);
     if (a->log_path && !(a->opt.log = fopen(a->log_path, "a")))
         return fprintf(stderr, "qibench %s: cannot open %s: %s\n", cmd, a->log_path, strerror(errno)), 2;
     if (a->debug && !a->opt.log) a->opt.log = stderr; /* --debug: the traffic log on stderr */

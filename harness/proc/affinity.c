@@ -120,6 +120,16 @@ bool affinity_shared(const CpuList *list, int concurrency)
     return list->n > 0 && list->n < concurrency;
 }
 
+bool affinity_warning(const CpuList *list, int concurrency, const char *what, char *out, size_t len)
+{
+    char cpus[256];
+    if (!affinity_shared(list, concurrency)) return false;
+    affinity_format(list, cpus, sizeof cpus);
+    snprintf(out, len, "--use-affinity %s is %d CPU%s for --concurrency %d: %s at a time will share CPUs (each slot "
+             "pinned to one CPU of the list, in turn)", cpus, list->n, list->n == 1 ? "" : "s", concurrency, what);
+    return true;
+}
+
 int affinity_pin(const CpuList *list)
 {
     if (!list || list->n == 0) return 0;

@@ -53,6 +53,11 @@ void affinity_slot(const CpuList *list, int concurrency, int slot, CpuList *out)
 /* Do games running at once share CPUs (fewer CPUs than slots)? */
 bool affinity_shared(const CpuList *list, int concurrency);
 
+/* When they do: the warning, one line without its newline ("--use-affinity
+ * 0 is 1 CPU for --concurrency 2: games at a time will share CPUs ...",
+ * what: "games", "searches"), and true; false otherwise. */
+bool affinity_warning(const CpuList *list, int concurrency, const char *what, char *out, size_t len);
+
 /* In the child between fork and exec: pins the calling process to list
  * (NULL or empty: left as it is). Only async-signal-safe work. Returns 0,
  * or -1 with errno set. */
