@@ -61,6 +61,12 @@ if [ "$ncpu" -ge 2 ]; then
     check "--resume --use-affinity 1: exit 0" [ $? -eq 0 ]
     check "--resume --use-affinity 1: every engine on CPU 1" [ "$(starts "$tmp/two.rep" 1)" -eq 4 ]
     check "--resume --use-affinity 1: the warning" grep -q 'warning: --use-affinity 1 is 1 CPU' "$tmp/resume1.out"
+    # The option alone after --resume (no list: every CPU) is a run option too.
+    head -n 4 "$tmp/two/games.jsonl" >"$tmp/four" && cp "$tmp/four" "$tmp/two/games.jsonl"
+    : >"$tmp/two.rep"
+    "$QIBENCH" match --resume "$tmp/two" --use-affinity >"$tmp/resume2.out" 2>&1
+    check "--resume --use-affinity alone: exit 0 ($(head -n 1 "$tmp/resume2.out"))" [ $? -eq 0 ]
+    check "--resume --use-affinity alone: slots on CPUs 0 and 1" [ "$(slots "$tmp/two.rep")" = "2 2" ]
 else
     skip "one CPU online: two slots on two CPUs untested"
 fi

@@ -29,7 +29,7 @@ static const struct {
     {"report", "the pentanomial counts are always reported"},
     {"scoreinterval outcomeinterval", "use --progress N (a status line every N games)"},
     {"autosaveinterval", "every game is saved as it ends; go on after a stop with --resume DIR"},
-    {"use-affinity affinity", "CPU affinity is match's and tournament's (--use-affinity [CPUS])"},
+    {"use-affinity affinity", "CPU affinity is match's, tournament's and suite's (--use-affinity [CPUS])"},
     {"randomseed", "use --seed N (and order=random in --openings)"},
     {"show-latency testEnv crc32 force-concurrency", "qibench has no such option"},
     {"seeds", "qibench has no seeded knockout (see --format)"},
