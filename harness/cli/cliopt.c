@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "proc/affinity.h"
 #include "util/util.h"
 
 /* cutechess-cli and fastchess options qibench does not have, and what to
@@ -227,6 +228,13 @@ int cli_set_rules(const CliOpt *o, const CliParse *p, int argc, char **argv, int
     (void)argc;
     *i += 2;
     return cli_rule_set(p->game, argv[*i - 1], (int *)((char *)p->target + o->offset), err, errlen);
+}
+
+int cli_set_affinity(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    (*i)++;
+    const char *list = *i < argc && argv[*i][0] != '-' ? argv[(*i)++] : NULL;
+    return affinity_option(list, (CpuList *)((char *)p->target + o->offset), err, errlen);
 }
 
 int cli_set_run_name(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)

@@ -122,15 +122,6 @@ static int set_format(const CliOpt *o, const CliParse *p, int argc, char **argv,
                      value);
 }
 
-/* --use-affinity [CPUS]: the list, or alone every CPU qibench may run on. */
-static int set_affinity(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
-{
-    (void)o;
-    (*i)++;
-    const char *list = *i < argc && argv[*i][0] != '-' ? argv[(*i)++] : NULL;
-    return affinity_option(list, &ARGS(p)->opt.affinity, err, errlen);
-}
-
 /* --maxmoves N: the same as --maxplies 2N. */
 static int set_maxmoves(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
@@ -161,7 +152,7 @@ const CliOpt MATCH_OPTS[] = {
                  "the first engine of a pairing plays the first side in both games of a pair"),
     CLI_OPT_LONG("--seed", "srand", "N", M, seed, 0, LONG_MAX, "1", 0, "seed of order=random openings"),
     CLI_OPT_INT("--concurrency", NULL, "N", M, opt.concurrency, 1, 256, "1", CLI_RUN_LOCAL, "games at a time"),
-    CLI_OPT_SET("--use-affinity", NULL, CLI_LIST, "[CPUS]", M, opt.affinity, set_affinity, "not pinned", CLI_RUN_LOCAL,
+    CLI_OPT_SET("--use-affinity", NULL, CLI_LIST, "[CPUS]", M, opt.affinity, cli_set_affinity, "not pinned", CLI_RUN_LOCAL,
                 "pin each game's engines to CPUs: the games at a time get disjoint\n"
                 "blocks of CPUS (as taskset -c: 0-3,6; alone: every CPU qibench may\n"
                 "run on), a game's two engines share its block"),

@@ -37,21 +37,12 @@ static int suite_file(void *target, const char *word, char *err, size_t errlen)
     return 0;
 }
 
-/* --use-affinity [CPUS]: the list, or alone every CPU qibench may run on. */
-static int set_affinity(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
-{
-    (void)o;
-    (*i)++;
-    const char *list = *i < argc && argv[*i][0] != '-' ? argv[(*i)++] : NULL;
-    return affinity_option(list, &((SuiteArgs *)p->target)->opt.affinity, err, errlen);
-}
-
 #define S SuiteArgs
 const CliOpt SUITE_OPTS[] = {
     CLI_ENGINE_OPTS,
     CLI_OPT_INT("--concurrency", NULL, "N", S, opt.concurrency, 1, 256, "1", CLI_RUN_LOCAL,
                 "searches at a time, each in its own engine process"),
-    CLI_OPT_SET("--use-affinity", NULL, CLI_LIST, "[CPUS]", S, opt.affinity, set_affinity, "not pinned", CLI_RUN_LOCAL,
+    CLI_OPT_SET("--use-affinity", NULL, CLI_LIST, "[CPUS]", S, opt.affinity, cli_set_affinity, "not pinned", CLI_RUN_LOCAL,
                 "pin the engines to CPUs: the searches at a time get disjoint blocks\n"
                 "of CPUS (as taskset -c: 0-3,6; alone: every CPU qibench may run on)"),
     CLI_OPT_SET("--name", NULL, CLI_VALUE, "RUN", S, name, cli_set_run_name, "suite-YYYYMMDD-HHMMSS", 0,
