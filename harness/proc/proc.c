@@ -25,6 +25,10 @@
  * Working directory: the child changes to spec->dir before exec, so a
  * relative cmd containing a '/' is resolved from dir; a bare name is
  * looked up in PATH (execvp).
+ *
+ * CPU affinity: an engine whose spec names cpus (--use-affinity: its game
+ * slot's, proc/affinity.h) is pinned to them in the child before exec; a
+ * pin that fails is reported as an exec failure is.
  */
 #include "proc/proc.h"
 
