@@ -221,7 +221,7 @@ check "--resume of a finished suite: searches.jsonl unchanged" cmp -s "$tmp/whol
     >/dev/null 2>&1
 refuse_resume "of a match folder" "qibench suite: $tmp/amatch is a match run, not a suite (use qibench match --resume)" \
     --resume "$tmp/amatch"
-refuse_resume "with a run's own option (--name)" "qibench suite: with --resume only run options (--concurrency, --log, \
+refuse_resume "with a run's own option (--name)" "qibench suite: with --resume only run options (--concurrency, --use-affinity, --log, \
 --debug, --handshake-timeout, --ready-timeout, --move-grace, --search-timeout) may be given, not '--name'" \
     --resume "$tmp/cut" --name other
 refuse_resume "with a run's own option (-each depth=5)" "may be given, not '-each'" --resume "$tmp/cut" -each depth=5

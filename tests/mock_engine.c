@@ -22,7 +22,9 @@
  * appends one line per start, "self=S parent=P zombies=Z inherited=LIST":
  * the descriptors the mock has, those its parent (the harness) holds, the
  * parent's children that have exited unreaped (Linux /proc; -1 without),
- * and what the mock's descriptors from 3 up point to.
+ * and what the mock's descriptors from 3 up point to. --affinity-report FILE
+ * appends "affinity=LIST" per start: the CPUs it may run on (Linux
+ * /proc/self/status Cpus_allowed_list; "?" without).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -48,7 +50,7 @@ typedef struct {
     long crash_on_go, exit_on_go, stall_after_go, illegal, garbage, slow_start_ms, slow_go_ms;
     long crash_mid_search, signal_on_go, signal, no_readyok, none, overlong, flood, flood_forever, close_stdout;
     bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, amazons, stderr_noise, uai, bare_score;
-    const char *fd_report, *variant;
+    const char *fd_report, *variant, *affinity_report;
     char moves[MAX_MOVES][MOVE_BYTES];
     int move_count;
 } Script;
@@ -67,7 +69,8 @@ static void usage(void)
             "                   [--moves m1,m2,... | --moves-file FILE] [--crash-at-startup] [--crash-mid-search N]\n"
             "                   [--signal-on-go N [--signal SIG]] [--no-readyok N] [--none N]\n"
             "                   [--overlong N] [--flood N] [--flood-forever N] [--close-stdout N]\n"
-            "                   [--fd-report FILE] [--amazons] [--uai] [--variant NAME] [--bare-score]\n");
+            "                   [--fd-report FILE] [--affinity-report FILE] [--amazons] [--uai] [--variant NAME]\n"
+            "                   [--bare-score]\n");
     exit(2);
 }
 
@@ -137,6 +140,8 @@ static void parse_args(int argc, char **argv)
             else if (a[2] == 'm') parse_moves(argv[++i]);
             else if (a[2] == 'v') S.variant = argv[++i];
             else S.fd_report = argv[++i];
+        } else if (strcmp(a, "--affinity-report") == 0 && i + 1 < argc) {
+            S.affinity_report = argv[++i];
         } else if (strcmp(a, "--moves-file") == 0 && i + 1 < argc) {
             read_moves(argv[++i]);
         } else if (strcmp(a, "--no-uciok") == 0) S.no_uciok = true;
@@ -319,6 +324,20 @@ static void fd_report(void)
     fclose(f);
 }
 
+/* The --affinity-report line: the CPUs this process may run on. */
+static void affinity_report(void)
+{
+    char line[512], cpus[256] = "?";
+    FILE *st = fopen("/proc/self/status", "r");
+    while (st && fgets(line, sizeof line, st))
+        if (sscanf(line, "Cpus_allowed_list: %255s", cpus) == 1) break;
+    if (st) fclose(st);
+    FILE *f = fopen(S.affinity_report, "a");
+    if (!f) return;
+    fprintf(f, "affinity=%s\n", cpus);
+    fclose(f);
+}
+
 static void cmd_go(void)
 {
     go_count++;
@@ -395,6 +414,7 @@ int main(int argc, char **argv)
 {
     parse_args(argc, argv);
     if (S.fd_report) fd_report();
+    if (S.affinity_report) affinity_report();
     if (S.exit_at_startup) return 1;
     if (S.crash_at_startup) crash();
     if (S.ignore_quit) signal(SIGTERM, SIG_IGN);

@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "proc/affinity.h"
 #include "proc/proc.h"
 #include "testhelp.h"
 
@@ -66,7 +67,7 @@ static Proc *start_mock_with(const char *const *flags, const char *stderr_path, 
     int n = 1;
     for (; flags && *flags && n < MAX_ARGS - 1; flags++) argv[n++] = (char *)*flags;
     argv[n] = NULL;
-    ProcSpec spec = {mock, argv, NULL, stderr_path, log, "mock"};
+    ProcSpec spec = {mock, argv, NULL, stderr_path, log, "mock", NULL};
     char err[256];
     Proc *p = proc_start(&spec, err, sizeof err);
     CHECK(p != NULL, "cannot start the mock: %s", err);
@@ -82,7 +83,7 @@ static Proc *start_mock(const char *const *flags)
 static Proc *start_sh(const char *script, const char *dir)
 {
     char *argv[] = {"sh", "-c", (char *)script, NULL};
-    ProcSpec spec = {"sh", argv, dir, NULL, NULL, "sh"};
+    ProcSpec spec = {"sh", argv, dir, NULL, NULL, "sh", NULL};
     char err[256];
     Proc *p = proc_start(&spec, err, sizeof err);
     CHECK(p != NULL, "cannot start sh: %s", err);
@@ -407,7 +408,7 @@ static void expect_start_failure(const ProcSpec *spec, const char *want)
 
 static void test_start_failures(void)
 {
-    ProcSpec spec = {"/nonexistent/qibench-engine", NULL, NULL, NULL, NULL, "x"};
+    ProcSpec spec = {"/nonexistent/qibench-engine", NULL, NULL, NULL, NULL, "x", NULL};
     expect_start_failure(&spec, "cannot run '/nonexistent/qibench-engine': No such file or directory");
     spec.cmd = "qibench-no-such-engine";
     expect_start_failure(&spec, "cannot run 'qibench-no-such-engine': No such file or directory");
@@ -446,6 +447,29 @@ static void test_working_dir(void)
     CHECK(proc_read_line(p, line, sizeof line, REPLY_MS) == PROC_LINE && strcmp(line, real) == 0,
           "child runs in '%s', not '%s'", real, line);
     proc_free(p);
+}
+
+/* --use-affinity: the child pinned to spec.cpus between fork and exec (its
+ * /proc/self/status says so); a CPU the system lacks: the start fails
+ * with one line, no zombie left. */
+static void test_affinity(void)
+{
+    CpuList allowed, one;
+    char err[256], line[256], want[64];
+    if (affinity_allowed(&allowed, err, sizeof err) != 0) return; /* not Linux */
+    one.n = 1;
+    one.cpu[0] = allowed.cpu[allowed.n - 1];
+    char *argv[] = {"sh", "-c", "grep Cpus_allowed_list: /proc/self/status", NULL};
+    ProcSpec spec = {"sh", argv, NULL, NULL, NULL, "sh", &one};
+    Proc *p = proc_start(&spec, err, sizeof err);
+    CHECK(p != NULL, "cannot start a pinned sh: %s", err);
+    snprintf(want, sizeof want, "Cpus_allowed_list:\t%d", one.cpu[0]);
+    CHECK(p && proc_read_line(p, line, sizeof line, REPLY_MS) == PROC_LINE && strcmp(line, want) == 0,
+          "pinned to CPU %d: '%s'", one.cpu[0], p ? line : "");
+    proc_free(p);
+    one.cpu[0] = AFFINITY_MAX_CPUS - 1;
+    spec.cpus = &one;
+    expect_start_failure(&spec, "cannot pin 'sh' to its CPUs (sched_setaffinity): Invalid argument");
 }
 
 static void test_stderr_file(void)
@@ -535,7 +559,7 @@ static void test_no_fd_leak(void)
         if (p && handshake(p)) proc_stop(p, "quit", 1000);
         proc_free(p);
     }
-    ProcSpec bad = {"/nonexistent/qibench-engine", NULL, NULL, NULL, NULL, "x"};
+    ProcSpec bad = {"/nonexistent/qibench-engine", NULL, NULL, NULL, NULL, "x", NULL};
     for (int i = 0; i < 5; i++) proc_free(proc_start(&bad, NULL, 0));
     int after = count_fds(0);
     CHECK(after == before, "descriptors: %d before, %d after %d cycles", before, after, FD_CYCLES);
@@ -837,6 +861,7 @@ int main(int argc, char **argv)
     test_free_running();
     test_start_failures();
     test_working_dir();
+    test_affinity();
     test_stderr_file();
     test_traffic_log();
     test_no_fd_leak();

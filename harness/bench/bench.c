@@ -56,7 +56,7 @@ static BenchResult run_one(const EngineEntry *e, int depth)
     if (depth > 0) argv[n++] = depth_text;
     if (e->spec.variant[0]) argv[n++] = (char *)e->spec.variant;
     argv[n] = NULL;
-    ProcSpec ps = {e->spec.cmd, argv, e->spec.dir[0] ? e->spec.dir : NULL, NULL, NULL, e->spec.name};
+    ProcSpec ps = {e->spec.cmd, argv, e->spec.dir[0] ? e->spec.dir : NULL, NULL, NULL, e->spec.name, NULL};
     Proc *p = proc_start(&ps, err, sizeof err);
     if (!p) {
         fprintf(stderr, "qibench bench: %s\n", err);

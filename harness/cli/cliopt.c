@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "proc/affinity.h"
 #include "util/util.h"
 
 /* cutechess-cli and fastchess options qibench does not have, and what to
@@ -29,7 +30,7 @@ static const struct {
     {"report", "the pentanomial counts are always reported"},
     {"scoreinterval outcomeinterval", "use --progress N (a status line every N games)"},
     {"autosaveinterval", "every game is saved as it ends; go on after a stop with --resume DIR"},
-    {"use-affinity affinity", "qibench does not pin engines to cores"},
+    {"use-affinity affinity", "CPU affinity is match's, tournament's and suite's (--use-affinity [CPUS])"},
     {"randomseed", "use --seed N (and order=random in --openings)"},
     {"show-latency testEnv crc32 force-concurrency", "qibench has no such option"},
     {"seeds", "qibench has no seeded knockout (see --format)"},
@@ -229,6 +230,13 @@ int cli_set_rules(const CliOpt *o, const CliParse *p, int argc, char **argv, int
     return cli_rule_set(p->game, argv[*i - 1], (int *)((char *)p->target + o->offset), err, errlen);
 }
 
+int cli_set_affinity(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+    (*i)++;
+    const char *list = *i < argc && argv[*i][0] != '-' ? argv[(*i)++] : NULL;
+    return affinity_option(list, (CpuList *)((char *)p->target + o->offset), err, errlen);
+}
+
 int cli_set_run_name(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen)
 {
     (void)argc;
@@ -266,7 +274,7 @@ char **cli_resume_argv(const char *who, const CliCommand *cmd, const char *dir, 
         }
         const CliOpt *o = cli_find_option(cmd, argv[i]);
         int values = resume_takes(o) ? cli_value_words(o, argc, argv, i) : -1;
-        if (values < 0 || (values == 0 && o->kind != CLI_FLAG)) {
+        if (values < 0 || (values == 0 && o->kind != CLI_FLAG && o->kind != CLI_LIST)) {
             char names[512];
             size_t used = 0;
             names[0] = '\0';

@@ -186,10 +186,12 @@ void cli_put_indented(FILE *f, const char *text, int indent);
 
 /* Setters the tables share (CliSet): --game (checked by cli_game: the
  * value is skipped), --rules (an int rule set of p->game at o->offset),
- * --name (a run's folder name, a const char *), --log (FILE or fastchess's
- * file=FILE level=L ..., a const char *). */
+ * --use-affinity (an optional CPU list, a CpuList: proc/affinity.h's
+ * affinity_option), --name (a run's folder name, a const char *), --log
+ * (FILE or fastchess's file=FILE level=L ..., a const char *). */
 int cli_set_game(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen);
 int cli_set_rules(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen);
+int cli_set_affinity(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen);
 int cli_set_run_name(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen);
 int cli_set_log(const CliOpt *o, const CliParse *p, int argc, char **argv, int *i, char *err, size_t errlen);
 

@@ -96,27 +96,33 @@ static void record_game(MatchRun *run, const GameRecord *g, int red, int black, 
 /* Playing                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* The worker's client for engine i, started on demand. */
-static Client *engine_client(MatchRun *run, Client **clients, int i, ClientStatus *st, char *err, size_t errlen)
+/* The worker's client for engine i, started on demand (pinned to cpus,
+ * the worker's game slot's, unless NULL). */
+static Client *engine_client(MatchRun *run, Client **clients, const CpuList *cpus, int i, ClientStatus *st, char *err,
+                             size_t errlen)
 {
     const EngineEntry *ee = &run->opt->engines->engines[i];
     char stderr_path[1200];
     if (!clients[i]) {
+        static _Thread_local EngineSpec spec; /* large: not on the stack */
+        spec = ee->spec;
+        spec.cpus = cpus;
         snprintf(stderr_path, sizeof stderr_path, "%s/%s.stderr.log", run->opt->run_dir, ee->spec.name);
-        clients[i] = client_start(&ee->spec, &run->opt->timeouts, run->opt->log, stderr_path, st, err, errlen);
+        clients[i] = client_start(&spec, &run->opt->timeouts, run->opt->log, stderr_path, st, err, errlen);
     }
     return clients[i];
 }
 
 /* Plays one game; a side whose engine cannot start loses it. */
-static void play_one(MatchRun *run, Client **clients, int red, int black, const Opening *op, GameRecord *g)
+static void play_one(MatchRun *run, Client **clients, const CpuList *cpus, int red, int black, const Opening *op,
+                     GameRecord *g)
 {
     const EngineList *list = run->opt->engines;
     const Game *game = run->opt->game;
     char err[256];
     ClientStatus st = CLIENT_OK;
-    Client *c[2] = {engine_client(run, clients, red, &st, err, sizeof err), NULL};
-    if (c[0]) c[1] = engine_client(run, clients, black, &st, err, sizeof err);
+    Client *c[2] = {engine_client(run, clients, cpus, red, &st, err, sizeof err), NULL};
+    if (c[0]) c[1] = engine_client(run, clients, cpus, black, &st, err, sizeof err);
     if (!c[0] || !c[1]) {
         int side = c[0] ? 1 : 0;
         char who[16];
@@ -215,7 +221,7 @@ static void job_finished(MatchRun *run)
 }
 
 /* Plays the games of pair k not yet in games.jsonl. */
-static void play_pair(MatchRun *run, Client **clients, int k)
+static void play_pair(MatchRun *run, Client **clients, const CpuList *cpus, int k)
 {
     static _Thread_local GameRecord game;
     PairJob *job = &run->jobs[k];
@@ -228,21 +234,28 @@ static void play_pair(MatchRun *run, Client **clients, int k)
         if (job->done & (1u << i)) continue;
         bool first = i == 0 || run->opt->noswap;
         int red = first ? p->a : p->b, black = first ? p->b : p->a;
-        play_one(run, clients, red, black, op, &game);
+        play_one(run, clients, cpus, red, black, op, &game);
         record_game(run, &game, red, black, k, i, op);
         if (after_game(run, clients, &game, red, black)) break;
         if (run->opt->wait_ms > 0 && !stopping(run)) util_sleep_ms(run->opt->wait_ms);
     }
 }
 
+/* A worker: one game slot, its engines on the slot's CPUs (--use-affinity). */
+typedef struct {
+    MatchRun *run;
+    CpuList cpus; /* empty: not pinned */
+} MatchWorker;
+
 static void *match_worker(void *arg)
 {
-    MatchRun *run = arg;
+    MatchWorker *w = arg;
+    MatchRun *run = w->run;
     Client *clients[MAX_ENGINES] = {0};
     while (!stopping(run)) {
         int k = next_job(run);
         if (k < 0 || k >= run->njobs) break;
-        play_pair(run, clients, k);
+        play_pair(run, clients, w->cpus.n ? &w->cpus : NULL, k);
         job_finished(run);
     }
     for (int i = 0; i < MAX_ENGINES; i++) client_free(clients[i]);
@@ -289,17 +302,30 @@ static void free_run(MatchRun *run)
     formats_free(run);
 }
 
-/* Plays this shard's unfinished games on opt->concurrency threads. */
+/* Plays this shard's unfinished games on opt->concurrency threads, worker
+ * s in game slot s (--use-affinity: its engines on the slot's CPUs). */
 static void play_all(MatchRun *run)
 {
     stopsig_install("games");
     int n = run->opt->concurrency > 0 ? run->opt->concurrency : 1;
+    if (n > 256) n = 256;
     pthread_t threads[256];
+    MatchWorker *workers = calloc((size_t)n, sizeof *workers);
+    static MatchWorker alone; /* out of memory: one worker, here */
     int started = 0;
-    for (; started < n && started < 256; started++)
-        if (pthread_create(&threads[started], NULL, match_worker, run) != 0) break;
-    if (started == 0) match_worker(run);
+    for (int s = 0; workers && s < n; s++) {
+        workers[s].run = run;
+        affinity_slot(&run->opt->affinity, n, s, &workers[s].cpus);
+    }
+    for (; workers && started < n; started++)
+        if (pthread_create(&threads[started], NULL, match_worker, &workers[started]) != 0) break;
+    if (started == 0) {
+        alone.run = run;
+        affinity_slot(&run->opt->affinity, n, 0, &alone.cpus);
+        match_worker(workers ? &workers[0] : &alone);
+    }
     for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+    free(workers);
     run->interrupted = stopsig_level() != 0;
     if (stopsig_level() > 1) proc_kill_all(); /* any engine started while the stop came */
     run->stop_status = stopsig_status();

@@ -11,6 +11,7 @@
 
 #include "formats/openings.h"
 #include "cli/spec.h"
+#include "proc/affinity.h"
 #include "stats/stats.h"
 
 typedef enum { FORMAT_MATCH, FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET, FORMAT_KNOCKOUT, FORMAT_SWISS } MatchFormat;
@@ -25,6 +26,7 @@ typedef struct {
     int tiebreak_pairs;     /* knockout: more pairs for a tied encounter, at most this many */
     int swiss_rounds;       /* Swiss: rounds */
     int concurrency;
+    CpuList affinity;       /* --use-affinity: the CPUs the game slots share out (proc/affinity.h); none: not pinned */
     const char *run_dir;
     FILE *log;
     ClientTimeouts timeouts;

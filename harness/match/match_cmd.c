@@ -24,6 +24,7 @@
 #include "match/pairing.h"
 #include "results/io.h"
 #include "cli/spec.h"
+#include "proc/affinity.h"
 #include "stats/stats.h"
 #include "util/util.h"
 
@@ -151,6 +152,10 @@ const CliOpt MATCH_OPTS[] = {
                  "the first engine of a pairing plays the first side in both games of a pair"),
     CLI_OPT_LONG("--seed", "srand", "N", M, seed, 0, LONG_MAX, "1", 0, "seed of order=random openings"),
     CLI_OPT_INT("--concurrency", NULL, "N", M, opt.concurrency, 1, 256, "1", CLI_RUN_LOCAL, "games at a time"),
+    CLI_OPT_SET("--use-affinity", NULL, CLI_LIST, "[CPUS]", M, opt.affinity, cli_set_affinity, "not pinned", CLI_RUN_LOCAL,
+                "pin each game's engines to CPUs: the games at a time get disjoint\n"
+                "blocks of CPUS (as taskset -c: 0-3,6; alone: every CPU qibench may\n"
+                "run on), a game's two engines share its block"),
     CLI_OPT_SET("--format", "tournament", CLI_VALUE, "KIND", M, opt.format, set_format, "round-robin", 0,
                 "round-robin (a tournament's), gauntlet (the first engine against\n"
                 "each other), knockout or swiss"),
@@ -366,6 +371,8 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     a->opt.run_dir = run_dir;
     a->opt.resume = resume;
     if (!a->opt.has_book && !resume) warn_same_pairs(a->engines, who);
+    if (affinity_warning(&a->opt.affinity, a->opt.concurrency, "games", err, sizeof err))
+        fprintf(stderr, "%s: warning: %s\n", who, err);
     if (a->log_path && !(a->opt.log = fopen(a->log_path, "a")))
         return fprintf(stderr, "qibench %s: cannot open %s: %s\n", cmd, a->log_path, strerror(errno)), 2;
     if (a->debug && !a->opt.log) a->opt.log = stderr; /* --debug: the traffic log on stderr */

@@ -453,7 +453,7 @@ static ClientStatus launch(Client *c, char *err, size_t errlen)
     for (int i = 0; i < c->spec.nargs; i++) argv[i + 1] = c->spec.args[i];
     argv[c->spec.nargs + 1] = NULL;
     ProcSpec ps = {c->spec.cmd, argv, c->spec.dir[0] ? c->spec.dir : NULL,
-                   c->stderr_path[0] ? c->stderr_path : NULL, c->log, c->spec.name};
+                   c->stderr_path[0] ? c->stderr_path : NULL, c->log, c->spec.name, c->spec.cpus};
     char why[256];
     c->dirty = false;
     c->xb_synced = false;

@@ -80,6 +80,7 @@ typedef struct {
     EngineRestart restart;     /* restart=on: a fresh process for every game */
     char stderr_file[1024];    /* stderr=FILE: the engine's stderr there instead of the run's NAME.stderr.log */
     const struct Game *game;   /* the game played (NULL: game_default()) */
+    const struct CpuList *cpus; /* its process pinned to these CPUs (a game slot's: --use-affinity), NULL: not pinned */
 } EngineSpec;
 
 /*

@@ -32,7 +32,7 @@ int variants_of_engine(const char *cmd, int timeout_ms, VariantList *list, char 
     static const char COMBO[] = "option name Search type combo ";
     char line[LINE_BYTES], why[256];
     memset(list, 0, sizeof *list);
-    ProcSpec spec = {cmd, NULL, NULL, NULL, NULL, "variants"};
+    ProcSpec spec = {cmd, NULL, NULL, NULL, NULL, "variants", NULL};
     Proc *p = proc_start(&spec, why, sizeof why);
     if (!p) return snprintf(err, errlen, "%s", why), -1;
     int64_t deadline = util_monotonic_ms() + timeout_ms;

@@ -25,6 +25,10 @@
  * Working directory: the child changes to spec->dir before exec, so a
  * relative cmd containing a '/' is resolved from dir; a bare name is
  * looked up in PATH (execvp).
+ *
+ * CPU affinity: an engine whose spec names cpus (--use-affinity: its game
+ * slot's, proc/affinity.h) is pinned to them in the child before exec; a
+ * pin that fails is reported as an exec failure is.
  */
 #include "proc/proc.h"
 
@@ -44,6 +48,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "proc/affinity.h"
 #include "proc/proc_impl.h"
 #include "util/util.h"
 
@@ -52,7 +57,7 @@
 extern char **environ;
 
 /* What the child reports through the status pipe when it cannot exec. */
-enum { STAGE_DUP = 1, STAGE_CHDIR, STAGE_EXEC, STAGE_PDEATHSIG };
+enum { STAGE_DUP = 1, STAGE_CHDIR, STAGE_EXEC, STAGE_PDEATHSIG, STAGE_AFFINITY };
 
 /* The descriptors of one start: the child's ends and the parent's ends. */
 typedef struct {
@@ -73,6 +78,7 @@ typedef struct {
     char **envp;       /* NULL: the parent's environment */
     bool own_group;    /* a process group of its own (engines) */
     pid_t parent;      /* the harness (set by fork_child) */
+    const CpuList *cpus; /* pinned to these CPUs before exec, or NULL */
 } ChildPlan;
 
 static pthread_mutex_t fork_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -263,6 +269,8 @@ static void child_exec(const StartFds *f, const ChildPlan *c)
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != c->parent)
         child_fail(f->status_write, STAGE_PDEATHSIG);
 #endif
+    /* --use-affinity: the engine (and its guard) on its game slot's CPUs. */
+    if (c->cpus && affinity_pin(c->cpus) != 0) child_fail(f->status_write, STAGE_AFFINITY);
     if (c->own_group) child_guard(f);
     /* Nothing but 0, 1, 2 reaches the child: not the harness's results
      * files, not what the harness itself inherited. (status_write is
@@ -312,6 +320,8 @@ static int read_exec_status(pid_t pid, int fd, const char *cmd, const char *dir,
     if (msg[0] == STAGE_CHDIR) return util_fail(err, errlen, "cannot enter directory '%s': %s", dir, strerror(msg[1]));
     if (msg[0] == STAGE_PDEATHSIG)
         return util_fail(err, errlen, "cannot tie '%s' to the harness's life (prctl): %s", cmd, strerror(msg[1]));
+    if (msg[0] == STAGE_AFFINITY)
+        return util_fail(err, errlen, "cannot pin '%s' to its CPUs (sched_setaffinity): %s", cmd, strerror(msg[1]));
     if (msg[0] == STAGE_DUP)
         return util_fail(err, errlen, "cannot set up the standard streams of '%s': %s", cmd, strerror(msg[1]));
     return util_fail(err, errlen, "cannot run '%s': %s", cmd, strerror(msg[1]));
@@ -373,7 +383,7 @@ static void close_child_ends(StartFds *f)
 static pid_t spawn(StartFds *f, const ProcSpec *spec, char *err, size_t errlen)
 {
     char *default_argv[2] = {(char *)spec->cmd, NULL};
-    ChildPlan plan = {spec->cmd, spec->argv ? spec->argv : default_argv, spec->dir, NULL, true, 0};
+    ChildPlan plan = {spec->cmd, spec->argv ? spec->argv : default_argv, spec->dir, NULL, true, 0, spec->cpus};
     pthread_mutex_lock(&fork_lock);
     ignore_sigpipe_once();
     pid_t pid = -1;
@@ -576,7 +586,7 @@ int proc_run(const ProcRunSpec *spec, int *exit_status, char *err, size_t errlen
     if (spec->out && spec->out_len > 0) spec->out[0] = '\0';
     char **envp = spec->unset_env ? environ_without(spec->unset_env) : NULL;
     if (spec->unset_env && !envp) return util_fail(err, errlen, "out of memory");
-    ChildPlan plan = {spec->argv[0], spec->argv, spec->dir, envp, false, 0};
+    ChildPlan plan = {spec->argv[0], spec->argv, spec->dir, envp, false, 0, NULL};
     StartFds f = START_FDS_NONE;
     fflush(stdout); /* what was printed comes before the child's output */
     fflush(stderr);

@@ -30,12 +30,13 @@ typedef struct {
     const char *stderr_path;  /* file that receives the engine's stderr (appended), or NULL = /dev/null */
     FILE *log;                /* traffic log (shared, may be NULL): one line per message */
     const char *name;         /* engine name used in the traffic log */
+    const struct CpuList *cpus; /* the CPUs it is pinned to (proc/affinity.h), or NULL: not pinned */
 } ProcSpec;
 
 /*
  * Starts the process. Returns NULL when it could not be started (fork
  * failed, the directory or the program does not exist or is not
- * executable): err then says why in one line. The spec's strings are copied.
+ * executable, it could not be pinned to spec->cpus): err then says why in one line. The spec's strings are copied.
  */
 Proc *proc_start(const ProcSpec *spec, char *err, size_t errlen);
 

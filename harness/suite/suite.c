@@ -207,27 +207,32 @@ static void record_playout(Runner *run, Job *j)
     json_free(&js);
 }
 
-/* Starts a worker's client for engine index i if it has none. */
-static Client *ensure_client(Runner *run, Client **client, int i, ClientStatus *status, char *err, size_t errlen)
+/* Starts a worker's client for engine index i if it has none (pinned to
+ * cpus, the worker's slot's, unless NULL). */
+static Client *ensure_client(Runner *run, Client **client, const CpuList *cpus, int i, ClientStatus *status, char *err,
+                             size_t errlen)
 {
     const EngineEntry *ee = &run->opt->engines->engines[i];
     char stderr_path[1200];
     if (!*client) {
+        static _Thread_local EngineSpec spec; /* large: not on the stack */
+        spec = ee->spec;
+        spec.cpus = cpus;
         snprintf(stderr_path, sizeof stderr_path, "%s/%s.stderr.log", run->opt->run_dir, ee->spec.name);
-        *client = client_start(&ee->spec, &run->opt->timeouts, run->opt->log, stderr_path, status, err, errlen);
+        *client = client_start(&spec, &run->opt->timeouts, run->opt->log, stderr_path, status, err, errlen);
     }
     return *client;
 }
 
 /* Plays one annotated position out. */
-static void run_playout(Runner *run, Job *j, Client **clients)
+static void run_playout(Runner *run, Job *j, Client **clients, const CpuList *cpus)
 {
     PlayoutResult *r = j->playout;
     const EngineList *list = run->opt->engines;
     int d = run->defender >= 0 ? run->defender : j->engine;
     memset(r, 0, sizeof *r);
-    Client *a = ensure_client(run, &clients[j->engine], j->engine, &r->status, r->err, sizeof r->err);
-    Client *b = a ? ensure_client(run, &clients[d], d, &r->status, r->err, sizeof r->err) : NULL;
+    Client *a = ensure_client(run, &clients[j->engine], cpus, j->engine, &r->status, r->err, sizeof r->err);
+    Client *b = a ? ensure_client(run, &clients[d], cpus, d, &r->status, r->err, sizeof r->err) : NULL;
     if (a && b) {
         client_new_game(a);
         if (b != a) client_new_game(b);
@@ -249,17 +254,11 @@ static void run_playout(Runner *run, Job *j, Client **clients)
 
 /* Runs one job with the worker's client for its engine (started on demand,
  * dropped after a crash or stall so the next job gets a fresh process). */
-static void run_job(Runner *run, Job *j, Client **client)
+static void run_job(Runner *run, Job *j, Client **client, const CpuList *cpus)
 {
     const EngineEntry *ee = &run->opt->engines->engines[j->engine];
     const EpdEntry *e = &run->suite.entries[j->position];
-    char stderr_path[1200];
-    if (!*client) {
-        snprintf(stderr_path, sizeof stderr_path, "%s/%s.stderr.log", run->opt->run_dir, ee->spec.name);
-        *client = client_start(&ee->spec, &run->opt->timeouts, run->opt->log, stderr_path, &j->status, j->err,
-                               sizeof j->err);
-    }
-    if (*client) {
+    if (ensure_client(run, client, cpus, j->engine, &j->status, j->err, sizeof j->err)) {
         j->status = client_new_game(*client);
         if (j->status != CLIENT_OK) snprintf(j->err, sizeof j->err, "%s: no answer to isready / ping", ee->spec.name);
         else j->status = client_go(*client, e->fen, NULL, 0, &ee->limits, &j->reply, j->err, sizeof j->err);
@@ -272,9 +271,17 @@ static void run_job(Runner *run, Job *j, Client **client)
     record(run, j);
 }
 
+/* A worker: one slot, its engines on the slot's CPUs (--use-affinity). */
+typedef struct {
+    Runner *run;
+    CpuList cpus; /* empty: not pinned */
+} SuiteWorker;
+
 static void *worker(void *arg)
 {
-    Runner *run = arg;
+    SuiteWorker *w = arg;
+    Runner *run = w->run;
+    const CpuList *cpus = w->cpus.n ? &w->cpus : NULL;
     Client *clients[MAX_ENGINES] = {0};
     while (stopsig_level() == 0) {
         int k = atomic_fetch_add(&run->next, 1);
@@ -282,9 +289,9 @@ static void *worker(void *arg)
         Job *j = &run->jobs[k];
         if (j->stored) continue; /* --resume: read back */
         if (j->playout)
-            run_playout(run, j, clients);
+            run_playout(run, j, clients, cpus);
         else
-            run_job(run, j, &clients[j->engine]);
+            run_job(run, j, &clients[j->engine], cpus);
     }
     for (int i = 0; i < MAX_ENGINES; i++) client_free(clients[i]);
     return NULL;
@@ -329,11 +336,22 @@ static int start_workers(Runner *run)
     int n = run->opt->concurrency > 0 ? run->opt->concurrency : 1;
     pthread_t threads[256];
     if (n > 256) n = 256;
+    SuiteWorker *workers = calloc((size_t)n, sizeof *workers);
+    static SuiteWorker alone; /* out of memory: one worker, here */
     int started = 0;
-    for (; started < n; started++)
-        if (pthread_create(&threads[started], NULL, worker, run) != 0) break;
-    if (started == 0) worker(run); /* no thread could be made: work here */
+    for (int s = 0; workers && s < n; s++) {
+        workers[s].run = run;
+        affinity_slot(&run->opt->affinity, n, s, &workers[s].cpus); /* worker s in slot s */
+    }
+    for (; workers && started < n; started++)
+        if (pthread_create(&threads[started], NULL, worker, &workers[started]) != 0) break;
+    if (started == 0) { /* no thread could be made: work here */
+        alone.run = run;
+        affinity_slot(&run->opt->affinity, n, 0, &alone.cpus);
+        worker(workers ? &workers[0] : &alone);
+    }
     for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+    free(workers);
     return 0;
 }
 

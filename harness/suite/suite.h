@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "cli/spec.h"
+#include "proc/affinity.h"
 
 typedef struct {
     const Game *game;       /* NULL: game_default() */
@@ -26,6 +27,7 @@ typedef struct {
     bool resume;            /* --resume: run_dir holds an interrupted run of this command line, locked by
                              * this process: its searches are read back (suite_read_back) and only the
                              * others are made */
+    CpuList affinity;       /* --use-affinity: the CPUs the slots share out (proc/affinity.h); none: not pinned */
 } SuiteOptions;
 
 /* Runs the suite; prints the table to stdout. With playout, only the

@@ -17,6 +17,7 @@
 #include "cli/spec.h"
 #include "results/jsonread.h"
 #include "suite/suite.h"
+#include "proc/affinity.h"
 #include "util/util.h"
 
 #define PATH_BYTES 1024
@@ -41,6 +42,9 @@ const CliOpt SUITE_OPTS[] = {
     CLI_ENGINE_OPTS,
     CLI_OPT_INT("--concurrency", NULL, "N", S, opt.concurrency, 1, 256, "1", CLI_RUN_LOCAL,
                 "searches at a time, each in its own engine process"),
+    CLI_OPT_SET("--use-affinity", NULL, CLI_LIST, "[CPUS]", S, opt.affinity, cli_set_affinity, "not pinned", CLI_RUN_LOCAL,
+                "pin the engines to CPUs: the searches at a time get disjoint blocks\n"
+                "of CPUS (as taskset -c: 0-3,6; alone: every CPU qibench may run on)"),
     CLI_OPT_SET("--name", NULL, CLI_VALUE, "RUN", S, name, cli_set_run_name, "suite-YYYYMMDD-HHMMSS", 0,
                 "results go to RESULTS/RUN"),
     CLI_OPT_TEXT("--results", NULL, "DIR", S, root, 1, 0, "results", 0, "the results root"),
@@ -75,7 +79,7 @@ static int parse_suite(int argc, char **argv, SuiteArgs *a, EngineList *engines,
     memset(a, 0, sizeof *a);
     memset(engines, 0, sizeof *engines);
     *o = (SuiteOptions){game_default(), NULL, engines, 1, NULL, NULL, NULL, NULL, client_default_timeouts(), false,
-                        NULL, 0, false, false};
+                        NULL, 0, false, false, {0, {0}}};
     a->root = "results";
     if (!(o->game = cli_game(argc, argv, err, sizeof err))) return fprintf(stderr, "qibench suite: %s\n", err), 2;
     cli_own_engine_path(o->game, own, ownlen);
@@ -113,6 +117,8 @@ static int start_suite(int argc, char **argv, SuiteArgs *a, const char *run_dir_
             return fprintf(stderr, "qibench suite: %s\n", err), 2;
     }
     o->run_dir = run_dir;
+    if (affinity_warning(&o->affinity, o->concurrency, "searches", err, sizeof err))
+        fprintf(stderr, "qibench suite: warning: %s\n", err);
     if (a->log_path && !(o->log = fopen(a->log_path, "a")))
         return fprintf(stderr, "qibench suite: cannot open %s: %s\n", a->log_path, strerror(errno)), 2;
     RunInfo info = {"suite", o->suite_path, o->engines, o->concurrency, 0, NULL, 0,
