@@ -33,7 +33,7 @@ strength-fsf: all ## FSF_GAME (amazons): our best variant against Fairy-Stockfis
 	  -engine name=fairy-stockfish cmd=node arg=--no-experimental-fetch arg=$(FSF_JS) \
 	    movetime=$(FSF_MOVETIME) timemargin=$(FSF_MARGIN) \
 	  --openings file=positions/$(FSF_GAME)/openings.epd format=epd --games $(FSF_GAMES) \
-	  --concurrency $(FSF_CONCURRENCY) --results results \
+	  --concurrency $(FSF_CONCURRENCY) --handshake-timeout 60000 --results results \
 	  --name strength-fsf-$(FSF_GAME)-$(FSF_VARIANT)-$(FSF_MOVETIME)-$(shell date +%Y%m%d-%H%M%S)
 
 # strength-xiangqi: our preset against Fairy-Stockfish 11.1 (Debian's

@@ -66,7 +66,7 @@ else
     echo "no positions/$GAME/openings.epd: $OPENINGS random 2-ply openings (seeds 1, 2, ...) in $book"
     make_openings "$book" || { echo "strength: cannot make the openings" >&2; exit 1; }
 fi
-count=$(grep -c . "$book")
+count=$(grep -c -v -e "^#" -e "^$" "$book")
 echo "openings: $book ($count), movetime $MOVETIME ms (+$MARGIN ms margin), concurrency $JOBS"
 
 # match NAME A B PAIRS: one paired match of variants A and B; its result line into the table.

@@ -34,7 +34,7 @@ static const struct {
     {"randomseed", "use --seed N (and order=random in --openings)"},
     {"show-latency testEnv crc32 force-concurrency", "qibench has no such option"},
     {"seeds", "qibench has no seeded knockout (see --format)"},
-    {"xboard uci", "the protocol is the engine key proto=uci|xboard"},
+    {"xboard uci", "the protocol is the engine key proto=uci|uai|xboard"},
     {"pgnin", "use --openings file=F format=pgn"},
     {NULL, NULL},
 };

@@ -121,9 +121,19 @@ summary_value = value
 
 
 # --- games.jsonl and run folders --------------------------------------------
+SIDES = ("red", "black", "white")
+
+
+def sides(row):
+    """The two players of a game, the first side's first: a record names its
+    sides by the game's side names, the first player's first (Xiangqi red,
+    black; the Amazons white, black; Ataxx black, white)."""
+    return [row[k] for k in row if k in SIDES][:2]
+
+
 def first_side(row):
-    """The name of a game's first side: "red" (Xiangqi), else "white"."""
-    return row.get("red", row.get("white"))
+    """The name of a game's first player (see sides)."""
+    return sides(row)[0]
 
 
 def points(path, name, *conditions):
@@ -131,7 +141,7 @@ def points(path, name, *conditions):
     path that meet the conditions."""
     n = 0
     for r in where(path, *conditions):
-        if name not in (first_side(r), r.get("black")):
+        if name not in sides(r):
             continue
         if r.get("result") == "1/2-1/2":
             n += 1
@@ -143,7 +153,7 @@ def points(path, name, *conditions):
 def losses(path, name, *conditions):
     """How many games of path that meet the conditions name lost (0-1 as
     the first side, 1-0 as the other)."""
-    return sum(name in (first_side(r), r.get("black"))
+    return sum(name in sides(r)
                and r.get("result") == ("0-1" if first_side(r) == name else "1-0")
                for r in where(path, *conditions))
 
