@@ -35,42 +35,32 @@ static int check_tree(Position *pos, int depth)
     return errors;
 }
 
+/* Sets the line's position and checks its counts (perft_epd_run). */
+static int check_line(const PerftLine *l, unsigned long long budget)
+{
+    static Position pos;
+    char err[200];
+    int rc = xq_pos_from_fen(&pos, l->text, err, sizeof err);
+    CHECK(rc == 0, "%s:%d: %s", l->path, l->lineno, err);
+    if (rc) return -1;
+    int depths = 0;
+    for (int d = 1; d <= l->deepest && l->expected[d] <= budget; d++) {
+        unsigned long long got = xq_perft(&pos, d);
+        CHECK(got == l->expected[d], "%s:%d: perft %d of %s: expected %llu, got %llu", l->path, l->lineno, d, l->text,
+              l->expected[d], got);
+        depths++;
+    }
+    CHECK(check_tree(&pos, 2) == 0, "%s:%d: keys or captures disagree in the tree of %s", l->path, l->lineno, l->text);
+    return depths;
+}
+
 int main(int argc, char **argv)
 {
     const char *path = argc > 1 ? argv[1] : "positions/xiangqi/perft.epd";
     const char *budget_env = getenv("QB_PERFT_BUDGET");
     unsigned long long budget = budget_env ? strtoull(budget_env, NULL, 10) : 200000;
-    static Position pos;
-    char line[512], fen[512], err[200];
-    int lineno = 0, positions = 0, depths = 0;
-
     xq_board_init();
     xq_movegen_init();
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "test_perft: cannot open %s: %s\n", path, strerror(errno));
-        return 1;
-    }
-    while (fgets(line, sizeof line, f)) {
-        unsigned long long expected[MAX_DEPTHS] = {0};
-        lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '#' || line[0] == '\0') continue;
-        int deepest = perft_epd_parse_line(line, fen, sizeof fen, expected, MAX_DEPTHS);
-        CHECK(deepest > 0, "%s:%d: expected 'FEN ;D1 n ...'", path, lineno);
-        if (deepest <= 0) continue;
-        CHECK(xq_pos_from_fen(&pos, fen, err, sizeof err) == 0, "%s:%d: %s", path, lineno, err);
-        positions++;
-        for (int d = 1; d <= deepest && expected[d] <= budget; d++) {
-            unsigned long long got = xq_perft(&pos, d);
-            CHECK(got == expected[d], "%s:%d: perft %d of %s: expected %llu, got %llu", path, lineno, d, fen,
-                  expected[d], got);
-            depths++;
-        }
-        CHECK(check_tree(&pos, 2) == 0, "%s:%d: keys or captures disagree in the tree of %s", path, lineno, fen);
-    }
-    fclose(f);
-    CHECK(positions >= 2, "%s holds %d positions", path, positions);
-    printf("perft: %d positions, %d depths checked (budget %llu nodes)\n", positions, depths, budget);
+    if (perft_epd_run("test_perft", path, MAX_DEPTHS, 2, budget, check_line)) return 1;
     return TEST_REPORT();
 }

@@ -59,19 +59,23 @@ static int check_tree(AtxPosition *pos, int depth)
     return errors;
 }
 
-/* Checks one line's counts; returns the number of depths checked. */
-static int check_line(AtxPosition *pos, const char *path, int lineno, const char *text, int deepest,
-                      const unsigned long long *expected, unsigned long long budget)
+/* Sets the line's position and checks its counts (perft_epd_run). */
+static int check_line(const PerftLine *l, unsigned long long budget)
 {
+    static AtxPosition pos;
+    char err[200];
+    int rc = atx_pos_from_text(&pos, l->text, err, sizeof err);
+    CHECK(rc == 0, "%s:%d: %s", l->path, l->lineno, err);
+    if (rc) return -1;
     int depths = 0;
-    for (int d = 1; d <= deepest && expected[d] <= budget; d++) {
-        unsigned long long got = atx_perft(pos, d);
-        CHECK(got == expected[d], "%s:%d: perft %d of %s: expected %llu, got %llu", path, lineno, d, text,
-              expected[d], got);
+    for (int d = 1; d <= l->deepest && l->expected[d] <= budget; d++) {
+        unsigned long long got = atx_perft(&pos, d);
+        CHECK(got == l->expected[d], "%s:%d: perft %d of %s: expected %llu, got %llu", l->path, l->lineno, d, l->text,
+              l->expected[d], got);
         depths++;
     }
-    CHECK(check_tree(pos, expected[3] <= 200000 ? 3 : 2) == 0, "%s:%d: keys, counts or perfts disagree in the tree of %s",
-          path, lineno, text);
+    CHECK(check_tree(&pos, l->expected[3] <= 200000 ? 3 : 2) == 0,
+          "%s:%d: keys, counts or perfts disagree in the tree of %s", l->path, l->lineno, l->text);
     return depths;
 }
 
@@ -80,32 +84,7 @@ int main(int argc, char **argv)
     const char *path = argc > 1 ? argv[1] : "positions/ataxx/perft.epd";
     const char *budget_env = getenv("ATX_PERFT_BUDGET");
     unsigned long long budget = budget_env ? strtoull(budget_env, NULL, 10) : 50000000ULL;
-    static AtxPosition pos;
-    char line[512], text[512], err[200];
-    int lineno = 0, positions = 0, depths = 0;
-
     atx_board_init();
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "test_atx_perft: cannot open %s: %s\n", path, strerror(errno));
-        return 1;
-    }
-    while (fgets(line, sizeof line, f)) {
-        unsigned long long expected[MAX_DEPTHS] = {0};
-        lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '#' || line[0] == '\0') continue;
-        int deepest = perft_epd_parse_line(line, text, sizeof text, expected, MAX_DEPTHS);
-        CHECK(deepest > 0, "%s:%d: expected 'TEXT ;D1 n ...'", path, lineno);
-        if (deepest <= 0) continue;
-        int rc = atx_pos_from_text(&pos, text, err, sizeof err);
-        CHECK(rc == 0, "%s:%d: %s", path, lineno, err);
-        if (rc) continue;
-        positions++;
-        depths += check_line(&pos, path, lineno, text, deepest, expected, budget);
-    }
-    fclose(f);
-    CHECK(positions >= 20, "%s holds %d positions", path, positions);
-    printf("perft: %d positions, %d depths checked (budget %llu leaves)\n", positions, depths, budget);
+    if (perft_epd_run("test_atx_perft", path, MAX_DEPTHS, 20, budget, check_line)) return 1;
     return TEST_REPORT();
 }
