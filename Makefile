@@ -51,7 +51,8 @@ GAMES      := xiangqi amazons ataxx
 # see that game's game.h) into $(BUILD)/<game>/engine/...
 SEARCH_SRC := $(wildcard engine/search/*.c)
 # engine/pgn_lex.c (the PGN lexer, text only) is the harness's too.
-ENGINE_SRC := engine/main.c engine/uci.c engine/options.c engine/bench.c engine/text.c engine/pgn_lex.c
+ENGINE_SRC := engine/main.c engine/uci.c engine/options.c engine/bench.c engine/text.c engine/pgn_lex.c \
+              engine/book.c
 XQ_SRC     := $(wildcard engine/xiangqi/*.c)
 # The harness: one folder a concern (harness/cli/, proc/, players/, games/,
 # play/, match/, results/, formats/, stats/, suite/, bench/, regress/, util/);
@@ -166,6 +167,9 @@ $(XQ_SEARCH_LIB): $(XQ_SEARCH_LIB_OBJ)
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(HARNESS_OBJ) $(GAMES_HARNESS_OBJ) $(XQ_SEARCH_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ -lm
+
+# The book test: the Xiangqi engine's book (its PGN lexer is the harness's).
+$(BUILD)/tests/test_book: $(BUILD)/xiangqi/engine/book.o $(BUILD)/xiangqi/engine/text.o
 
 # A scripted, misbehaving UCI engine for the fault-injection tests.
 $(BUILD)/tests/mock_engine: $(BUILD)/tests/mock_engine.o
