@@ -365,7 +365,49 @@ static int build_token(Builder *b, const PgnToken *tok)
     return 0;
 }
 
-/* The games of one PGN file. Returns 0, or -1 when it cannot be read. */
+/* `qibench openings` output (an EPD book): each line, POSITION ;id "..."
+ * ;moves "M1 M2 ...", is a game from the start position without a result. */
+static int build_epd(Builder *b, char *text, PgnToken *tok)
+{
+    int line = 0;
+    for (char *p = text, *next; p && *p; p = next) {
+        next = strchr(p, '\n');
+        if (next) *next++ = '\0';
+        line++;
+        p += strspn(p, " \t\r");
+        if (!*p || *p == '#' || *p == '%') continue;
+        game_touch(b);
+        game_begin(b);
+        char *moves = strstr(p, "moves \"");
+        if (!moves) game_skip(b, line, "no moves opcode (qibench openings writes POSITION ;moves \"%s\")%s", "...", "");
+        for (char *m = moves ? moves + 7 : NULL; m && *m && *m != '"';) {
+            size_t len = strcspn(m, " \t\r\"");
+            if (len > 0) {
+                snprintf(tok->text, sizeof tok->text, "%.*s", (int)(len < sizeof tok->text ? len : sizeof tok->text - 1), m);
+                tok->line = line;
+                tok->number = 0;
+                game_move(b, tok);
+            }
+            m += len;
+            m += strspn(m, " \t\r");
+        }
+        if (game_end(b) != 0) return -1;
+    }
+    return 0;
+}
+
+/* Does path end with suffix (ASCII case ignored)? */
+static bool ends_with(const char *path, const char *suffix)
+{
+    size_t n = strlen(path), k = strlen(suffix);
+    if (n < k) return false;
+    for (size_t i = 0; i < k; i++)
+        if ((path[n - k + i] | 0x20) != suffix[i]) return false;
+    return true;
+}
+
+/* The games of one PGN file (or EPD: build_epd). Returns 0, or -1 when it
+ * cannot be read. */
 static int build_file(Builder *b, const char *path)
 {
     char err[PGNLEX_VALUE_MAX + 256];
@@ -385,6 +427,12 @@ static int build_file(Builder *b, const char *path)
     b->path = path;
     b->number = 0;
     int rc = 0;
+    if (ends_with(path, ".epd")) {
+        rc = build_epd(b, text, tok);
+        free(tok);
+        free(text);
+        return rc;
+    }
     for (;;) {
         if (pgnlex_next(&lx, tok) != 0) {
             /* a text error: this game is skipped, the next starts at a line "[..." */

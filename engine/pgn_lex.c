@@ -354,3 +354,20 @@ int pgnlex_next(PgnLex *lx, PgnToken *tok)
         }
     }
 }
+
+void pgnlex_skip_game(PgnLex *lx)
+{
+    /* past the rest of the game: its tag lines (when the error is in one),
+     * then its movetext, to the next line that starts with '[' */
+    const char *start = lx->p;
+    while (start > lx->begin && start[-1] != '\n') start--;
+    bool past_tags = *start != '[';
+    lx->depth = 0;
+    while (lx->p < lx->end)
+        if (*lx->p++ == '\n') {
+            lx->line++;
+            if (lx->p >= lx->end) break;
+            if (*lx->p != '[') past_tags = true;
+            else if (past_tags) return;
+        }
+}

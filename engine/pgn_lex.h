@@ -87,6 +87,12 @@ void pgnlex_init(PgnLex *lx, const char *path, const char *text, size_t len, cha
 /* The next token into *tok: 0, or -1 with a one-line reason in err. */
 int pgnlex_next(PgnLex *lx, PgnToken *tok);
 
+/* After an error, for a reader that goes on with the next game: skips the
+ * rest of the game (the tag lines that follow when the error is in a tag,
+ * then the movetext) to the next line that starts with '[', out of any
+ * variation. An unterminated comment has taken the rest of the file. */
+void pgnlex_skip_game(PgnLex *lx);
+
 /* Writes the formatted text to err (may be NULL), control characters
  * turned to '?' (one line); returns -1. For a reader's own errors too. */
 int pgnlex_fail(char *err, size_t errlen, const char *fmt, ...)
