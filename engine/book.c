@@ -153,8 +153,11 @@ int book_find(const Book *book, uint64_t key, BookEntry *out, int cap)
 int book_write(const char *path, BookEntry *entries, size_t n, char *err, size_t errlen)
 {
     qsort(entries, n, sizeof *entries, entry_cmp);
-    FILE *f = fopen(path, "wb");
-    if (!f) return text_fail(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    /* into PATH.tmp, then renamed: an engine that has the old book mapped keeps reading it whole */
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) return text_fail(err, errlen, "%s: path too long", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return text_fail(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
     unsigned char head[BOOK_HEADER_BYTES] = {0};
     memcpy(head, BOOK_MAGIC, sizeof BOOK_MAGIC);
     strncpy((char *)head + 8, GAME_NAME, BOOK_GAME_BYTES);
@@ -170,7 +173,12 @@ int book_write(const char *path, BookEntry *entries, size_t n, char *err, size_t
         ok = fwrite(e, sizeof e, 1, f) == 1;
     }
     if (fclose(f) != 0) ok = false;
-    if (!ok) return text_fail(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    if (ok && rename(tmp, path) != 0) ok = false;
+    if (!ok) {
+        int e = errno;
+        remove(tmp);
+        return text_fail(err, errlen, "cannot write %s: %s", path, strerror(e));
+    }
     return 0;
 }
 
@@ -196,15 +204,20 @@ int book_choose(const char *path, int max_ply, BookVariety variety, uint64_t see
 {
     static Book book;
     static char open_path[4096];
+    static struct stat open_st; /* of the file mapped: another file at the path is opened anew */
     static uint64_t rng, rng_for_seed;
     static bool seeded;
     if (!path || !path[0]) return 0;
-    if (strcmp(path, open_path) != 0) {
+    struct stat st;
+    bool same = stat(path, &st) == 0 && st.st_ino == open_st.st_ino && st.st_dev == open_st.st_dev
+                && st.st_size == open_st.st_size && st.st_mtime == open_st.st_mtime;
+    if (strcmp(path, open_path) != 0 || !same) {
         book_close(&book);
         open_path[0] = '\0';
         if (strlen(path) >= sizeof open_path) return text_fail(err, errlen, "%s: path too long", path);
         if (book_open(&book, path, err, errlen) != 0) return -1;
         snprintf(open_path, sizeof open_path, "%s", path);
+        open_st = st;
     }
     if (book_ply(pos) > max_ply) return 0;
     BookEntry e[BOOK_MAX_CHOICES];

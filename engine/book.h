@@ -65,8 +65,9 @@ int book_write(const char *path, BookEntry *entries, size_t n, char *err, size_t
 int book_ply(const GamePosition *pos);
 
 /*
- * The book's move for pos, for `go`: the book at path (opened once and kept
- * until another path is asked for) has pos, at most max_ply plies from the
+ * The book's move for pos, for `go`: the book at path (mapped once, and
+ * again when the path or the file at it changes: book_write renames a new
+ * file into place) has pos, at most max_ply plies from the
  * start, with an entry of weight above 0. BOOK_VARIETY_BEST takes the
  * highest weight; BOOK_VARIETY_WEIGHTED draws by weight with a generator
  * seeded by seed (the Seed option). Returns 1 with *move and *weight, 0

@@ -159,4 +159,10 @@ printf 'a | A | 炮二平五 马8进7\nb | B | 兵七进一\n' >lines.txt
 check "qibench openings output" same "$(cat lines.out)" "lines.bin: 2 games read, 0 skipped, 2 positions, 3 entries"
 check "qibench openings output: no result counts as a draw" \
     same "$(probe lines.bin | tr ';' '\n' | sort | tr '\n' ';')" "c3c4 1 1 50.0%;h2e2 1 1 50.0%;"
+
+# ---- the harness reads the same GBK file through the same lexer
+"$QIBENCH" match -engine name=a cmd="$ENGINE" depth=1 -engine name=b cmd="$ENGINE" depth=1 --games 2 \
+    --openings file=gbk.pgn format=pgn plies=4 --results "$tmp" --name g >g.out 2>&1
+check "qibench reads the GBK book: both games from it" test "$(qbt count g/games.jsonl opening=gbk)" -eq 2
+check "qibench reads the GBK book: its four moves" test "$(grep -c '"moves":\[{"move":"h2e2","book":true},{"move":"h9g7","book":true},{"move":"c3c4","book":true},{"move":"g6g5","book":true},{"move":"[a-i][0-9][a-i][0-9]","time_ms"' g/games.jsonl)" -eq 2
 report

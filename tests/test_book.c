@@ -301,6 +301,16 @@ static void test_choose(void)
     play(&pos, "g3g4");
     CHECK(book_choose(path, 20, BOOK_VARIETY_BEST, 1, &pos, &m, &w, err, sizeof err) == 1 && w == 1, "g3g4: h9g7 1");
 
+    /* the book rewritten at the same path while it is open: the new one is read */
+    BookEntry one = {game_key(&pos), move_of("g3g4", "h9g7"), 3, 1};
+    CHECK(book_write(tmp("swap.bin"), &one, 1, err, sizeof err) == 0, "swap: %s", err);
+    CHECK(book_choose(tmp("swap.bin"), 20, BOOK_VARIETY_BEST, 1, &pos, &m, &w, err, sizeof err) == 1 && w == 3,
+          "the first book's move");
+    one.weight = 4;
+    CHECK(book_write(tmp("swap.bin"), &one, 1, err, sizeof err) == 0, "swap again: %s", err);
+    CHECK(book_choose(tmp("swap.bin"), 20, BOOK_VARIETY_BEST, 1, &pos, &m, &w, err, sizeof err) == 1 && w == 4,
+          "the rewritten book's move: weight %d", w);
+
     /* weighted at the start: h2e2 (weight 2) two times in three, g3g4 (1) one in three */
     play(&pos, "");
     int h2e2 = 0, g3g4 = 0, other = 0;
