@@ -50,14 +50,16 @@ GAMES      := xiangqi amazons ataxx
 # once per game with engine/<game>/ first on the include path (so that they
 # see that game's game.h) into $(BUILD)/<game>/engine/...
 SEARCH_SRC := $(wildcard engine/search/*.c)
-ENGINE_SRC := engine/main.c engine/uci.c engine/options.c engine/bench.c engine/text.c
+# engine/pgn_lex.c (the PGN lexer, text only) is the harness's too.
+ENGINE_SRC := engine/main.c engine/uci.c engine/options.c engine/bench.c engine/text.c engine/pgn_lex.c \
+              engine/book.c
 XQ_SRC     := $(wildcard engine/xiangqi/*.c)
 # The harness: one folder a concern (harness/cli/, proc/, players/, games/,
 # play/, match/, results/, formats/, stats/, suite/, bench/, regress/, util/);
 # everything but main.c and each game's own files (harness/games/GAME.c and
 # GAME_*.c) is a library the tests link too.
 GAME_HARNESS_SRC := $(foreach g,$(GAMES),$(wildcard harness/games/$(g).c harness/games/$(g)_*.c))
-HARNESS_SRC := $(filter-out $(GAME_HARNESS_SRC),$(wildcard harness/*/*.c))
+HARNESS_SRC := $(filter-out $(GAME_HARNESS_SRC),$(wildcard harness/*/*.c)) engine/pgn_lex.c
 # The harness plays the same games: it links each game's harness files
 # (harness/games/GAME.c and GAME_*.c) with its rules core (engine/GAME/*.c
 # but the evaluation, eval*.c: no search, no evaluation, no tuner). Every
@@ -121,6 +123,8 @@ $(foreach g,$(GAMES),$(eval $(call game_rules,$(g))))
 # reached through harness/games/game.h); harness/games/GAME.c and GAME_*.c
 # also see the engine's, by game ("xiangqi/board.h").
 $(HARNESS_OBJ) $(BUILD)/harness/main.o: INCLUDES := -Iharness -I$(BUILD)
+# ... and the PGN lexer it shares with the engines (engine/pgn_lex.h).
+$(BUILD)/harness/formats/openings.o: INCLUDES := -Iharness -I$(BUILD) -Iengine
 
 # The version results record (run.json, summary.json, `qibench --version`): the
 # commit, with "-dirty" for a tree with uncommitted changes. $(BUILD)/version.h
@@ -163,6 +167,9 @@ $(XQ_SEARCH_LIB): $(XQ_SEARCH_LIB_OBJ)
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(HARNESS_OBJ) $(GAMES_HARNESS_OBJ) $(XQ_SEARCH_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) $^ -o $@ -lm
+
+# The book test: the Xiangqi engine's book (its PGN lexer is the harness's).
+$(BUILD)/tests/test_book: $(BUILD)/xiangqi/engine/book.o $(BUILD)/xiangqi/engine/text.o
 
 # A scripted, misbehaving UCI engine for the fault-injection tests.
 $(BUILD)/tests/mock_engine: $(BUILD)/tests/mock_engine.o

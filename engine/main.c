@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "book.h"
 #include "options.h"
 #include "uci.h"
 
@@ -58,6 +59,8 @@ static void usage(FILE *out)
     fprintf(out, "  %-26s perft divide of FEN (default: the start position)\n", "perft DEPTH [FEN]");
     fprintf(out, "  %-26s search the bench positions (default depth 4), print the totals\n",
             "bench [DEPTH] [VARIANT]");
+    fprintf(out, "  %-26s build an opening book from PGN games\n", "book build ... -o BOOK");
+    fprintf(out, "  %-26s the book's moves of a position\n", "book probe FEN [--book F]");
     fprintf(out, "\nSearch variants:\n");
     for (int i = 0; i < n; i++) {
         const char *mark = &v[i] == search_default_variant() ? " (default)" : "";
@@ -112,6 +115,7 @@ int main(int argc, char **argv)
     SearchConfig config = options_default_config();
     int first = parse_flags(argc, argv, &config);
     if (first <= 0) return first == 0 ? 0 : 1;
+    if (first < argc && strcmp(argv[first], "book") == 0) return book_command_line(argc - first, argv + first);
     if (first < argc) return bench_command_line(&config, argc - first, argv + first);
     return uci_loop(&config, stdin, stdout);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "book.h"
 #include "text.h"
 
 typedef int (*OptionSet)(SearchConfig *config, const char *value, char *err, size_t errlen);
@@ -229,6 +230,71 @@ static void print_rules(FILE *out, const SearchConfig *config)
 }
 
 /* ------------------------------------------------------------------------ */
+/* The book (engine/book.h): OwnBook, BookFile, BookDepth, BookVariety      */
+/* ------------------------------------------------------------------------ */
+
+static int set_own_book(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    if (!text_parse_bool(value, &config->own_book))
+        return text_fail(err, errlen, "bad OwnBook value '%s' (expected true, false, on or off)", value);
+    return 0;
+}
+
+static void print_own_book(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name OwnBook type check default %s\n", config->own_book ? "true" : "false");
+}
+
+/* A path, or <empty> for none; the book is checked when it is set. */
+static int set_book_file(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    if (strcmp(value, "<empty>") == 0) value = "";
+    if (strlen(value) >= sizeof config->book_file) return text_fail(err, errlen, "BookFile: path too long");
+    if (value[0]) {
+        Book book;
+        if (book_open(&book, value, err, errlen) != 0) return -1;
+        book_close(&book);
+    }
+    snprintf(config->book_file, sizeof config->book_file, "%s", value);
+    return 0;
+}
+
+static void print_book_file(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name BookFile type string default %s\n", config->book_file[0] ? config->book_file : "<empty>");
+}
+
+static int set_book_depth(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    int64_t n;
+    if (!text_parse_i64(value, 0, OPTIONS_BOOK_DEPTH_MAX, &n))
+        return text_fail(err, errlen, "bad BookDepth value '%s' (expected plies from 0 to %d)", value,
+                         OPTIONS_BOOK_DEPTH_MAX);
+    config->book_depth = (int)n;
+    return 0;
+}
+
+static void print_book_depth(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name BookDepth type spin default %d min 0 max %d\n", config->book_depth,
+            OPTIONS_BOOK_DEPTH_MAX);
+}
+
+static int set_book_variety(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    if (strcasecmp(value, "best") == 0) config->book_variety = BOOK_VARIETY_BEST;
+    else if (strcasecmp(value, "weighted") == 0) config->book_variety = BOOK_VARIETY_WEIGHTED;
+    else return text_fail(err, errlen, "bad BookVariety value '%s' (expected best or weighted)", value);
+    return 0;
+}
+
+static void print_book_variety(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name BookVariety type combo default %s var best var weighted\n",
+            config->book_variety == BOOK_VARIETY_WEIGHTED ? "weighted" : "best");
+}
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -248,6 +314,10 @@ static const struct {
     {"MCTSCutoff", set_cutoff, print_cutoff},
     {"MCTSSample", set_sample, print_sample},
     {"Rules", set_rules, print_rules},
+    {"OwnBook", set_own_book, print_own_book},
+    {"BookFile", set_book_file, print_book_file},
+    {"BookDepth", set_book_depth, print_book_depth},
+    {"BookVariety", set_book_variety, print_book_variety},
 };
 #define OPTION_COUNT (sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -261,7 +331,10 @@ SearchConfig options_default_config(void)
                           .playout = OPTIONS_PLAYOUT_DEFAULT,
                           .mcts_cutoff = OPTIONS_CUTOFF_DEFAULT,
                           .mcts_sample = OPTIONS_SAMPLE_DEFAULT,
-                          .rules = GAME_RULE_SET_DEFAULT};
+                          .rules = GAME_RULE_SET_DEFAULT,
+                          .own_book = false,
+                          .book_depth = OPTIONS_BOOK_DEPTH_DEFAULT,
+                          .book_variety = BOOK_VARIETY_BEST};
 }
 
 /* ------------------------------------------------------------------------ */

@@ -29,6 +29,11 @@
 #define OPTIONS_SAMPLE_DEFAULT 64
 #define OPTIONS_SAMPLE_MAX 1024
 
+/* BookDepth: the book is asked up to this many plies from the game's
+ * start (20: ten moves a side). */
+#define OPTIONS_BOOK_DEPTH_DEFAULT 20
+#define OPTIONS_BOOK_DEPTH_MAX 500
+
 /* The option defaults: the registry's default variant, 16 MB of hash,
  * quiescence on, TTExactDraft off, seed 1, evaluation playouts cut off
  * after MCTS_DEFAULT_CUTOFF plies. */

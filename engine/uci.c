@@ -29,6 +29,7 @@
 #include <strings.h>
 
 #include "bench.h"
+#include "book.h"
 #include "options.h"
 #include "text.h"
 
@@ -486,6 +487,24 @@ static int go_parse(char *word, char *rest, SearchLimits *limits, bool uai)
     return 0;
 }
 
+/* With OwnBook on, answers `go` (not infinite) at once with the book's move
+ * of the position, if it has one (engine/book.h). */
+static bool book_move(Engine *eng, const SearchLimits *limits)
+{
+    const SearchConfig *c = &eng->config;
+    GameMove m;
+    int weight;
+    char err[640], text[GAME_MOVE_TEXT_MAX];
+    if (!c->own_book || limits->infinite) return false;
+    int rc = book_choose(c->book_file, c->book_depth, (BookVariety)c->book_variety, c->seed, &eng->pos, &m, &weight,
+                         err, sizeof err);
+    if (rc < 0) out_printf(eng, "info string book: %s\n", err);
+    if (rc <= 0) return false;
+    game_move_text(m, text);
+    out_printf(eng, "info string book %s weight %d\nbestmove %s\n", text, weight, text);
+    return true;
+}
+
 /* go perft N | go [depth N] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo N] [infinite] */
 static void cmd_go(Engine *eng, char *args)
 {
@@ -502,7 +521,7 @@ static void cmd_go(Engine *eng, char *args)
         out_end(eng);
         return;
     }
-    if (go_parse(word, args, &limits, eng->uai) == 0) start_search(eng, &limits);
+    if (go_parse(word, args, &limits, eng->uai) == 0 && !book_move(eng, &limits)) start_search(eng, &limits);
 }
 
 static void cmd_bench(Engine *eng, char *args)

@@ -97,8 +97,8 @@ static SearchInfo run(const char *variant, const char *fen, const SearchLimits *
                       SearchPlayout playout, int hash_mb, Reports *rec)
 {
     static Position pos;
-    SearchConfig cfg = {search_variant_by_name(variant), hash_mb, true, false, seed, playout, 0, MCTS_SAMPLE,
-                        RULES_CHECK_ONLY, 0, 0};
+    SearchConfig cfg = {.variant = search_variant_by_name(variant), .hash_mb = hash_mb, .quiescence = true,
+                        .seed = seed, .playout = playout, .mcts_sample = MCTS_SAMPLE, .rules = RULES_CHECK_ONLY};
     SearchInfo info;
     memset(&info, 0, sizeof info);
     Search *s = search_new(&cfg);
@@ -246,8 +246,8 @@ static void *job_run(void *arg)
 static void test_mcts_time(void)
 {
     static Job job;
-    SearchConfig cfg = {search_variant_by_name("mcts"), 4, true, false, 1, SEARCH_PLAYOUT_EVAL, 0, MCTS_SAMPLE,
-                        RULES_CHECK_ONLY, 0, 0};
+    SearchConfig cfg = {.variant = search_variant_by_name("mcts"), .hash_mb = 4, .quiescence = true, .seed = 1,
+                        .playout = SEARCH_PLAYOUT_EVAL, .mcts_sample = MCTS_SAMPLE, .rules = RULES_CHECK_ONLY};
     job.s = search_new(&cfg);
     xq_pos_from_fen(&job.pos, positions[0].fen, NULL, 0);
     /* movetime 200: answered in time. */

@@ -65,6 +65,10 @@
  *   GAME_HAS_NULL_MOVE (0)    game_make_null, game_unmake_null, game_null_ok
  *   GAME_HAS_MOVE_LEGAL (0)   game_move_legal (TTFirst)
  *   GAME_HAS_LAST_MOVE (0)    game_last_move (CounterMove)
+ *   GAME_HAS_MOVE_READ (0)    game_move_read: a move as a person or a game
+ *                             record writes it (any notation of the game:
+ *                             the book builder, engine/book.c); without, it
+ *                             is game_move_parse
  *
  * Optional values, with their defaults below:
  *   GAME_DEFAULT_VARIANT ("modern")    the variant used when none is chosen
@@ -124,6 +128,9 @@
 #endif
 #ifndef GAME_HAS_LAST_MOVE
 #define GAME_HAS_LAST_MOVE 0
+#endif
+#ifndef GAME_HAS_MOVE_READ
+#define GAME_HAS_MOVE_READ 0
 #endif
 #if GAME_HAS_QUIET_CHECKS && !GAME_HAS_CHECK
 #error "game.h: GAME_HAS_QUIET_CHECKS needs GAME_HAS_CHECK"
@@ -189,6 +196,14 @@ bool game_move_legal(GamePosition *pos, GameMove m);
 #endif
 #if GAME_HAS_LAST_MOVE
 GameMove game_last_move(const GamePosition *pos);
+#endif
+#if GAME_HAS_MOVE_READ
+int game_move_read(GamePosition *pos, const char *text, GameMove *out, char *err, size_t errlen);
+#else
+static inline int game_move_read(GamePosition *pos, const char *text, GameMove *out, char *err, size_t errlen)
+{
+    return game_move_parse(pos, text, out, err, errlen);
+}
 #endif
 #ifdef GAME_EVAL_FEATURES
 int game_eval_terms(const GamePosition *pos, unsigned terms);

@@ -63,6 +63,12 @@ typedef struct {
      * options; a feature in neither set is as the variant's preset has it.
      * A zeroed config: the variant's preset. */
     unsigned features_on, features_off;
+    /* The engine's own book (engine/book.h; not the search's): OwnBook,
+     * BookFile ("" none), BookDepth (plies from the start), BookVariety. */
+    bool own_book;
+    int book_depth;
+    int book_variety;
+    char book_file[1024];
 } SearchConfig;
 
 /* One completed iteration (or the final answer). */

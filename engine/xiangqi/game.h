@@ -102,6 +102,20 @@ static inline int game_move_parse(GamePosition *pos, const char *text, GameMove 
     return xq_move_parse(pos, text, NOTATION_ICCS, out, err, errlen);
 }
 
+/* A game record's move (the book builder): ICCS, WXF or Chinese, or the
+ * dashed ICCS of qibench's PGN ("H2-E2"). */
+#define GAME_HAS_MOVE_READ 1
+static inline int game_move_read(GamePosition *pos, const char *text, GameMove *out, char *err, size_t errlen)
+{
+    if (xq_move_parse_any(pos, text, out, err, errlen) == 0) return 0;
+    char why[8];
+    if (text[0] && text[1] && text[2] == '-' && text[3] && text[4] && !text[5]) {
+        const char iccs[5] = {text[0], text[1], text[3], text[4], 0};
+        if (xq_move_parse(pos, iccs, NOTATION_ICCS, out, why, sizeof why) == 0) return 0;
+    }
+    return -1;
+}
+
 /* ---- Search ---------------------------------------------------------------- */
 
 static inline int game_moves(GamePosition *pos, GameMove *list) { return xq_gen_legal(pos, list); }

@@ -2,7 +2,9 @@
  * formats/openings.c - opening books: EPD positions or the first plies of PGN games,
  * in file order or shuffled with a seeded, portable generator.
  *
- * The PGN reader is a small lexer over the whole file held in memory. A game
+ * The PGN reader takes its tokens from the lexer it shares with the engine's
+ * book builder (engine/pgn_lex.h: UTF-8 or GBK files, full-width
+ * punctuation, line numbers), over the whole file held in memory. A game
  * is its tag pairs followed by movetext; it ends at a result token
  * (1-0, 0-1, 1/2-1/2, *), at the next tag pair, or at the end of the file.
  * In the movetext, move numbers ("1.", "12...", also glued: "1.h2e2"),
@@ -27,15 +29,13 @@
 
 #include "formats/epd.h"
 #include "formats/pgn.h"
+#include "pgn_lex.h"
 #include "util/util.h"
 
-/* Longest movetext token read (a move in CJK characters is 12 bytes of UTF-8). */
-#define PGN_TOKEN_MAX 64
-/* Longest tag name and value kept: longer names and names' values (Event,
- * Opening, ...) are cut; a FEN tag longer than a position text
- * (GAME_TEXT_MAX) is an error. */
-#define PGN_TAG_NAME_MAX 32
+/* Longest tag value kept: longer values (Event, Opening, ...) are cut; a
+ * FEN tag longer than a position text (GAME_TEXT_MAX) is an error. */
 #define PGN_TAG_VALUE_MAX 128
+_Static_assert(PGNLEX_VALUE_MAX == GAME_TEXT_MAX, "a FEN tag value is cut where a position text is");
 
 /* ------------------------------------------------------------------------ */
 /* Shared helpers                                                           */
@@ -114,105 +114,6 @@ static int load_epd(const Game *game, const char *path, OpeningList *list, const
 }
 
 /* ------------------------------------------------------------------------ */
-/* PGN lexer                                                                */
-/* ------------------------------------------------------------------------ */
-
-typedef struct {
-    const char *path;
-    const char *begin, *p, *end; /* begin: first byte after any byte order mark */
-    int line;
-    const ErrSink *sink;
-} Lexer;
-
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
-
-static bool is_delimiter(char c) { return is_space(c) || strchr("{}()[];", c) != NULL || c == '\0'; }
-
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-/* Skips white space and '%' escape lines, counting lines. */
-static void skip_space(Lexer *lx)
-{
-    bool line_start = lx->p == lx->begin || lx->p[-1] == '\n';
-    while (lx->p < lx->end) {
-        char c = *lx->p;
-        if (line_start && c == '%') {
-            while (lx->p < lx->end && *lx->p != '\n') lx->p++;
-            continue;
-        }
-        if (!is_space(c)) return;
-        line_start = c == '\n';
-        if (c == '\n') lx->line++;
-        lx->p++;
-    }
-}
-
-/* Skips "{...}" (lx->p at '{'). */
-static int skip_brace_comment(Lexer *lx)
-{
-    int opened = lx->line;
-    for (lx->p++; lx->p < lx->end; lx->p++) {
-        if (*lx->p == '}') {
-            lx->p++;
-            return 0;
-        }
-        if (*lx->p == '\n') lx->line++;
-    }
-    return fail(lx->sink, "%s:%d: unterminated comment: '{' without '}'", lx->path, opened);
-}
-
-/* Skips ";..." up to the end of the line (the newline is left for skip_space). */
-static void skip_line_comment(Lexer *lx)
-{
-    while (lx->p < lx->end && *lx->p != '\n') lx->p++;
-}
-
-/* Reads a token up to the next delimiter into buf. */
-static int read_token(Lexer *lx, char *buf, size_t buflen)
-{
-    const char *start = lx->p;
-    while (lx->p < lx->end && !is_delimiter(*lx->p)) lx->p++;
-    size_t len = (size_t)(lx->p - start);
-    if (len >= buflen)
-        return fail(lx->sink, "%s:%d: token '%.20s...' is too long for a move", lx->path, lx->line, start);
-    memcpy(buf, start, len);
-    buf[len] = '\0';
-    return 0;
-}
-
-/* Reads "[Name "value"]" (lx->p at '['), unescaping \" and \\ in the
- * value, which is cut at GAME_TEXT_MAX - 1 bytes (*cut set then). */
-static int read_tag(Lexer *lx, char *name, char value[GAME_TEXT_MAX], bool *cut)
-{
-    int line = lx->line;
-    size_t n = 0, v = 0;
-    *cut = false;
-    lx->p++;
-    while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\t')) lx->p++;
-    while (lx->p < lx->end && !is_space(*lx->p) && *lx->p != '"' && *lx->p != ']')
-        if (n + 1 < PGN_TAG_NAME_MAX) name[n++] = *lx->p++;
-        else lx->p++;
-    name[n] = '\0';
-    while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\t')) lx->p++;
-    if (n == 0 || lx->p >= lx->end || *lx->p != '"')
-        return fail(lx->sink, "%s:%d: malformed tag, expected [Name \"value\"]", lx->path, line);
-    for (lx->p++; lx->p < lx->end && *lx->p != '"' && *lx->p != '\n'; lx->p++) {
-        if (*lx->p == '\\' && lx->p + 1 < lx->end && (lx->p[1] == '"' || lx->p[1] == '\\')) lx->p++;
-        if (v + 1 < GAME_TEXT_MAX) value[v++] = *lx->p;
-        else *cut = true;
-    }
-    value[v] = '\0';
-    if (lx->p >= lx->end || *lx->p != '"')
-        return fail(lx->sink, "%s:%d: tag %s: value without a closing '\"'", lx->path, line, name);
-    lx->p++;
-    while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\t')) lx->p++;
-    if (lx->p >= lx->end || *lx->p != ']')
-        return fail(lx->sink, "%s:%d: tag %s: expected ']' after the value", lx->path, line, name);
-    lx->p++;
-    return 0;
-}
-
-/* ------------------------------------------------------------------------ */
 /* PGN games                                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -224,13 +125,12 @@ typedef struct {
     int fen_line;   /* 0 = no FEN tag */
     char opening[PGN_TAG_VALUE_MAX], event[PGN_TAG_VALUE_MAX];
     char ecco[PGN_TAG_VALUE_MAX], variation[PGN_TAG_VALUE_MAX]; /* xqbase's ECCO tags */
-    int depth;      /* variation nesting */
-    int var_line;   /* where the outermost open variation started */
     Opening op;
 } PgnGame;
 
 typedef struct {
-    Lexer lx;
+    PgnLex lx;
+    const ErrSink *sink;
     int max_plies;
     MoveCode *whole; /* pgn_read_game: every move of the first game goes here (room for max_plies) */
     const Game *game;
@@ -239,14 +139,16 @@ typedef struct {
     OpeningList *list;
 } PgnReader;
 
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
 static void game_reset(PgnReader *r)
 {
     memset(&r->g, 0, sizeof r->g);
 }
 
-static void game_touch(PgnReader *r)
+static void game_touch(PgnReader *r, int line)
 {
-    if (!r->g.any) r->g.first_line = r->lx.line;
+    if (!r->g.any) r->g.first_line = line;
     r->g.any = true;
 }
 
@@ -257,7 +159,7 @@ static int game_begin(PgnReader *r)
     char why[160];
     if (g->begun) return 0;
     if (r->game->set_position(r->pos, g->fen_line ? g->fen : r->game->start, why, sizeof why) != 0)
-        return fail(r->lx.sink, "%s:%d: bad FEN: %s", r->lx.path, g->fen_line, why);
+        return fail(r->sink, "%s:%d: bad FEN: %s", r->lx.path, g->fen_line, why);
     r->game->position_text(r->pos, g->op.fen, sizeof g->op.fen);
     bool classified = g->ecco[0] != '\0'; /* xqbase style: Opening is the ECCO name, Event the line's name */
     if (classified) {
@@ -282,26 +184,23 @@ static int game_begin(PgnReader *r)
 static int game_finish(PgnReader *r)
 {
     if (!r->g.any) return 0;
-    if (r->g.depth > 0)
-        return fail(r->lx.sink, "%s:%d: unterminated variation: '(' without ')'", r->lx.path, r->g.var_line);
-    if (game_begin(r) != 0 || list_push(r->list, &r->g.op, r->lx.sink) != 0) return -1;
+    if (game_begin(r) != 0 || list_push(r->list, &r->g.op, r->sink) != 0) return -1;
     game_reset(r);
     return 0;
 }
 
-static int game_tag(PgnReader *r)
+static int game_tag(PgnReader *r, const PgnToken *tok)
 {
-    char name[PGN_TAG_NAME_MAX], value[GAME_TEXT_MAX];
-    bool cut;
-    int line = r->lx.line;
+    const char *name = tok->name, *value = tok->value;
+    bool cut = tok->cut;
+    int line = tok->line;
     if (r->g.begun && game_finish(r) != 0) return -1;
-    game_touch(r);
-    if (read_tag(&r->lx, name, value, &cut) != 0) return -1;
+    game_touch(r, line);
     if (strcmp(name, "FEN") == 0) {
         if (cut)
-            return fail(r->lx.sink, "%s:%d: FEN tag: longer than a position text (%d bytes)", r->lx.path, line,
+            return fail(r->sink, "%s:%d: FEN tag: longer than a position text (%d bytes)", r->lx.path, line,
                         GAME_TEXT_MAX - 1);
-        memcpy(r->g.fen, value, sizeof value);
+        copy_text(r->g.fen, sizeof r->g.fen, value);
         r->g.fen_line = line;
     } else if (strcmp(name, "Opening") == 0) {
         copy_text(r->g.opening, sizeof r->g.opening, value);
@@ -309,7 +208,7 @@ static int game_tag(PgnReader *r)
         copy_text(r->g.event, sizeof r->g.event, value);
     } else if (strcmp(name, "ECCO") == 0) {
         if (strlen(value) != 3 || value[0] < 'A' || value[0] > 'E' || !is_digit(value[1]) || !is_digit(value[2]))
-            return fail(r->lx.sink, "%s:%d: ECCO tag: expected a code A00-E99, got '%.20s'", r->lx.path, line, value);
+            return fail(r->sink, "%s:%d: ECCO tag: expected a code A00-E99, got '%.20s'", r->lx.path, line, value);
         copy_text(r->g.ecco, sizeof r->g.ecco, value);
     } else if (strcmp(name, "Variation") == 0) {
         copy_text(r->g.variation, sizeof r->g.variation, value);
@@ -331,124 +230,28 @@ static int try_move(PgnReader *r, const char *text, char *why, size_t whylen)
 }
 
 /* One movetext move token (a move number may be glued in front). */
-static int game_move(PgnReader *r, char *tok)
+static int game_move(PgnReader *r, const PgnToken *tok)
 {
     char why[200];
-    size_t len = strlen(tok);
-    while (len > 1 && strchr("!?#+", tok[len - 1])) tok[--len] = '\0'; /* annotations, check marks */
     if (game_begin(r) != 0) return -1;
     if (r->g.op.nmoves >= r->max_plies) return 0;
-    const char *rest = tok;
-    while (is_digit(*rest)) rest++;
-    if (rest != tok && *rest == '.') {
-        /* "12." or "1.h2e2"; but a move such as "33.4" (a notation of
-         * files and steps) is a move whole */
-        if (try_move(r, tok, why, sizeof why) == 0) return 0;
-        while (*rest == '.') rest++;
-    } else {
-        rest = tok;
-    }
-    if (try_move(r, rest, why, sizeof why) == 0) return 0;
-    return fail(r->lx.sink, "%s:%d: move '%s': %s", r->lx.path, r->lx.line, tok, why);
+    /* "1.h2e2"; but a move such as "33.4" (a notation of files and steps)
+     * is a move whole */
+    if (tok->number && try_move(r, tok->text, why, sizeof why) == 0) return 0;
+    if (try_move(r, tok->text + tok->number, why, sizeof why) == 0) return 0;
+    return fail(r->sink, "%s:%d: move '%s': %s", r->lx.path, tok->line, tok->text, why);
 }
 
-static bool is_result(const char *tok)
+/* Handles one token of the lexer (not the end). */
+static int pgn_step(PgnReader *r, const PgnToken *tok)
 {
-    return strcmp(tok, "1-0") == 0 || strcmp(tok, "0-1") == 0 || strcmp(tok, "1/2-1/2") == 0 || strcmp(tok, "*") == 0;
-}
-
-/* Is tok a move number alone ("12.", "12...", "...") or a NAG / annotation? */
-static bool is_skipped_token(const char *tok)
-{
-    const char *p = tok;
-    if (*p == '$') {
-        for (p++; is_digit(*p); p++) {}
-        return *p == '\0' && p > tok + 1;
-    }
-    if (strspn(tok, "!?") == strlen(tok)) return true;
-    while (is_digit(*p)) p++;
-    if (*p != '.') return false;
-    while (*p == '.') p++;
-    return *p == '\0';
-}
-
-static int game_token(PgnReader *r)
-{
-    char tok[PGN_TOKEN_MAX];
-    if (read_token(&r->lx, tok, sizeof tok) != 0) return -1;
-    if (tok[0] == '\0') { /* a stray ']', '}' or NUL byte */
-        unsigned char c = (unsigned char)*r->lx.p;
-        if (c > 0x20 && c < 0x7F) return fail(r->lx.sink, "%s:%d: unexpected '%c'", r->lx.path, r->lx.line, c);
-        return fail(r->lx.sink, "%s:%d: unexpected byte 0x%02X", r->lx.path, r->lx.line, c);
-    }
-    game_touch(r);
-    if (r->g.depth > 0) return 0; /* inside a variation */
-    if (is_result(tok)) return game_finish(r);
-    if (is_skipped_token(tok)) return 0;
+    if (tok->kind == PGNLEX_TAG) return game_tag(r, tok);
+    if (tok->kind == PGNLEX_CLOSE) return 0;
+    game_touch(r, tok->line);
+    if (tok->depth > 0) return 0; /* inside a variation ('(' included) */
+    if (tok->kind == PGNLEX_RESULT) return game_finish(r);
+    if (tok->kind == PGNLEX_SKIPPED) return 0;
     return game_move(r, tok);
-}
-
-/* Handles whatever starts at lx->p (not white space). */
-static int pgn_step(PgnReader *r)
-{
-    Lexer *lx = &r->lx;
-    switch (*lx->p) {
-    case '[':
-        if (r->g.depth > 0) return fail(lx->sink, "%s:%d: tag inside a variation", lx->path, lx->line);
-        return game_tag(r);
-    case '{':
-        return skip_brace_comment(lx);
-    case ';':
-        skip_line_comment(lx);
-        return 0;
-    case '(':
-        game_touch(r);
-        if (r->g.depth++ == 0) r->g.var_line = lx->line;
-        lx->p++;
-        return 0;
-    case ')':
-        if (r->g.depth == 0) return fail(lx->sink, "%s:%d: ')' without '('", lx->path, lx->line);
-        r->g.depth--;
-        lx->p++;
-        return 0;
-    default:
-        return game_token(r);
-    }
-}
-
-/* Reads the whole file into a NUL-terminated buffer. */
-static char *read_file(const char *path, size_t *len, const ErrSink *sink)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fail(sink, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    util_skip_bom(f);
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n < cap - 1) break;
-        char *grown = realloc(buf, cap * 2);
-        if (!grown) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = grown;
-        cap *= 2;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        fail(sink, buf ? "cannot read %s" : "out of memory reading %s", path);
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
 }
 
 /* Reads the games of a PGN file into list, each cut at max_plies; with
@@ -457,30 +260,32 @@ static int load_pgn(const Game *game, const char *path, int max_plies, MoveCode 
                     const ErrSink *sink)
 {
     size_t len;
-    char *text = read_file(path, &len, sink);
-    if (!text) return -1;
+    char *text;
+    if (pgnlex_load(path, &text, &len, sink->err, sink->errlen) != 0) return -1;
     PgnReader *r = calloc(1, sizeof *r);
+    PgnToken *tok = malloc(sizeof *tok);
     GameState *pos = game->state_new();
     int rc = -1;
-    if (!r || !pos) {
+    if (!r || !tok || !pos) {
         fail(sink, "out of memory reading %s", path);
         goto done;
     }
-    const char *begin = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text; /* UTF-8 BOM */
-    r->lx = (Lexer){path, begin, begin, text + len, 1, sink};
+    pgnlex_init(&r->lx, path, text, len, sink->err, sink->errlen);
+    r->sink = sink;
     r->max_plies = max_plies;
     r->whole = whole;
     r->game = game;
     r->pos = pos;
     r->list = list;
-    for (;;) {
-        skip_space(&r->lx);
-        if (r->lx.p >= r->lx.end || (whole && list->count > 0)) break;
-        if (pgn_step(r) != 0) goto done;
+    while (!(whole && list->count > 0)) {
+        if (pgnlex_next(&r->lx, tok) != 0) goto done;
+        if (tok->kind == PGNLEX_END) break;
+        if (pgn_step(r, tok) != 0) goto done;
     }
     rc = game_finish(r);
 done:
-    game->state_free(pos);
+    if (pos) game->state_free(pos);
+    free(tok);
     free(r);
     free(text);
     return rc;
