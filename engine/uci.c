@@ -7,7 +7,12 @@
  * Threads: the loop thread reads commands and owns everything in Engine
  * except search_pos and limits, which belong to the search thread while
  * `searching` is set. Commands that touch the search (position, go,
- * setoption, ucinewgame, bench, stop, quit) first stop and join it. Every
+ * setoption, ucinewgame, bench, stop, quit) first stop it and wait for its
+ * bestmove. The search thread is started at the first `go` and lives until
+ * the engine ends, waiting between searches: a harness that excuses the
+ * time a busy machine kept an engine's threads waiting (Linux schedstat,
+ * per thread) sees that thread's, which a thread that ended with its
+ * search would have taken with it. Every
  * write to the protocol stream goes through out_begin/out_end (one mutex),
  * so lines from the two threads never interleave.
  */
@@ -45,8 +50,13 @@ typedef struct {
     pthread_mutex_t stop_lock; /* with stop_cond: `go infinite` waits for stop */
     pthread_cond_t stop_cond;
     atomic_bool stop;
-    pthread_t thread;
-    bool searching;            /* a search thread was started and not yet joined */
+    pthread_t thread;          /* the search thread, once worker_started */
+    pthread_mutex_t job_lock;  /* with job_cond: a search handed to the thread, and its end */
+    pthread_cond_t job_cond;
+    bool job;                  /* under job_lock: a search handed over and not yet ended */
+    bool worker_quit;          /* under job_lock: the thread is to end */
+    bool worker_started;
+    bool searching;            /* a search was started and not yet waited for */
     bool quit;
     bool uai;                  /* `uai` was said: btime/binc are the first player's (below) */
     uint64_t reported_nodes;   /* the nodes of the search's last info line (search thread) */
@@ -77,15 +87,21 @@ static int engine_init(Engine *eng, const SearchConfig *config, FILE *out)
     int rc;
     eng->out = out;
     eng->config = *config;
-    eng->searching = eng->quit = eng->uai = false;
+    eng->searching = eng->quit = eng->uai = eng->job = eng->worker_quit = eng->worker_started = false;
     atomic_init(&eng->stop, false);
     game_pos_from_text(&eng->pos, GAME_START_FEN, NULL, 0);
     if ((rc = pthread_mutex_init(&eng->out_lock, NULL)) != 0) goto fail;
     if ((rc = pthread_mutex_init(&eng->stop_lock, NULL)) != 0) goto fail_out;
     if ((rc = pthread_cond_init(&eng->stop_cond, NULL)) != 0) goto fail_stop;
+    if ((rc = pthread_mutex_init(&eng->job_lock, NULL)) != 0) goto fail_stop_cond;
+    if ((rc = pthread_cond_init(&eng->job_cond, NULL)) != 0) goto fail_job;
     eng->search = search_new(config);
     if (eng->search) return 0;
     fprintf(stderr, GAME_ENGINE_BIN ": cannot allocate the %d MB hash table\n", config->hash_mb);
+    pthread_check(pthread_cond_destroy(&eng->job_cond), "pthread_cond_destroy");
+fail_job:
+    pthread_check(pthread_mutex_destroy(&eng->job_lock), "pthread_mutex_destroy");
+fail_stop_cond:
     pthread_check(pthread_cond_destroy(&eng->stop_cond), "pthread_cond_destroy");
 fail_stop:
     pthread_check(pthread_mutex_destroy(&eng->stop_lock), "pthread_mutex_destroy");
@@ -96,11 +112,21 @@ fail:
     return -1;
 }
 
-/* Frees what engine_init set up; the search must have been joined. */
+/* Frees what engine_init set up, ending the search thread; the search must
+ * have been waited for. */
 static void engine_free(Engine *eng)
 {
+    if (eng->worker_started) {
+        pthread_check(pthread_mutex_lock(&eng->job_lock), "pthread_mutex_lock");
+        eng->worker_quit = true;
+        pthread_check(pthread_cond_broadcast(&eng->job_cond), "pthread_cond_broadcast");
+        pthread_check(pthread_mutex_unlock(&eng->job_lock), "pthread_mutex_unlock");
+        pthread_check(pthread_join(eng->thread, NULL), "pthread_join");
+    }
     search_free(eng->search);
     eng->search = NULL;
+    pthread_check(pthread_cond_destroy(&eng->job_cond), "pthread_cond_destroy");
+    pthread_check(pthread_mutex_destroy(&eng->job_lock), "pthread_mutex_destroy");
     pthread_check(pthread_cond_destroy(&eng->stop_cond), "pthread_cond_destroy");
     pthread_check(pthread_mutex_destroy(&eng->stop_lock), "pthread_mutex_destroy");
     pthread_check(pthread_mutex_destroy(&eng->out_lock), "pthread_mutex_destroy");
@@ -188,9 +214,9 @@ static void wait_for_stop(Engine *eng)
     pthread_check(pthread_mutex_unlock(&eng->stop_lock), "pthread_mutex_unlock");
 }
 
-static void *search_thread(void *arg)
+/* One search of search_pos within limits, ended by its bestmove. */
+static void search_once(Engine *eng)
 {
-    Engine *eng = arg;
     char best[GAME_MOVE_TEXT_MAX];
     eng->reported_nodes = 0;
     SearchInfo info = search_run(eng->search, &eng->search_pos, &eng->limits, &eng->stop, report_info, eng);
@@ -198,19 +224,34 @@ static void *search_thread(void *arg)
     report_final(eng, &info);
     text_move(info.pv[0], best);
     out_printf(eng, "bestmove %s\n", best);
+}
+
+/* The search thread: each search handed over (job), until worker_quit. */
+static void *search_thread(void *arg)
+{
+    Engine *eng = arg;
+    pthread_check(pthread_mutex_lock(&eng->job_lock), "pthread_mutex_lock");
+    for (;;) {
+        while (!eng->job && !eng->worker_quit)
+            pthread_check(pthread_cond_wait(&eng->job_cond, &eng->job_lock), "pthread_cond_wait");
+        if (!eng->job) break;
+        pthread_check(pthread_mutex_unlock(&eng->job_lock), "pthread_mutex_unlock");
+        search_once(eng);
+        pthread_check(pthread_mutex_lock(&eng->job_lock), "pthread_mutex_lock");
+        eng->job = false;
+        pthread_check(pthread_cond_broadcast(&eng->job_cond), "pthread_cond_broadcast");
+    }
+    pthread_check(pthread_mutex_unlock(&eng->job_lock), "pthread_mutex_unlock");
     return NULL;
 }
 
-/* Starts searching eng->pos within *limits in a new thread. Returns 0, or -1
- * with the error printed (then nothing runs). */
-static int start_search(Engine *eng, const SearchLimits *limits)
+/* Starts the search thread (once). Returns 0, or -1 with the error printed. */
+static int start_worker(Engine *eng)
 {
+    if (eng->worker_started) return 0;
     pthread_attr_t attr;
     int rc = pthread_attr_init(&attr);
     if (rc == 0) {
-        eng->limits = *limits;
-        eng->search_pos = eng->pos;
-        atomic_store(&eng->stop, false);
         rc = pthread_attr_setstacksize(&attr, SEARCH_STACK_BYTES);
         if (rc == 0) rc = pthread_create(&eng->thread, &attr, search_thread, eng);
         pthread_check(pthread_attr_destroy(&attr), "pthread_attr_destroy");
@@ -219,6 +260,22 @@ static int start_search(Engine *eng, const SearchLimits *limits)
         fprintf(stderr, "go: cannot start the search thread: %s\n", strerror(rc));
         return -1;
     }
+    eng->worker_started = true;
+    return 0;
+}
+
+/* Hands the search of eng->pos within *limits to the search thread.
+ * Returns 0, or -1 with the error printed (then nothing runs). */
+static int start_search(Engine *eng, const SearchLimits *limits)
+{
+    if (start_worker(eng)) return -1;
+    eng->limits = *limits;
+    eng->search_pos = eng->pos;
+    atomic_store(&eng->stop, false);
+    pthread_check(pthread_mutex_lock(&eng->job_lock), "pthread_mutex_lock");
+    eng->job = true;
+    pthread_check(pthread_cond_broadcast(&eng->job_cond), "pthread_cond_broadcast");
+    pthread_check(pthread_mutex_unlock(&eng->job_lock), "pthread_mutex_unlock");
     eng->searching = true;
     return 0;
 }
@@ -229,7 +286,9 @@ static void finish_search(Engine *eng, bool stop)
 {
     if (!eng->searching) return;
     if (stop) signal_stop(eng);
-    pthread_check(pthread_join(eng->thread, NULL), "pthread_join");
+    pthread_check(pthread_mutex_lock(&eng->job_lock), "pthread_mutex_lock");
+    while (eng->job) pthread_check(pthread_cond_wait(&eng->job_cond, &eng->job_lock), "pthread_cond_wait");
+    pthread_check(pthread_mutex_unlock(&eng->job_lock), "pthread_mutex_unlock");
     eng->searching = false;
 }
 

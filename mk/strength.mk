@@ -17,8 +17,10 @@
 
 .PHONY: strength strength-rank
 
-strength: $(BIN)/amazons-engine $(BIN)/qibench ## Amazons: best variant vs next best (50 pairs), every variant vs random
-	@QIBENCH=$(BIN)/qibench AMZ_ENGINE=$(BIN)/amazons-engine sh tests/strength.sh all
+STRENGTH_GAME ?= amazons
 
-strength-rank: $(BIN)/amazons-engine $(BIN)/qibench ## Amazons: round robin of the candidate variants (STRENGTH_RANK)
-	@QIBENCH=$(BIN)/qibench AMZ_ENGINE=$(BIN)/amazons-engine sh tests/strength.sh rank
+strength: $(ENGINE_BINS) $(BIN)/qibench ## STRENGTH_GAME (amazons): best variant vs next best (50 pairs), every variant vs random
+	@QIBENCH=$(BIN)/qibench STRENGTH_GAME=$(STRENGTH_GAME) STRENGTH_ENGINE=$(BIN)/$(STRENGTH_GAME)-engine sh tests/strength.sh all
+
+strength-rank: $(ENGINE_BINS) $(BIN)/qibench ## STRENGTH_GAME (amazons): round robin of the candidate variants (STRENGTH_RANK)
+	@QIBENCH=$(BIN)/qibench STRENGTH_GAME=$(STRENGTH_GAME) STRENGTH_ENGINE=$(BIN)/$(STRENGTH_GAME)-engine sh tests/strength.sh rank

@@ -294,18 +294,22 @@ def compare_suite(base, new, args, findings, judged=True):
         ratio = y["nps"] / x["nps"] if x.get("nps") and y.get("nps") is not None else None
         gm, lo, hi, count = nps_noise(b.get(name, {}), n.get(name, {}), args.min_time_ms)
         too_short = (x.get("time_ms") or 0) < args.min_total_ms or (y.get("time_ms") or 0) < args.min_total_ms
+        unsearched = (x.get("unsearched") or 0) + (y.get("unsearched") or 0)
+        judge = judged and not unsearched
         if not judged:
             verdict.append("not judged")
+        elif unsearched:
+            verdict.append("not judged: %d unsearched (a run was stopped)" % unsearched)
         elif ratio is None or too_short:
             verdict.append("too short")
         elif ratio < 1 - args.nps_tolerance and (hi is None or hi < 1):
             verdict.append("NPS REGRESSION")
         solved_drop = (x.get("solved") or 0) - (y.get("solved") or 0)
-        if judged and solved_drop > args.solved_tolerance:
+        if judge and solved_drop > args.solved_tolerance:
             verdict.append("SOLVED DROP")
-        if judged and (y.get("failed") or 0) > (x.get("failed") or 0):
+        if judge and (y.get("failed") or 0) > (x.get("failed") or 0):
             verdict.append("MORE FAILURES")
-        if any(v not in ("too short", "not judged") for v in verdict):
+        if any(v in ("NPS REGRESSION", "SOLVED DROP", "MORE FAILURES") for v in verdict):
             findings.regression = True
         noise = "n/a (%d positions)" % count if gm is None else "%.3f [%.3f, %.3f] (%d positions)" % (
             gm, lo, hi, count)
@@ -323,14 +327,16 @@ def compare_playouts(base, new, args, findings, judged=True):
     rows = []
     for name in [e for e in sb if e in sn]:
         x, y = sb[name], sn[name]
+        unplayed = (x.get("unplayed") or 0) + (y.get("unplayed") or 0)
         worse = (x.get("passed") or 0) - (y.get("passed") or 0) > args.solved_tolerance \
             or (y.get("failed") or 0) > (x.get("failed") or 0)
-        worse = worse and judged
+        worse = worse and judged and not unplayed
         findings.regression |= worse
+        verdict = "PASSED DROP" if worse else "not judged" if not judged else \
+            "not judged: %d unplayed (a run was stopped)" % unplayed if unplayed else "ok"
         rows.append([name, "%s/%s -> %s/%s" % (x.get("passed"), x.get("playouts"), y.get("passed"),
                                                y.get("playouts")),
-                     "%s -> %s" % (x.get("failed"), y.get("failed")),
-                     "PASSED DROP" if worse else "ok" if judged else "not judged"])
+                     "%s -> %s" % (x.get("failed"), y.get("failed")), verdict])
     print_table(["engine", "passed", "failed", "verdict"], rows)
 
 

@@ -31,6 +31,14 @@ check "... and its games.jsonl unchanged" cmp -s "$tmp/used.before" "$tmp/used/g
 "$QIBENCH" suite "$tmp/book.epd" -engine name=deep depth=1 --results "$tmp" --name used >/dev/null 2>"$tmp/err"
 check "a suite into a match's folder: exit 2, naming it" sh -c "test $? -eq 2 && grep -q 'results folder $tmp/used exists' '$tmp/err'"
 check "... run.json still the match's" grep -q '"command":"match"' "$tmp/used/run.json"
+for cmd in match suite; do
+    # An engine that cannot start: the folder is named first, before any engine starts.
+    if [ $cmd = match ]; then set -- -engine name=gone cmd="$tmp/no-such-engine" -engine name=x -each depth=1
+    else set -- "$tmp/book.epd" -engine name=gone cmd="$tmp/no-such-engine" depth=1; fi
+    "$QIBENCH" $cmd "$@" --results "$tmp" --name used >/dev/null 2>"$tmp/err"
+    check "$cmd into a folder that exists, with an engine that cannot start: the folder named first" \
+        sh -c "test $? -eq 2 && grep -q 'results folder $tmp/used exists' '$tmp/err'"
+done
 "$QIBENCH" match --resume "$tmp/used" >/dev/null 2>&1
 check "... so --resume still works (exit 0)" test $? -eq 0
 "$QIBENCH" match -engine name=deep depth=1 -engine name=shallow depth=1 --rounds 1 --results "$tmp" --name used \

@@ -69,8 +69,10 @@ static int folder_exists(const char *command, const char *dir, char *err, size_t
                      name ? (resume || force ? ", or" : ": give") : "", name ? " another --name" : "");
 }
 
-int cli_make_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
-                     char *err, size_t errlen)
+/* The run folder's path into out, and whether it may be written: 0, or -1
+ * with err set. *exists: it holds anything. */
+static int pick_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
+                        bool *exists, char *err, size_t errlen)
 {
     char base[256];
     if (name) snprintf(base, sizeof base, "%s", name);
@@ -80,9 +82,24 @@ int cli_make_run_dir(const char *root, const char *name, const char *command, bo
     for (int k = 2; !name && dir_has_entries(out); k++)
         if ((size_t)snprintf(out, len, "%s/%s-%d", root, base, k) >= len)
             return util_fail(err, errlen, "the results folder name %s/%s is too long", root, base);
-    bool exists = dir_has_entries(out);
-    if (exists && results_refuse_if_written(out, err, errlen)) return -1;
-    if (exists && !force) return folder_exists(command, out, err, errlen);
+    *exists = dir_has_entries(out);
+    if (*exists && results_refuse_if_written(out, err, errlen)) return -1;
+    if (*exists && !force) return folder_exists(command, out, err, errlen);
+    return 0;
+}
+
+int cli_check_run_dir(const char *root, const char *name, const char *command, bool force, char *err, size_t errlen)
+{
+    char out[4096]; /* a path (PATH_MAX) */
+    bool exists;
+    return pick_run_dir(root, name, command, force, out, sizeof out, &exists, err, errlen);
+}
+
+int cli_make_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
+                     char *err, size_t errlen)
+{
+    bool exists;
+    if (pick_run_dir(root, name, command, force, out, len, &exists, err, errlen)) return -1;
     if (util_make_dirs(out)) return util_fail(err, errlen, "cannot create %s: %s", out, strerror(errno));
     if (results_lock_run(out, err, errlen)) return -1; /* before --force removes anything */
     if (exists && results_remove_run_files(out))

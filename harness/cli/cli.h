@@ -41,6 +41,10 @@ void cli_default_run_name(const char *command, char *out, size_t len);
  */
 int cli_make_run_dir(const char *root, const char *name, const char *command, bool force, char *out, size_t len,
                      char *err, size_t errlen);
+/* What cli_make_run_dir would refuse, checked without making anything: so
+ * that a folder that exists is named before any engine starts. 0, or -1
+ * with err set. */
+int cli_check_run_dir(const char *root, const char *name, const char *command, bool force, char *err, size_t errlen);
 
 /* The path of our engine for game (bin/GAME-engine) next to this
  * program (or that relative path when /proc/self/exe cannot be read) into out. */

@@ -354,6 +354,8 @@ static int start_match(int argc, char **argv, MatchArgs *a, const char *run_dir_
     /* --resume: the folder is this process's before anything starts. */
     if (run_dir_in && results_lock_run(run_dir_in, err, sizeof err))
         return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
+    if (!run_dir_in && cli_check_run_dir(a->root, a->name, cmd, a->opt.force, err, sizeof err))
+        return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2; /* before any engine starts */
     int checked = spec_preflight(a->engines, &a->opt.timeouts, a->positions, who); /* before any folder or game */
     if (checked) return checked < 0 ? 2 : checked;
     if (run_dir_in) {

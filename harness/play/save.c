@@ -12,19 +12,7 @@
 #include "formats/pgn.h"
 #include "formats/sgf.h"
 #include "play/view.h"
-
-static int make_dirs(const char *path)
-{
-    char buf[PLAY_PATH_BYTES];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *c = buf + 1; *c; c++)
-        if (*c == '/') {
-            *c = '\0';
-            if (mkdir(buf, 0777) && errno != EEXIST) return -1;
-            *c = '/';
-        }
-    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
-}
+#include "util/util.h"
 
 /* Creates RESULTS/play-YYYYMMDD-HHMMSS (with -2, -3 ... when it exists: an
  * existing folder is never written into). */
@@ -33,7 +21,7 @@ static int make_run_dir(Play *p)
     char stamp[32];
     time_t t = time(NULL);
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&t));
-    if (make_dirs(p->results_root)) return -1;
+    if (util_make_dirs(p->results_root)) return -1;
     for (int k = 1; k < 1000; k++) {
         if (k == 1) snprintf(p->run_dir, sizeof p->run_dir, "%.900s/play-%s", p->results_root, stamp);
         else snprintf(p->run_dir, sizeof p->run_dir, "%.900s/play-%s-%d", p->results_root, stamp, k);

@@ -611,7 +611,7 @@ Player *client_player(Client *c) { return &c->player; }
 
 int64_t client_held_us(const Client *c)
 {
-    return proc_run_delay_us(c->proc) + proc_self_run_delay_us();
+    return proc_run_delay_us(c->proc) + proc_self_run_delay_us() + proc_steal_us();
 }
 
 void client_time_reply(Client *c, ClientStatus st, int64_t start, int64_t held_us, EngineReply *r)

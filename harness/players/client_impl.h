@@ -97,7 +97,7 @@ ClientStatus client_send_failed(Client *c, char *err, size_t errlen);
 /* Reads the next line into c->line before the deadline (absolute ms). */
 ClientStatus client_read_until(Client *c, int64_t deadline, char *err, size_t errlen);
 /* What the machine has held c's engine and this thread back so far (us):
- * proc_run_delay_us of both. */
+ * proc_run_delay_us of both, and the host's steal of every CPU (proc_steal_us). */
 int64_t client_held_us(const Client *c);
 /* Times a reply read with status st: wall_ms from start to the line read
  * (now, when none was), held_ms what the machine held back since held_us. */

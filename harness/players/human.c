@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "proc/stopsig.h"
 #include "util/term.h"
 
 struct Human {
@@ -52,6 +53,9 @@ bool human_read_line(Human *h, const char *prompt, char *buf, size_t len)
     fputs(prompt, h->out);
     fflush(h->out);
     buf[0] = '\0';
+    /* A stop asked while the board was drawn (Ctrl-C outside the read,
+     * which it would otherwise only end) ends the input as the read would. */
+    if (stopsig_level()) return false;
     if (!fgets(raw, sizeof raw, h->in)) return false;
     size_t n = strlen(raw);
     if (n == sizeof raw - 1 && raw[n - 1] != '\n') {

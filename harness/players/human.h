@@ -43,7 +43,8 @@ Player *human_player(Human *h);
 /*
  * Prints prompt and reads one line into buf (room for len): without the
  * newline, trimmed, cleaned for printing. A line over HUMAN_LINE_BYTES is
- * refused with a message and buf is "". Returns false at end of input.
+ * refused with a message and buf is "". Returns false at end of input, or
+ * when a stop was asked (proc/stopsig.h), before or while it reads.
  */
 bool human_read_line(Human *h, const char *prompt, char *buf, size_t len);
 

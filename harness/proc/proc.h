@@ -84,6 +84,12 @@ pid_t proc_pid(const Proc *p);
 int64_t proc_run_delay_us(const Proc *p);
 /* The same for the calling thread of this process. */
 int64_t proc_self_run_delay_us(void);
+/* The least steal time of any CPU so far, in microseconds: what a virtual
+ * machine's host took from all of them at once, so from whatever CPU an
+ * engine ran on (Linux /proc/stat, counted in clock ticks; 0 where the
+ * system does not say). Its difference over a move is excused like the
+ * run delay: a stalled guest's engines and harness all stand still. */
+int64_t proc_steal_us(void);
 
 /* Stops (kill, reap) if still running and frees. NULL is a no-op. */
 void proc_free(Proc *p);

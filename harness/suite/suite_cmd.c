@@ -105,6 +105,8 @@ static int start_suite(int argc, char **argv, SuiteArgs *a, const char *run_dir_
         snprintf(run_dir, sizeof run_dir, "%s", run_dir_in);
         o->resume = true;
     } else {
+        if (cli_check_run_dir(a->root, a->name, "suite", o->force, err, sizeof err))
+            return fprintf(stderr, "qibench suite: %s\n", err), 2; /* before any engine starts */
         int checked = spec_preflight(o->engines, &o->timeouts, false, "qibench suite"); /* before any folder or search */
         if (checked) return checked < 0 ? 2 : checked;
         if (cli_make_run_dir(a->root, a->name, "suite", o->force, run_dir, sizeof run_dir, err, sizeof err))

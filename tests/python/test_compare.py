@@ -161,6 +161,35 @@ class CompareRuns(unittest.TestCase):
         self.assertIn("MORE FAILURES", out)
         self.assertIn("result: functional change, significant regression (exit 3)", out)
 
+    def test_stopped_suite_is_not_judged(self):
+        # A stopped run's positions never searched are not failures, and its
+        # missing solves are no drop: the engine's row says so and is not judged.
+        path = os.path.join(self.suite, "summary.json")
+        with open(path) as f:
+            s = json.load(f)
+        for e in s["engines"]:
+            if e["name"] == "id":
+                e["solved"] -= 1
+                e["unsearched"] = 1
+        with open(path, "w") as f:
+            json.dump(s, f)
+        status, out, _ = run_compare(DATA, self.new)
+        self.assertNotIn("SOLVED DROP", out)
+        self.assertIn("not judged: 1 unsearched (a run was stopped)", out)
+        self.assertNotEqual(status, 3, out)
+
+    def test_stopped_playouts_are_not_judged(self):
+        path = os.path.join(self.new, "playouts", "summary.json")
+        with open(path) as f:
+            s = json.load(f)
+        s["engines"][0]["passed"] = 2
+        s["engines"][0]["unplayed"] = 1
+        with open(path, "w") as f:
+            json.dump(s, f)
+        status, out, _ = run_compare(DATA, self.new)
+        self.assertIn("not judged: 1 unplayed (a run was stopped)", out)
+        self.assertNotIn("PASSED DROP", out)
+
     def test_passed_playouts_drop_exit_3(self):
         path = os.path.join(self.new, "playouts", "summary.json")
         with open(path) as f:
