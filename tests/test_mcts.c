@@ -98,7 +98,7 @@ static SearchInfo run(const char *variant, const char *fen, const SearchLimits *
 {
     static Position pos;
     SearchConfig cfg = {search_variant_by_name(variant), hash_mb, true, false, seed, playout, 0, MCTS_SAMPLE,
-                        RULES_CHECK_ONLY, 0, 0};
+                        RULES_CHECK_ONLY, 0, 0, false};
     SearchInfo info;
     memset(&info, 0, sizeof info);
     Search *s = search_new(&cfg);
@@ -247,7 +247,7 @@ static void test_mcts_time(void)
 {
     static Job job;
     SearchConfig cfg = {search_variant_by_name("mcts"), 4, true, false, 1, SEARCH_PLAYOUT_EVAL, 0, MCTS_SAMPLE,
-                        RULES_CHECK_ONLY, 0, 0};
+                        RULES_CHECK_ONLY, 0, 0, false};
     job.s = search_new(&cfg);
     xq_pos_from_fen(&job.pos, positions[0].fen, NULL, 0);
     /* movetime 200: answered in time. */
