@@ -61,6 +61,15 @@ struct Client {
     bool xb_synced;
     int xb_n;
     MoveCode xb_reply;
+    /* Pondering (spec.ponder; UCI and UAI: players/uci.c). After the
+     * engine's move, the `ponder Y` of its bestmove (ponder_text, for the
+     * game of ponder_after moves: the engine's own played); while a `go
+     * ponder` on Y runs (pondering), whether the opponent's move was Y
+     * (ponder_hit: the next search is `ponderhit`, else `stop`). */
+    char ponder_text[MOVE_TEXT_BYTES];
+    int ponder_after;
+    MoveCode ponder_move;
+    bool pondering, ponder_hit, ponder_noted;
     char line[LINE_BYTES];
     int64_t line_ms; /* when the last line was read (the monotonic clock, at the read) */
 };
@@ -133,8 +142,18 @@ typedef struct {
 const UciWords *uci_words(Protocol p);
 
 ClientStatus uci_handshake(Client *c, char *err, size_t errlen);
-/* One search in the game as told (c->posline, c->pos). */
+/* One search in the game as told (c->posline, c->pos): `ponderhit` when
+ * the engine pondered on the move played, else (a ponder search ended
+ * first: uci_ponder_end) position and go. */
 ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, size_t errlen);
+/* After the engine's move (the game told up to it), when it gave a ponder
+ * move legal there: `position ... moves ... X Y` and `go ponder` with
+ * limits l (the clocks as they stand). A ponder move that is not legal is
+ * ignored (a note on stderr, once per client). */
+ClientStatus uci_ponder(Client *c, const GoLimits *l, char *err, size_t errlen);
+/* Ends a ponder search (if one runs): `stop`, its bestmove read and
+ * dropped within the move grace (CLIENT_STALL without it). */
+ClientStatus uci_ponder_end(Client *c, char *err, size_t errlen);
 
 /* ---- players/xboard.c ---- */
 ClientStatus xboard_handshake(Client *c, char *err, size_t errlen);
