@@ -79,8 +79,8 @@ check "miss: the fresh search is charged from its go ($(ms miss 0 2) ms)" test "
 ponder_match illegal 2 6 5+0 30+0 --ponder-move a0a9
 check "illegal: exit 0, both games played out" test "$rc" -eq 0 -a "$(qbt count "$tmp/illegal/games.jsonl" plies=6)" -eq 2
 check "illegal: no go ponder" same "$(sent illegal 'go ponder.*')" 0
-check "illegal: one note naming the move" \
-    same "$(grep -c "note: p: ponder move 'a0a9' is not a legal move after its own" "$tmp/illegal.err")" 1
+check "illegal: a note naming the move in p's stderr log, for each of its moves the opponent answered" same \
+    "$(grep -c "^qibench: p: ponder move 'a0a9' is not a legal move after its own" "$tmp/illegal/p.stderr.log")" 5
 ponder_match malformed 2 6 5+0 30+0 --ponder-move zz99
 check "malformed: exit 0, both games played out, no go ponder" \
     test "$rc" -eq 0 -a "$(qbt count "$tmp/malformed/games.jsonl" plies=6)" -eq 2 -a "$(sent malformed 'go ponder.*')" -eq 0

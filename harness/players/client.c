@@ -223,9 +223,7 @@ int client_notation(const Client *c)
     return c->parse.notation;
 }
 
-/* Appends a note from the harness to the engine's stderr log (if any). */
-static void note(const Client *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(const Client *c, const char *fmt, ...)
+void client_note(const Client *c, const char *fmt, ...)
 {
     if (!c->stderr_path[0]) return;
     FILE *f = fopen(c->stderr_path, "a");
@@ -264,7 +262,7 @@ ClientStatus client_read_until(Client *c, int64_t deadline, char *err, size_t er
         if (r != PROC_LINE) return disconnected(c, r, err, errlen);
         c->line_ms = util_monotonic_ms();
         if (c->spec.proto == PROTO_XBOARD && parse_is_result_claim(c->line)) {
-            if (c->claims++ < 100) note(c, "claimed '%.200s' (ignored: the harness judges the game)", c->line);
+            if (c->claims++ < 100) client_note(c, "claimed '%.200s' (ignored: the harness judges the game)", c->line);
             c->xb_synced = false; /* it may think the game is over: set the next position up afresh */
             continue;
         }

@@ -69,7 +69,8 @@ struct Client {
     char ponder_text[MOVE_TEXT_BYTES];
     int ponder_after;
     MoveCode ponder_move;
-    bool pondering, ponder_hit, ponder_noted;
+    bool pondering, ponder_hit;
+    int ponder_notes;             /* ponder moves that were not legal, noted in the stderr log (the first 100) */
     char line[LINE_BYTES];
     int64_t line_ms; /* when the last line was read (the monotonic clock, at the read) */
 };
@@ -112,6 +113,10 @@ int64_t client_held_us(const Client *c);
  * (now, when none was), held_ms what the machine held back since held_us. */
 void client_time_reply(Client *c, ClientStatus st, int64_t start, int64_t held_us, EngineReply *r);
 
+/* Appends a note from the harness to the engine's stderr log (if any):
+ * "qibench: NAME: TEXT". */
+void client_note(const Client *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Waits for a line starting with the whole word `word`. */
 ClientStatus client_expect_word(Client *c, const char *word, int timeout_ms, char *err, size_t errlen);
 
@@ -149,7 +154,7 @@ ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, siz
 /* After the engine's move (the game told up to it), when it gave a ponder
  * move legal there: `position ... moves ... X Y` and `go ponder` with
  * limits l (the clocks as they stand). A ponder move that is not legal is
- * ignored (a note on stderr, once per client). */
+ * ignored, with a note in the engine's stderr log (client_note). */
 ClientStatus uci_ponder(Client *c, const GoLimits *l, char *err, size_t errlen);
 /* Ends a ponder search (if one runs): `stop`, its bestmove read and
  * dropped within the move grace (CLIENT_STALL without it). */

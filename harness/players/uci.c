@@ -132,10 +132,8 @@ ClientStatus uci_ponder(Client *c, const GoLimits *l, char *err, size_t errlen)
     if (!c->ponder_text[0] || c->pondering || c->ponder_after != c->n) return CLIENT_OK;
     ClientStatus st = parse_move(&c->parse, c->pos, c->ponder_text, &y);
     if (st != CLIENT_OK) {
-        if (!c->ponder_noted)
-            fprintf(stderr, "note: %s: ponder move '%s' is not a legal move after its own; not pondering on it "
-                            "(noted once)\n", c->spec.name, c->ponder_text);
-        c->ponder_noted = true;
+        if (c->ponder_notes++ < 100)
+            client_note(c, "ponder move '%s' is not a legal move after its own: not pondering on it", c->ponder_text);
         c->ponder_text[0] = '\0';
         return CLIENT_OK;
     }
