@@ -145,4 +145,28 @@ check "ours: each ponder search ended by ponderhit or stop" \
     "$(($(grep -c ' pon > ponderhit$' "$tmp/ours.log") + $(grep -c ' pon > stop$' "$tmp/ours.log")))"
 check "ours: the other, ponder off, did not" same "$(grep -c ' off > go ponder' "$tmp/ours.log")" 0
 
+# ---- xboard: hard / easy, and no force while it ponders -----------------------------------
+SJAAK=${SJAAK:-/usr/games/sjaakii}
+if [ -x "$SJAAK" ]; then
+    timeout 120 "$QIBENCH" match -engine name=sjp "cmd=$SJAAK" proto=xboard ponder=true \
+        -engine name=sjo "cmd=$SJAAK" proto=xboard -each tc=4+0.1 --games 2 --maxplies 16 \
+        --log "$tmp/xb.log" --results "$tmp" --name xb >"$tmp/xb.out" 2>&1
+    check "xboard: exit 0" test $? -eq 0
+    check "xboard: both games played, no forfeit" same "$(qbt count "$tmp/xb/games.jsonl") \
+$(qbt count "$tmp/xb/games.jsonl" reason="time forfeit") $(qbt prefixed "$tmp/xb/games.jsonl" reason abandoned)" "2 0 0"
+    check "xboard: hard to the engine with ponder=true, easy to the other" \
+        test "$(grep -c ' sjp > hard$' "$tmp/xb.log")" -eq 1 -a "$(grep -c ' sjo > easy$' "$tmp/xb.log")" -eq 1 \
+        -a "$(grep -c ' sjp > easy$\| sjo > hard$' "$tmp/xb.log")" -eq 0
+    # After its first move in a game, the pondering engine gets the clocks and the move, no go.
+    check "xboard: the pondering engine is sent go only for a game's first search ($(grep -c ' sjp > go$' "$tmp/xb.log"))" \
+        test "$(grep -c ' sjp > go$' "$tmp/xb.log")" -eq 2
+    check "xboard: ... and force only to stop it at a new game (before new: $(grep -c ' sjp > force$' "$tmp/xb.log"))" \
+        test "$(grep -A1 ' sjp > force$' "$tmp/xb.log" | grep -c ' sjp > new$')" -ge 1 \
+        -a "$(grep -c ' sjp > force$' "$tmp/xb.log")" -le 4
+    check "xboard: the other is put in force mode after each of its moves" \
+        test "$(grep -A1 ' sjo < move ' "$tmp/xb.log" | grep -c ' sjo > force$')" -eq "$(grep -c ' sjo < move ' "$tmp/xb.log")"
+else
+    skip "xboard pondering: no $SJAAK"
+fi
+
 report

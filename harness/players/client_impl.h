@@ -59,6 +59,7 @@ struct Client {
      * mode): texts[0..xb_n) and then xb_reply (its own last move, until the
      * harness plays it too), so that the next search sends only the moves since. */
     bool xb_synced;
+    bool xb_pondering;            /* ponder=true: in play mode after its move, thinking on (no force sent) */
     int xb_n;
     MoveCode xb_reply;
     /* Pondering (spec.ponder; UCI and UAI: players/uci.c). After the
