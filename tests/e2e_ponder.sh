@@ -105,6 +105,14 @@ pkeys=""
 check "uai: exit 0" test "$rc" -eq 0
 check "uai: go ponder and ponderhit" test "$(sent uai 'go ponder.*')" -ge 2 -a "$(sent uai ponderhit)" -ge 2
 
+# ---- -pondering (cutechess-cli's spelling of --pondering): every engine ponders ----------
+timeout 60 "$QIBENCH" match -engine name=a "cmd=$MOCK" arg=--moves "arg=$LIST" arg=--ponder \
+    -engine name=b "cmd=$MOCK" arg=--moves "arg=$LIST" arg=--ponder -each tc=5+0 -pondering --games 2 --maxplies 8 \
+    --log "$tmp/all.log" --results "$tmp" --name all >"$tmp/all.out" 2>&1
+check "-pondering: exit 0" test $? -eq 0
+check "-pondering: both engines pondered and were sent ponderhit" test "$(grep -c ' a > go ponder ' "$tmp/all.log")" -ge 3 \
+    -a "$(grep -c ' b > go ponder ' "$tmp/all.log")" -ge 3 -a "$(grep -c ' [ab] > ponderhit$' "$tmp/all.log")" -ge 6
+
 # ---- our engine over UCI: go ponder, ponderhit, stop --------------------------------------
 # uci_run OUT COMMAND-LINES...: each line sent to our engine, `sleep S` a pause instead.
 uci_run() {
