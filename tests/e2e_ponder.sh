@@ -11,6 +11,9 @@
 #            with a note; the games go on.
 #   stall:   an engine that ignores stop while pondering stalled: it loses
 #            the game as stalls do, and nothing hangs.
+# Also UAI (the mock, and our Ataxx engine), --pondering (-pondering), and
+# xboard (hard / easy; Sjaak II stays in play mode, pondering) when
+# /usr/games/sjaakii is there.
 set -u
 . "$(dirname "$0")/lib_e2e.sh"
 QIBENCH=${QIBENCH:-bin/qibench}
@@ -152,6 +155,19 @@ check "ours: each ponder search ended by ponderhit or stop" \
     same "$(grep -c ' pon > go ponder ' "$tmp/ours.log")" \
     "$(($(grep -c ' pon > ponderhit$' "$tmp/ours.log") + $(grep -c ' pon > stop$' "$tmp/ours.log")))"
 check "ours: the other, ponder off, did not" same "$(grep -c ' off > go ponder' "$tmp/ours.log")" 0
+
+# ---- our Ataxx engine over UAI (btime the first player's clock) ---------------------------
+ATX_ENGINE=${ATX_ENGINE:-$(dirname "$ENGINE")/ataxx-engine}
+timeout 120 "$QIBENCH" match --game ataxx -engine name=pon "cmd=$ATX_ENGINE" proto=uai ponder \
+    -engine name=off "cmd=$ATX_ENGINE" proto=uai -each tc=2+0.05 --games 2 --maxplies 20 \
+    --log "$tmp/atx.log" --results "$tmp" --name atx >"$tmp/atx.out" 2>&1
+check "ataxx, uai: exit 0" test $? -eq 0
+check "ataxx, uai: both games played, no forfeit" same "$(qbt count "$tmp/atx/games.jsonl") \
+$(qbt count "$tmp/atx/games.jsonl" reason="time forfeit") $(qbt prefixed "$tmp/atx/games.jsonl" reason abandoned)" "2 0 0"
+check "ataxx, uai: it pondered, each ended by ponderhit or stop" same "$(grep -c ' pon > go ponder ' "$tmp/atx.log")" \
+    "$(($(grep -c ' pon > ponderhit$' "$tmp/atx.log") + $(grep -c ' pon > stop$' "$tmp/atx.log")))"
+check "ataxx, uai: the first go ponder names the first player's clock btime (pon is x in game 1)" \
+    grep -qE ' pon > go ponder wtime 2000 btime 1[0-9]{3} ' "$tmp/atx.log"
 
 # ---- xboard: hard / easy, and no force while it ponders -----------------------------------
 SJAAK=${SJAAK:-/usr/games/sjaakii}
