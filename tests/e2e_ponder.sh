@@ -155,6 +155,9 @@ check "ours: each ponder search ended by ponderhit or stop" \
     same "$(grep -c ' pon > go ponder ' "$tmp/ours.log")" \
     "$(($(grep -c ' pon > ponderhit$' "$tmp/ours.log") + $(grep -c ' pon > stop$' "$tmp/ours.log")))"
 check "ours: the other, ponder off, did not" same "$(grep -c ' off > go ponder' "$tmp/ours.log")" 0
+check "ours: its Ponder option set true (as cutechess-cli does), the other's left alone" \
+    test "$(grep -c ' pon > setoption name Ponder value true$' "$tmp/ours.log")" -eq 1 \
+    -a "$(grep -c ' off > setoption name Ponder' "$tmp/ours.log")" -eq 0
 
 # ---- our Ataxx engine over UAI (btime the first player's clock) ---------------------------
 ATX_ENGINE=${ATX_ENGINE:-$(dirname "$ENGINE")/ataxx-engine}

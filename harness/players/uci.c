@@ -26,6 +26,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "players/client_impl.h"
 
@@ -175,6 +176,19 @@ ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, siz
     return st;
 }
 
+/* ponder=true and the engine has a Ponder check option (UCI's: the GUI
+ * may ponder; Stockfish then plans its time for it) not given as
+ * option.Ponder: it is set true, as cutechess-cli does. */
+static bool wants_ponder_option(const Client *c)
+{
+    if (!c->spec.ponder) return false;
+    for (int i = 0; i < c->spec.noptions; i++)
+        if (strcasecmp(c->spec.options[i].name, "Ponder") == 0) return false;
+    for (int i = 0; i < c->noptions_seen; i++)
+        if (strcasecmp(c->options_seen[i].name, "Ponder") == 0) return strcmp(c->options_seen[i].type, "check") == 0;
+    return false;
+}
+
 ClientStatus uci_handshake(Client *c, char *err, size_t errlen)
 {
     const UciWords *words = uci_words(c->spec.proto);
@@ -200,6 +214,7 @@ ClientStatus uci_handshake(Client *c, char *err, size_t errlen)
                              c->spec.options[i].value);
     if (c->spec.variant[0] && st == CLIENT_OK)
         st = client_send(c, err, errlen, "setoption name Search value %s", c->spec.variant);
+    if (st == CLIENT_OK && wants_ponder_option(c)) st = client_send(c, err, errlen, "setoption name Ponder value true");
     return st == CLIENT_OK ? client_sync(c, err, errlen) : st;
 }
 
