@@ -56,7 +56,7 @@ static void print_search(FILE *out, const SearchConfig *config)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Hash, Quiescence, TTExactDraft, Threads, UCI_Variant                    */
+/* Hash, Quiescence, TTExactDraft, Threads, Ponder, UCI_Variant            */
 /* ------------------------------------------------------------------------ */
 
 static int set_hash(SearchConfig *config, const char *value, char *err, size_t errlen)
@@ -112,6 +112,20 @@ static void print_threads(FILE *out, const SearchConfig *config)
 {
     (void)config;
     fprintf(out, "option name Threads type spin default 1 min 1 max 1\n");
+}
+
+/* Ponder (UCI's: may the GUI send `go ponder`?): kept and shown; `go
+ * ponder` works whatever its value, as in Stockfish. */
+static int set_ponder(SearchConfig *config, const char *value, char *err, size_t errlen)
+{
+    if (!text_parse_bool(value, &config->ponder))
+        return text_fail(err, errlen, "bad Ponder value '%s' (expected true, false, on or off)", value);
+    return 0;
+}
+
+static void print_ponder(FILE *out, const SearchConfig *config)
+{
+    fprintf(out, "option name Ponder type check default %s\n", config->ponder ? "true" : "false");
 }
 
 /* One game per binary: the only value is the game's own (what a harness
@@ -308,6 +322,7 @@ static const struct {
     {"Quiescence", set_quiescence, print_quiescence},
     {"TTExactDraft", set_tt_exact_draft, print_tt_exact_draft},
     {"Threads", set_threads, print_threads},
+    {"Ponder", set_ponder, print_ponder},
     {"UCI_Variant", set_uci_variant, print_uci_variant},
     {"Seed", set_seed, print_seed},
     {"MCTSPlayout", set_playout, print_playout},

@@ -8,7 +8,8 @@
  * except search_pos and limits, which belong to the search thread while
  * `searching` is set. Commands that touch the search (position, go,
  * setoption, ucinewgame, bench, stop, quit) first stop it and wait for its
- * bestmove. The search thread is started at the first `go` and lives until
+ * bestmove (`ponderhit` does not: it tells a ponder search, through
+ * ponderhit, that its limits count from now). The search thread is started at the first `go` and lives until
  * the engine ends, waiting between searches: a harness that excuses the
  * time a busy machine kept an engine's threads waiting (Linux schedstat,
  * per thread) sees that thread's, which a thread that ended with its
@@ -51,6 +52,7 @@ typedef struct {
     pthread_mutex_t stop_lock; /* with stop_cond: `go infinite` waits for stop */
     pthread_cond_t stop_cond;
     atomic_bool stop;
+    _Atomic int64_t ponderhit; /* a ponder search's: 0, or the search_clock_ms() of its ponderhit (under stop_lock) */
     pthread_t thread;          /* the search thread, once worker_started */
     pthread_mutex_t job_lock;  /* with job_cond: a search handed to the thread, and its end */
     pthread_cond_t job_cond;
@@ -90,6 +92,7 @@ static int engine_init(Engine *eng, const SearchConfig *config, FILE *out)
     eng->config = *config;
     eng->searching = eng->quit = eng->uai = eng->job = eng->worker_quit = eng->worker_started = false;
     atomic_init(&eng->stop, false);
+    atomic_init(&eng->ponderhit, 0);
     game_pos_from_text(&eng->pos, GAME_START_FEN, NULL, 0);
     if ((rc = pthread_mutex_init(&eng->out_lock, NULL)) != 0) goto fail;
     if ((rc = pthread_mutex_init(&eng->stop_lock, NULL)) != 0) goto fail_out;
@@ -206,25 +209,41 @@ static void signal_stop(Engine *eng)
     pthread_check(pthread_mutex_unlock(&eng->stop_lock), "pthread_mutex_unlock");
 }
 
-/* Blocks until signal_stop (used by `go infinite`, which answers only after `stop`). */
-static void wait_for_stop(Engine *eng)
+/* Is the search one that may not answer yet: `go infinite` before `stop`,
+ * a ponder search before `stop` or `ponderhit`? */
+static bool must_wait(const Engine *eng)
+{
+    const SearchLimits *l = &eng->limits;
+    if (atomic_load(&eng->stop)) return false;
+    return l->infinite || (l->ponderhit && !atomic_load(l->ponderhit));
+}
+
+/* Blocks while must_wait: `go infinite` answers only after `stop`, `go
+ * ponder` only after `stop` or `ponderhit`, however soon its search ended. */
+static void wait_to_answer(Engine *eng)
 {
     pthread_check(pthread_mutex_lock(&eng->stop_lock), "pthread_mutex_lock");
-    while (!atomic_load(&eng->stop))
+    while (must_wait(eng))
         pthread_check(pthread_cond_wait(&eng->stop_cond, &eng->stop_lock), "pthread_cond_wait");
     pthread_check(pthread_mutex_unlock(&eng->stop_lock), "pthread_mutex_unlock");
 }
 
-/* One search of search_pos within limits, ended by its bestmove. */
+/* One search of search_pos within limits, ended by its bestmove, with the
+ * PV's second move as the move to ponder on when there is one. */
 static void search_once(Engine *eng)
 {
-    char best[GAME_MOVE_TEXT_MAX];
+    char best[GAME_MOVE_TEXT_MAX], ponder[GAME_MOVE_TEXT_MAX];
     eng->reported_nodes = 0;
     SearchInfo info = search_run(eng->search, &eng->search_pos, &eng->limits, &eng->stop, report_info, eng);
-    if (eng->limits.infinite) wait_for_stop(eng);
+    wait_to_answer(eng);
     report_final(eng, &info);
     text_move(info.pv[0], best);
-    out_printf(eng, "bestmove %s\n", best);
+    if (info.pv[0] != GAME_MOVE_NONE && info.pv_len > 1 && info.pv[1] != GAME_MOVE_NONE) {
+        text_move(info.pv[1], ponder);
+        out_printf(eng, "bestmove %s ponder %s\n", best, ponder);
+    } else {
+        out_printf(eng, "bestmove %s\n", best);
+    }
 }
 
 /* The search thread: each search handed over (job), until worker_quit. */
@@ -293,10 +312,12 @@ static void finish_search(Engine *eng, bool stop)
     eng->searching = false;
 }
 
-/* Would this search run until told to stop (no limit, or `infinite`)? */
+/* Would this search run until told to stop (no limit, `infinite`, or a
+ * ponder search not yet hit)? */
 static bool is_unlimited(const SearchLimits *l)
 {
-    return l->infinite || (!l->depth && !l->nodes && !l->movetime && !l->time[0] && !l->time[1]);
+    return l->infinite || (l->ponderhit && !atomic_load(l->ponderhit))
+           || (!l->depth && !l->nodes && !l->movetime && !l->time[0] && !l->time[1]);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -459,16 +480,18 @@ static void go_store(SearchLimits *l, GoField field, int64_t v, bool uai)
 }
 
 /* Parses the arguments of `go` (not perft): the first word, then the words
- * of rest. Returns 0, or -1 with the error printed. */
-static int go_parse(char *word, char *rest, SearchLimits *limits, bool uai)
+ * of rest; *ponder says whether `ponder` was among them. Returns 0, or -1
+ * with the error printed. */
+static int go_parse(char *word, char *rest, SearchLimits *limits, bool uai, bool *ponder)
 {
     size_t i, n = sizeof GO_NUMBERS / sizeof GO_NUMBERS[0];
     char *number;
     int64_t v;
     *limits = (SearchLimits){0};
+    *ponder = false;
     for (; word; word = text_next_word(&rest)) {
-        if (strcmp(word, "infinite") == 0) {
-            limits->infinite = true;
+        if (strcmp(word, "infinite") == 0 || strcmp(word, "ponder") == 0) {
+            *(word[0] == 'i' ? &limits->infinite : ponder) = true;
             continue;
         }
         for (i = 0; i < n && strcmp(GO_NUMBERS[i].name, word) != 0; i++) {}
@@ -505,10 +528,12 @@ static bool book_move(Engine *eng, const SearchLimits *limits)
     return true;
 }
 
-/* go perft N | go [depth N] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo N] [infinite] */
+/* go perft N | go [ponder] [depth N] [nodes N] [movetime MS] [wtime/btime/winc/binc MS] [movestogo N] [infinite]
+ * (ponder: no time limit until `ponderhit`, the limits then counted from it) */
 static void cmd_go(Engine *eng, char *args)
 {
     SearchLimits limits;
+    bool ponder;
     char *word = text_next_word(&args);
     int64_t depth;
     if (word && strcmp(word, "perft") == 0) {
@@ -521,7 +546,28 @@ static void cmd_go(Engine *eng, char *args)
         out_end(eng);
         return;
     }
-    if (go_parse(word, args, &limits, eng->uai) == 0 && !book_move(eng, &limits)) start_search(eng, &limits);
+    if (go_parse(word, args, &limits, eng->uai, &ponder)) return;
+    if (!ponder && book_move(eng, &limits)) return; /* a ponder search is never answered from the book */
+    atomic_store(&eng->ponderhit, 0);
+    if (ponder) limits.ponderhit = &eng->ponderhit;
+    start_search(eng, &limits);
+}
+
+/* ponderhit: the ponder search goes on, its limits counted from now (the
+ * search polls eng->ponderhit; one already ended and waiting answers now).
+ * Without a ponder search running, nothing to do. */
+static void cmd_ponderhit(Engine *eng, char *args)
+{
+    (void)args;
+    if (!eng->searching || !eng->limits.ponderhit) {
+        fprintf(stderr, "ponderhit: not pondering\n");
+        return;
+    }
+    int64_t now = search_clock_ms();
+    pthread_check(pthread_mutex_lock(&eng->stop_lock), "pthread_mutex_lock");
+    atomic_store(&eng->ponderhit, now > 0 ? now : 1);
+    pthread_check(pthread_cond_broadcast(&eng->stop_cond), "pthread_cond_broadcast");
+    pthread_check(pthread_mutex_unlock(&eng->stop_lock), "pthread_mutex_unlock");
 }
 
 static void cmd_bench(Engine *eng, char *args)
@@ -562,6 +608,7 @@ static const struct {
     {"isready", cmd_isready, false},   {"ucinewgame", cmd_ucinewgame, true},
     {"setoption", cmd_setoption, true}, {"position", cmd_position, true},
     {"go", cmd_go, true},              {"stop", cmd_stop, true},
+    {"ponderhit", cmd_ponderhit, false},
     {"quit", cmd_quit, true},          {"bench", cmd_bench, true},
     {"d", cmd_d, false},               {"eval", cmd_eval, false},
 };

@@ -17,6 +17,13 @@
  * offers UCI_Variant NAME instead of the default's; --bare-score writes
  * its info line as libataxx's UAI engines do ("score 7", no cp).
  *
+ * Pondering: --ponder adds "ponder M" to each bestmove, M the list's next
+ * move (what a mock with the same list answers), --ponder-move TEXT makes
+ * M TEXT. `go ponder` is answered only after `ponderhit` (as a `go` then:
+ * it counts as one for the faults) or `stop` (its bestmove at once, unless
+ * --ignore-stop); --ponder-log FILE appends a line per `go ponder`,
+ * `ponderhit` and `stop` while pondering.
+ *
  * Faults count the `go` commands since the program started (1 = the first);
  * --no-readyok counts `isready` commands the same way. --fd-report FILE
  * appends one line per start, "self=S parent=P zombies=Z inherited=LIST":
@@ -50,7 +57,8 @@ typedef struct {
     long crash_on_go, exit_on_go, stall_after_go, illegal, garbage, slow_start_ms, slow_go_ms;
     long crash_mid_search, signal_on_go, signal, no_readyok, none, overlong, flood, flood_forever, close_stdout;
     bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, amazons, stderr_noise, uai, bare_score;
-    const char *fd_report, *variant, *affinity_report;
+    bool ponder, ignore_stop;
+    const char *fd_report, *variant, *affinity_report, *ponder_move, *ponder_log;
     char moves[MAX_MOVES][MOVE_BYTES];
     int move_count;
 } Script;
@@ -59,6 +67,7 @@ static Script S;
 static long go_count;
 static long position_plies;
 static long ready_count;
+static bool pondering;
 
 static void usage(void)
 {
@@ -70,7 +79,7 @@ static void usage(void)
             "                   [--signal-on-go N [--signal SIG]] [--no-readyok N] [--none N]\n"
             "                   [--overlong N] [--flood N] [--flood-forever N] [--close-stdout N]\n"
             "                   [--fd-report FILE] [--affinity-report FILE] [--amazons] [--uai] [--variant NAME]\n"
-            "                   [--bare-score]\n");
+            "                   [--bare-score] [--ponder] [--ponder-move TEXT] [--ignore-stop] [--ponder-log FILE]\n");
     exit(2);
 }
 
@@ -144,6 +153,11 @@ static void parse_args(int argc, char **argv)
             S.affinity_report = argv[++i];
         } else if (strcmp(a, "--moves-file") == 0 && i + 1 < argc) {
             read_moves(argv[++i]);
+        } else if (strcmp(a, "--ponder-move") == 0 && i + 1 < argc) {
+            S.ponder = true;
+            S.ponder_move = argv[++i];
+        } else if (strcmp(a, "--ponder-log") == 0 && i + 1 < argc) {
+            S.ponder_log = argv[++i];
         } else if (strcmp(a, "--no-uciok") == 0) S.no_uciok = true;
         else if (strcmp(a, "--crash-at-startup") == 0) S.crash_at_startup = true;
         else if (strcmp(a, "--exit-at-startup") == 0) S.exit_at_startup = true;
@@ -152,6 +166,8 @@ static void parse_args(int argc, char **argv)
         else if (strcmp(a, "--amazons") == 0) S.amazons = true;
         else if (strcmp(a, "--uai") == 0) S.uai = true;
         else if (strcmp(a, "--bare-score") == 0) S.bare_score = true;
+        else if (strcmp(a, "--ponder") == 0) S.ponder = true;
+        else if (strcmp(a, "--ignore-stop") == 0) S.ignore_stop = true;
         else if (strcmp(a, "--stderr-noise") == 0) S.stderr_noise = true;
         else usage();
     }
@@ -199,15 +215,35 @@ static void to_amazons_fairy(const char *move, char *out, size_t outlen)
     snprintf(out, outlen, "%.*s%.*s,%.*s%s", from, move, to, dash + 1, to, dash + 1, slash + 1);
 }
 
+/* A move as the mock writes it (--amazons, --fairy). */
+static void spell(const char *move, char *text, size_t len)
+{
+    if (S.amazons) to_amazons_fairy(move, text, len);
+    else if (S.fairy) to_fairy(move, text, len);
+    else snprintf(text, len, "%s", move);
+}
+
 static void answer_move(const char *move)
 {
-    char text[2 * MOVE_BYTES];
-    if (S.amazons) to_amazons_fairy(move, text, sizeof text);
-    else if (S.fairy) to_fairy(move, text, sizeof text);
-    else snprintf(text, sizeof text, "%s", move);
-    if (S.bare_score) printf("info depth 1 nodes 1 score 7 time 0 pv %s\nbestmove %s\n", text, text);
-    else printf("info depth 1 score cp 0 nodes 1 time 0 pv %s\nbestmove %s\n", text, text);
+    char text[2 * MOVE_BYTES], ponder[2 * MOVE_BYTES + 64] = "";
+    spell(move, text, sizeof text);
+    if (S.ponder && S.ponder_move) snprintf(ponder, sizeof ponder, " ponder %s", S.ponder_move);
+    else if (S.ponder) {
+        spell(S.moves[(position_plies + 1) % S.move_count], ponder + 8, sizeof ponder - 8);
+        memcpy(ponder, " ponder ", 8);
+    }
+    if (S.bare_score) printf("info depth 1 nodes 1 score 7 time 0 pv %s\nbestmove %s%s\n", text, text, ponder);
+    else printf("info depth 1 score cp 0 nodes 1 time 0 pv %s\nbestmove %s%s\n", text, text, ponder);
     fflush(stdout);
+}
+
+/* --ponder-log: one line. */
+static void ponder_note(const char *what)
+{
+    FILE *f = S.ponder_log ? fopen(S.ponder_log, "a") : NULL;
+    if (!f) return;
+    fprintf(f, "%s\n", what);
+    fclose(f);
 }
 
 /* Dies by SIGSEGV, even when built with a sanitizer that catches it. */
@@ -406,6 +442,19 @@ static void handle(char *line)
         if (S.no_readyok == 0 || ++ready_count < S.no_readyok) say("readyok");
     }
     else if (strncmp(line, "position", 8) == 0) cmd_position(line);
+    else if (strncmp(line, "go ponder", 9) == 0 && (line[9] == '\0' || line[9] == ' ')) {
+        pondering = true;
+        ponder_note("go ponder");
+    } else if (strcmp(line, "ponderhit") == 0 && pondering) {
+        pondering = false;
+        ponder_note("ponderhit");
+        cmd_go();
+    } else if (strcmp(line, "stop") == 0 && pondering) {
+        ponder_note(S.ignore_stop ? "stop ignored" : "stop");
+        if (S.ignore_stop) return;
+        pondering = false;
+        answer_move(S.moves[position_plies % S.move_count]);
+    }
     else if (strncmp(line, "go", 2) == 0 && (line[2] == '\0' || line[2] == ' ')) cmd_go();
     else if (strcmp(line, "quit") == 0 && !S.ignore_quit) exit(0);
 }

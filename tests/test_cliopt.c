@@ -248,6 +248,23 @@ static void test_engine_keys(void)
               && e->tc.base_ms == 60000 && e->tc.inc_ms == 600 && e->tc.margin_ms == 20 && e->spec.noptions == 1
               && e->spec.nargs == 2 && e->spec.proto == PROTO_XBOARD && e->spec.restart == RESTART_OFF,
           "the keys set their fields: %s", r < 0 ? err : "");
+    char *ponder[] = {"-engine", "name=a", "ponder", "-engine", "name=b", "ponder=true", "-engine", "name=c",
+                      "ponder=off", "-engine", "name=d"};
+    i = 0;
+    memset(&list, 0, sizeof list);
+    for (r = 1; i < 11 && r == 1;) r = spec_parse(11, ponder, &i, &list, "own", err, sizeof err);
+    CHECK(r == 1 && list.count == 4 && list.engines[0].spec.ponder && list.engines[1].spec.ponder
+              && !list.engines[2].spec.ponder && !list.engines[3].spec.ponder,
+          "ponder alone (cutechess's spelling) and ponder=true ponder; ponder=off and no key do not: %s",
+          r < 0 ? err : "");
+    char *bad_ponder[] = {"-engine", "ponder=maybe"}, *bare_depth[] = {"-engine", "depth"};
+    i = 0;
+    CHECK(spec_parse(2, bad_ponder, &i, &list, "own", err, sizeof err) == -1
+              && strstr(err, "ponder: bad value 'maybe' (expected true or false)"),
+          "ponder=maybe is refused: %s", err);
+    i = 0;
+    CHECK(spec_parse(2, bare_depth, &i, &list, "own", err, sizeof err) == -1 && strstr(err, "expected KEY=VALUE"),
+          "only a yes / no key may stand alone: %s", err);
     int documented = 0;
     for (int k = 0; k < spec_key_count(); k++) documented += spec_key_at(k)->help && spec_key_at(k)->help[0];
     CHECK(documented == spec_key_count() && spec_key_at(spec_key_count()) == NULL, "every key has help");

@@ -37,6 +37,9 @@ struct SearchCtx {
     atomic_bool *stop;
     SearchLimits limits;
     int64_t start_ms, soft_ms, hard_ms; /* hard_ms < 0: no time limit */
+    int64_t base_ms;          /* the time limits count from here: start_ms, or a ponder search's ponderhit */
+    bool pondering;           /* a ponder search before its ponderhit: no time limit yet */
+    int side;                 /* the side to move at the root (its clock) */
     /* How far past its own deadline a recent movetime search answered (the
      * worst of the last few, decaying by a quarter a search): kept back
      * from the next movetime, so that a busy machine's delays are paid by
@@ -289,6 +292,6 @@ void limits_finish(SearchCtx *ctx, int64_t elapsed_ms);
 /* Polls stop flag, node limit and hard deadline; sets ctx->stopped. */
 void limits_poll(SearchCtx *ctx);
 /* Should the driver start another iteration? */
-bool limits_next_iteration(const SearchCtx *ctx, int next_depth);
+bool limits_next_iteration(SearchCtx *ctx, int next_depth);
 
 #endif

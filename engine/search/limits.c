@@ -24,10 +24,16 @@ int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-void limits_start(SearchCtx *ctx, int side)
+int64_t search_clock_ms(void)
+{
+    return now_ms();
+}
+
+/* Sets the deadlines from the limits, counted from ctx->base_ms. */
+static void set_deadlines(SearchCtx *ctx)
 {
     const SearchLimits *l = &ctx->limits;
-    ctx->start_ms = now_ms();
+    int side = ctx->side;
     ctx->soft_ms = ctx->hard_ms = -1;
     if (l->infinite) return;
     if (l->movetime > 0) {
@@ -48,26 +54,49 @@ void limits_start(SearchCtx *ctx, int side)
     }
 }
 
+/* A ponder search: has its ponderhit come? Then the limits start from it. */
+static void check_ponderhit(SearchCtx *ctx)
+{
+    int64_t hit = atomic_load_explicit(ctx->limits.ponderhit, memory_order_acquire);
+    if (!hit) return;
+    ctx->pondering = false;
+    ctx->base_ms = hit;
+    set_deadlines(ctx);
+}
+
+void limits_start(SearchCtx *ctx, int side)
+{
+    ctx->start_ms = ctx->base_ms = now_ms();
+    ctx->side = side;
+    ctx->soft_ms = ctx->hard_ms = -1;
+    ctx->pondering = ctx->limits.ponderhit != NULL;
+    if (ctx->pondering) check_ponderhit(ctx); /* it may have come before the search started */
+    else set_deadlines(ctx);
+}
+
 void limits_finish(SearchCtx *ctx, int64_t elapsed_ms)
 {
     if (ctx->limits.movetime <= 0 || ctx->hard_ms < 0) return;
-    int64_t late = elapsed_ms - ctx->hard_ms, decayed = ctx->late_ms * 3 / 4;
+    int64_t late = elapsed_ms - (ctx->base_ms - ctx->start_ms) - ctx->hard_ms, decayed = ctx->late_ms * 3 / 4;
     ctx->late_ms = late > decayed ? late : decayed;
 }
 
 void limits_poll(SearchCtx *ctx)
 {
     if (ctx->stop && atomic_load_explicit(ctx->stop, memory_order_relaxed)) ctx->stopped = true;
-    if (ctx->hard_ms >= 0 && now_ms() - ctx->start_ms >= ctx->hard_ms) ctx->stopped = true;
+    if (ctx->pondering) check_ponderhit(ctx);
+    if (ctx->hard_ms >= 0 && now_ms() - ctx->base_ms >= ctx->hard_ms) ctx->stopped = true;
 }
 
-bool limits_next_iteration(const SearchCtx *ctx, int next_depth)
+bool limits_next_iteration(SearchCtx *ctx, int next_depth)
 {
     (void)next_depth;
     if (ctx->stopped) return false;
     if (ctx->stop && atomic_load_explicit(ctx->stop, memory_order_relaxed)) return false;
-    if (ctx->limits.movetime > 0) return now_ms() - ctx->start_ms < ctx->hard_ms;
+    if (ctx->pondering) check_ponderhit(ctx);
+    if (ctx->pondering) return true;
+    if (ctx->limits.movetime > 0) return now_ms() - ctx->base_ms < ctx->hard_ms;
     /* With a clock, an iteration started after half the soft budget rarely finishes. */
-    if (ctx->soft_ms >= 0) return now_ms() - ctx->start_ms < ctx->soft_ms / 2;
+    if (ctx->soft_ms >= 0) return now_ms() - ctx->base_ms < ctx->soft_ms / 2;
     return true;
 }

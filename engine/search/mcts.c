@@ -389,7 +389,7 @@ static bool is_done(Mcts *m, int line_len, bool ended)
     if (m->budget && ctx->nodes >= m->budget) return true;
     limits_poll(ctx);
     if (ctx->stopped) return true;
-    if (ctx->soft_ms >= 0 && now_ms() - ctx->start_ms >= ctx->soft_ms) return true;
+    if (ctx->soft_ms >= 0 && now_ms() - ctx->base_ms >= ctx->soft_ms) return true;
     int depth = ctx->limits.depth;
     return depth > 0 && (line_len >= depth || (line_len > 0 && ended) || m->tree->used >= m->tree->cap);
 }

@@ -40,6 +40,10 @@ typedef struct {
     int64_t time[2], inc[2]; /* per side (game_side): [0] the first player, [1] the second */
     int movestogo;
     bool infinite;
+    /* A ponder search (`go ponder`), when not NULL: no time limit until
+     * *ponderhit (stored by another thread) holds the search_clock_ms() of
+     * the ponderhit; the time limits then count from that moment. */
+    const _Atomic int64_t *ponderhit;
 } SearchLimits;
 
 /* How an MCTS playout ends (the MCTSPlayout option): played on at random
@@ -69,6 +73,7 @@ typedef struct {
     int book_depth;
     int book_variety;
     char book_file[1024];
+    bool ponder; /* the Ponder option: a GUI's setting, told the engine; the search does not read it */
 } SearchConfig;
 
 /* One completed iteration (or the final answer). */
@@ -213,6 +218,9 @@ void search_clear(Search *s);
  */
 SearchInfo search_run(Search *s, GamePosition *pos, const SearchLimits *limits, atomic_bool *stop,
                       SearchReport report, void *user);
+
+/* The monotonic clock (ms) the time limits count on (ponderhit's time). */
+int64_t search_clock_ms(void);
 
 /* Moves to mate from the side to move's view: N > 0 mates in N moves,
  * N < 0 is mated in -N, 0 when score is not a mate score. */

@@ -101,7 +101,6 @@ static const char *spec_foreign_key(const char *key)
     if (strcmp(key, "book") == 0 || strcmp(key, "bookdepth") == 0)
         return ": qibench has no per-engine book; use --openings file=F format=pgn|epd";
     if (strcmp(key, "whitepov") == 0) return ": scores are read from the side to move's view; see quirks=";
-    if (strcmp(key, "ponder") == 0) return ": qibench engines do not ponder";
     if (strcmp(key, "tscale") == 0 || strcmp(key, "tmargin") == 0) return ": the margin is timemargin=MS";
     if (strcmp(key, "conf") == 0) return ": qibench reads no engine configuration file; give cmd= and the other keys";
     if (strcmp(key, "trust") == 0) return ": the harness judges every result itself (engines' claims are ignored)";
@@ -230,6 +229,19 @@ static int set_tc(EngineEntry *e, const SpecKey *k, const char *key, const char 
     return 0;
 }
 
+/* A yes / no key (ponder=): true, false, on, off, yes, no, 1, 0; the key
+ * alone (cutechess-cli's `ponder`) is true. */
+static int set_bool(EngineEntry *e, const SpecKey *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    static const char *const YES[] = {"true", "on", "yes", "1"}, *const NO[] = {"false", "off", "no", "0"};
+    for (size_t i = 0; i < sizeof YES / sizeof YES[0]; i++)
+        if (strcmp(value, YES[i]) == 0 || strcmp(value, NO[i]) == 0) {
+            *(bool *)((char *)e + k->offset) = strcmp(value, YES[i]) == 0;
+            return 0;
+        }
+    return util_fail(err, errlen, "%s: bad value '%s' (expected true or false)", key, value);
+}
+
 #define FIELD(f) offsetof(EngineEntry, f), sizeof(((EngineEntry *)0)->f)
 
 static const SpecKey KEYS[] = {
@@ -257,6 +269,11 @@ static const SpecKey KEYS[] = {
      set_restart, FIELD(spec.restart), NULL},
     {{"stderr", NULL, "FILE", NULL, "the engine's stderr (default RESULTS/RUN/NAME.stderr.log)", 0, 0},
      set_text, FIELD(spec.stderr_file), NULL},
+    {{"ponder", NULL, "true|false", "false",
+      "think on the opponent's time (the key alone: true); UCI, UAI:\n"
+      "go ponder on the expected reply, then ponderhit or stop; xboard:\n"
+      "hard (false: easy); the clock charges the time after ponderhit", 0, 0},
+     set_bool, FIELD(spec.ponder), NULL},
     {{"depth", "plies", "N", NULL, "search to depth N (plies=N as fastchess)", 1, 127},
      set_number, FIELD(limits.depth), NULL},
     {{"nodes", NULL, "N", NULL, "search N nodes a move", 1, UINT64_MAX / 2}, set_number, FIELD(limits.nodes), NULL},
@@ -323,6 +340,13 @@ static int unknown_key(const char *key, char *err, size_t errlen)
 static int set_key(EngineEntry *e, const char *kv, char *err, size_t errlen)
 {
     const char *eq = strchr(kv, '=');
+    const SpecKey *bare = eq ? NULL : find_key(kv);
+    if (bare && bare->set == set_bool) { /* a yes / no key alone: ponder */
+        if (e->nset >= SPEC_MAX_SET) return util_fail(err, errlen, "too many settings (at most %d)", SPEC_MAX_SET);
+        if (bare->set(e, bare, kv, "true", err, errlen)) return -1;
+        mark_set(e, bare->info.key);
+        return 0;
+    }
     if (!eq || eq == kv) return util_fail(err, errlen, "expected KEY=VALUE, got '%s'", kv);
     char key[sizeof e->set[0]];
     if ((size_t)(eq - kv) >= sizeof key)

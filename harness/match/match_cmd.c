@@ -39,6 +39,7 @@ typedef struct {
     long rounds, games;   /* -rounds N -games G: N x G games per pairing (0: not given) */
     bool debug;           /* --debug: engine traffic on stderr */
     bool positions;       /* the book's openings start from positions, not only moves from the start */
+    bool pondering;       /* --pondering: every engine ponders (ponder=true) */
     PgnOut out;           /* --pgnout, --epdout */
 } MatchArgs;
 
@@ -183,6 +184,7 @@ const CliOpt MATCH_OPTS[] = {
     CLI_OPT_SET("--sprt", NULL, CLI_LIST, "elo0=A elo1=B [alpha=0.05] [beta=0.05] [model=normalized|logistic]", M,
                 opt.sprt, set_sprt, NULL, 0, "stop when the GSPRT accepts H0 (exit 1) or H1 (exit 0)"),
     CLI_OPT_FLAG("--recover", NULL, M, opt.recover, CLI_RUN_LOCAL, "restart an engine that crashed or stalled and go on"),
+    CLI_OPT_FLAG("--pondering", NULL, M, pondering, 0, "every engine ponders (as the engine key ponder=true)"),
     CLI_OPT_TEXT("--event", NULL, "TEXT", M, opt.event, 0, 0, "qibench", 0, "the PGN Event tag"),
     CLI_OPT_TEXT("--site", NULL, "TEXT", M, out.site, 0, 0, "?", 0, "the Site tag of the --pgnout file"),
     CLI_OPT_INT("--wait", NULL, "MS", M, opt.wait_ms, 0, 3600000, "0", 0, "pause between a worker's games"),
@@ -307,6 +309,7 @@ static int parse_match(int argc, char **argv, MatchArgs *a)
     if (spec_finish(&engines, a->opt.game, own, err, sizeof err) || check_limits(&engines, err, sizeof err))
         return fprintf(stderr, "qibench %s: %s\n", cmd, err), 2;
     for (int e = 0; e < engines.count; e++) cli_own_engine_rules(&engines.engines[e].spec, a->opt.game, own, a->opt.rules.rule_set);
+    for (int e = 0; e < engines.count && a->pondering; e++) engines.engines[e].spec.ponder = true;
     if (engines.count < 2 || (!tournament && engines.count != 2))
         return fprintf(stderr, "qibench %s: expected %s engines, got %d\n", cmd, tournament ? "two or more" : "two",
                        engines.count), 2;

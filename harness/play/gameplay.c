@@ -305,6 +305,10 @@ static LoopAction turn(GamePlay *gp)
     GoLimits l = game_next_limits(s, side, gp->clock, gp->moves_made);
     EngineReply r;
     char err[256];
+    if (s->player[!side] != s->player[side]) { /* the other may think on this turn (ponder=true) */
+        GoLimits next = game_next_limits(s, !side, gp->clock, gp->moves_made);
+        player_ponder(s->player[!side], &next);
+    }
     ClientStatus st = player_go(s->player[side], &l, &r, err, sizeof err);
     if (interrupted(gp)) return LOOP_QUIT; /* the answer (an engine killed, a read cut short) is no move */
     if (st == CLIENT_OK && (r.answer == ANSWER_COMMAND || r.answer == ANSWER_LEFT)) {

@@ -223,9 +223,7 @@ int client_notation(const Client *c)
     return c->parse.notation;
 }
 
-/* Appends a note from the harness to the engine's stderr log (if any). */
-static void note(const Client *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(const Client *c, const char *fmt, ...)
+void client_note(const Client *c, const char *fmt, ...)
 {
     if (!c->stderr_path[0]) return;
     FILE *f = fopen(c->stderr_path, "a");
@@ -264,7 +262,7 @@ ClientStatus client_read_until(Client *c, int64_t deadline, char *err, size_t er
         if (r != PROC_LINE) return disconnected(c, r, err, errlen);
         c->line_ms = util_monotonic_ms();
         if (c->spec.proto == PROTO_XBOARD && parse_is_result_claim(c->line)) {
-            if (c->claims++ < 100) note(c, "claimed '%.200s' (ignored: the harness judges the game)", c->line);
+            if (c->claims++ < 100) client_note(c, "claimed '%.200s' (ignored: the harness judges the game)", c->line);
             c->xb_synced = false; /* it may think the game is over: set the next position up afresh */
             continue;
         }
@@ -379,6 +377,8 @@ ClientStatus client_set_game(Client *c, const char *root, const MoveCode *moves,
     c->posline_len = 0;
     c->xb_synced = false; /* another game: set it up afresh */
     c->xb_reply = MOVE_CODE_NONE;
+    c->ponder_hit = false; /* a ponder search running is stopped by the next search */
+    c->ponder_text[0] = '\0';
     /* UCI's position line spells the root as quirks fen= says (a game's
      * dialect for engines that read another), else as the game writes it. */
     char spelled[GAME_TEXT_MAX], why[128];
@@ -408,6 +408,7 @@ ClientStatus client_tell_move(Client *c, MoveCode m, char *err, size_t errlen)
         c->told = false; /* a harness bug, or more moves than a game can hold */
         return not_told(err, errlen);
     }
+    if (c->pondering) c->ponder_hit = c->n == c->ponder_after && m == c->ponder_move; /* the opponent's move */
     if (c->xb_synced && c->xb_reply != MOVE_CODE_NONE) { /* the engine holds its own last move */
         c->xb_synced = m == c->xb_reply && c->xb_n == c->n;
         c->xb_n = c->n + 1;
@@ -457,6 +458,8 @@ static ClientStatus launch(Client *c, char *err, size_t errlen)
     char why[256];
     c->dirty = false;
     c->xb_synced = false;
+    c->pondering = c->ponder_hit = false;
+    c->ponder_text[0] = '\0';
     c->pending = CLIENT_OK;
     c->has_variant_option = c->setboard = c->ping = c->usermove = false;
     const char *base = strrchr(c->spec.cmd, '/');
@@ -525,6 +528,8 @@ ClientStatus client_new_game(Client *c)
     ClientStatus st = c->pending;
     if (st == CLIENT_OK && c->spec.restart == RESTART_ON && c->games_begun++ > 0) st = client_restart(c, err, sizeof err);
     else if (st == CLIENT_OK && c->dirty) st = settle(c, err, sizeof err);
+    if (st == CLIENT_OK && c->pondering) st = uci_ponder_end(c, err, sizeof err); /* the last game ended on its ponder */
+    c->ponder_text[0] = '\0';
     if (st == CLIENT_OK && c->spec.proto != PROTO_XBOARD) { /* one write for both lines */
         st = client_send(c, err, sizeof err, "%s\nisready", uci_words(c->spec.proto)->newgame);
         if (st == CLIENT_OK) st = client_expect_word(c, "readyok", c->t.ready_ms, err, sizeof err);
@@ -605,7 +610,18 @@ static ClientStatus engine_go(Player *p, const GoLimits *limits, EngineReply *re
 
 static const char *engine_name(const Player *p) { return ((const Client *)p)->spec.name; }
 
-static const PlayerOps ENGINE_PLAYER = {engine_new_game, engine_begin, engine_on_move, engine_go, engine_name};
+/* ponder=true, UCI and UAI: a ponder search on the move the engine expects
+ * (a failure to send shows at its next search, as a disconnect). */
+static void engine_ponder(Player *p, const GoLimits *limits)
+{
+    Client *c = (Client *)p;
+    char err[256];
+    if (c->spec.ponder && c->spec.proto != PROTO_XBOARD && c->pending == CLIENT_OK && c->told)
+        uci_ponder(c, limits, err, sizeof err);
+}
+
+static const PlayerOps ENGINE_PLAYER = {engine_new_game, engine_begin, engine_on_move, engine_go, engine_name,
+                                        engine_ponder};
 
 Player *client_player(Client *c) { return &c->player; }
 

@@ -79,6 +79,7 @@ typedef struct {
     char initstr[512];         /* initstr=: sent after the handshake ("\\n" separates lines), "" = none */
     EngineRestart restart;     /* restart=on: a fresh process for every game */
     char stderr_file[1024];    /* stderr=FILE: the engine's stderr there instead of the run's NAME.stderr.log */
+    bool ponder;               /* ponder=true: it thinks on the opponent's time (UCI/UAI go ponder, xboard hard) */
     const struct Game *game;   /* the game played (NULL: game_default()) */
     const struct CpuList *cpus; /* its process pinned to these CPUs (a game slot's: --use-affinity), NULL: not pinned */
 } EngineSpec;

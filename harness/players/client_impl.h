@@ -59,8 +59,19 @@ struct Client {
      * mode): texts[0..xb_n) and then xb_reply (its own last move, until the
      * harness plays it too), so that the next search sends only the moves since. */
     bool xb_synced;
+    bool xb_pondering;            /* ponder=true: in play mode after its move, thinking on (no force sent) */
     int xb_n;
     MoveCode xb_reply;
+    /* Pondering (spec.ponder; UCI and UAI: players/uci.c). After the
+     * engine's move, the `ponder Y` of its bestmove (ponder_text, for the
+     * game of ponder_after moves: the engine's own played); while a `go
+     * ponder` on Y runs (pondering), whether the opponent's move was Y
+     * (ponder_hit: the next search is `ponderhit`, else `stop`). */
+    char ponder_text[MOVE_TEXT_BYTES];
+    int ponder_after;
+    MoveCode ponder_move;
+    bool pondering, ponder_hit;
+    int ponder_notes;             /* ponder moves that were not legal, noted in the stderr log (the first 100) */
     char line[LINE_BYTES];
     int64_t line_ms; /* when the last line was read (the monotonic clock, at the read) */
 };
@@ -103,6 +114,10 @@ int64_t client_held_us(const Client *c);
  * (now, when none was), held_ms what the machine held back since held_us. */
 void client_time_reply(Client *c, ClientStatus st, int64_t start, int64_t held_us, EngineReply *r);
 
+/* Appends a note from the harness to the engine's stderr log (if any):
+ * "qibench: NAME: TEXT". */
+void client_note(const Client *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Waits for a line starting with the whole word `word`. */
 ClientStatus client_expect_word(Client *c, const char *word, int timeout_ms, char *err, size_t errlen);
 
@@ -133,8 +148,18 @@ typedef struct {
 const UciWords *uci_words(Protocol p);
 
 ClientStatus uci_handshake(Client *c, char *err, size_t errlen);
-/* One search in the game as told (c->posline, c->pos). */
+/* One search in the game as told (c->posline, c->pos): `ponderhit` when
+ * the engine pondered on the move played, else (a ponder search ended
+ * first: uci_ponder_end) position and go. */
 ClientStatus uci_go(Client *c, const GoLimits *l, EngineReply *r, char *err, size_t errlen);
+/* After the engine's move (the game told up to it), when it gave a ponder
+ * move legal there: `position ... moves ... X Y` and `go ponder` with
+ * limits l (the clocks as they stand). A ponder move that is not legal is
+ * ignored, with a note in the engine's stderr log (client_note). */
+ClientStatus uci_ponder(Client *c, const GoLimits *l, char *err, size_t errlen);
+/* Ends a ponder search (if one runs): `stop`, its bestmove read and
+ * dropped within the move grace (CLIENT_STALL without it). */
+ClientStatus uci_ponder_end(Client *c, char *err, size_t errlen);
 
 /* ---- players/xboard.c ---- */
 ClientStatus xboard_handshake(Client *c, char *err, size_t errlen);

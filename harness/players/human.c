@@ -141,7 +141,7 @@ static ClientStatus human_new_game(Player *p)
 
 static const char *human_name(const Player *p) { return ((const Human *)p)->name; }
 
-static const PlayerOps HUMAN_PLAYER = {human_new_game, human_begin, human_on_move, human_go, human_name};
+static const PlayerOps HUMAN_PLAYER = {human_new_game, human_begin, human_on_move, human_go, human_name, NULL};
 
 Human *human_new(const Game *game, const char *name, FILE *in, FILE *out, const char *const *commands)
 {

@@ -106,6 +106,10 @@ typedef struct {
     ClientStatus (*go)(Player *p, const GoLimits *limits, EngineReply *reply, char *err, size_t errlen);
     /* The player's name for tables and messages. */
     const char *(*name)(const Player *p);
+    /* May be NULL. The player has moved and the opponent's turn begins:
+     * an engine with ponder=true thinks on the move it expects, with
+     * limits as its next go would have them now (the clocks as they stand). */
+    void (*ponder)(Player *p, const GoLimits *limits);
 } PlayerOps;
 
 /* Each kind of player embeds this as its first member. */
@@ -132,6 +136,11 @@ static inline ClientStatus player_go(Player *p, const GoLimits *limits, EngineRe
 }
 
 static inline const char *player_name(const Player *p) { return p->ops->name(p); }
+
+static inline void player_ponder(Player *p, const GoLimits *limits)
+{
+    if (p->ops->ponder) p->ops->ponder(p, limits);
+}
 
 /* Short lower-case name of a status ("stall", "illegal move", ...). */
 const char *client_status_text(ClientStatus s);

@@ -3,6 +3,14 @@
  * feature handshake, the game sent as `new` / `variant` / `force` /
  * `setboard` / moves (or only the moves since the engine's last search), the
  * time control, and thinking lines until `move`.
+ *
+ * Pondering: xboard engines ponder by themselves, told `hard` (ponder=true)
+ * or `easy` after the handshake. Without ponder the engine is put in force
+ * mode after each of its moves (so it does not think); with it, it stays in
+ * play mode, thinking on the opponent's time, and the opponent's move alone
+ * (after `time` / `otim`) starts its search: its time runs from that move
+ * written, as from `go`. Anything else (another game, moves taken back)
+ * first sends `force`.
  */
 #include <stdio.h>
 #include <string.h>
@@ -96,6 +104,8 @@ ClientStatus xboard_handshake(Client *c, char *err, size_t errlen)
     for (int i = 0; i < c->spec.noptions && st == CLIENT_OK; i++)
         if (!c->spec.options[i].skip)
             st = client_send(c, err, errlen, "option %s=%s", c->spec.options[i].name, c->spec.options[i].value);
+    c->xb_pondering = false;
+    if (st == CLIENT_OK) st = client_send(c, err, errlen, "%s", c->spec.ponder ? "hard" : "easy");
     return st == CLIENT_OK ? client_sync(c, err, errlen) : st;
 }
 
@@ -171,19 +181,43 @@ static ClientStatus xboard_read_move(Client *c, GameState *pos, int64_t deadline
         char why[128];
         st = parse_xboard_move(&c->parse, pos, c->line, r, why, sizeof why);
         if (st != CLIENT_OK) return client_fail(st, err, errlen, "%s: %s", c->spec.name, why);
-        return client_send(c, err, errlen, "force");
+        c->xb_pondering = c->spec.ponder; /* it thinks on until the opponent's move (or force) */
+        return c->spec.ponder ? CLIENT_OK : client_send(c, err, errlen, "force");
     }
+}
+
+/* The engine, in play mode since its last move (ponder=true), is sent the
+ * clocks and the opponent's one move since, which starts its search; the
+ * thinking lines of its ponder search read so far are dropped. */
+static ClientStatus xboard_continue(Client *c, const GoLimits *l, int side, char *err, size_t errlen)
+{
+    ClientStatus st = CLIENT_OK;
+    while (proc_read_line(c->proc, c->line, sizeof c->line, 0) == PROC_LINE) {}
+    c->xb_synced = false;
+    c->xb_pondering = false;
+    if (!l->depth && !l->movetime && (l->time[0] || l->time[1])) {
+        st = client_send(c, err, errlen, "time %lld", (long long)(l->time[side] / 10));
+        if (st == CLIENT_OK) st = client_send(c, err, errlen, "otim %lld", (long long)(l->time[!side] / 10));
+    }
+    return st == CLIENT_OK ? xboard_moves(c, c->xb_n, err, errlen) : st;
 }
 
 ClientStatus xboard_go(Client *c, const GoLimits *l, EngineReply *r, char *err, size_t errlen)
 {
     GameState *pos = c->pos;
     int side = c->game->side_to_move(pos);
-    ClientStatus st = xboard_position(c, err, errlen);
-    if (st == CLIENT_OK) st = xboard_limits(c, l, side, err, errlen);
-    if (st == CLIENT_OK) st = client_send(c, err, errlen, "post");
-    if (st != CLIENT_OK) return st;
-    if ((st = client_send(c, err, errlen, "go")) != CLIENT_OK) return st;
+    ClientStatus st;
+    if (c->xb_pondering && c->xb_synced && c->xb_reply == MOVE_CODE_NONE && c->n == c->xb_n + 1) {
+        if ((st = xboard_continue(c, l, side, err, errlen)) != CLIENT_OK) return st;
+    } else {
+        st = c->xb_pondering ? client_send(c, err, errlen, "force") : CLIENT_OK; /* stops its pondering */
+        c->xb_pondering = false;
+        if (st == CLIENT_OK) st = xboard_position(c, err, errlen);
+        if (st == CLIENT_OK) st = xboard_limits(c, l, side, err, errlen);
+        if (st == CLIENT_OK) st = client_send(c, err, errlen, "post");
+        if (st != CLIENT_OK) return st;
+        if ((st = client_send(c, err, errlen, "go")) != CLIENT_OK) return st;
+    }
     int64_t start = util_monotonic_ms(), held = client_held_us(c); /* to the move read: as uci_go */
     int claims = c->claims;
     st = xboard_read_move(c, pos, start + client_search_budget(c, l, side), r, err, errlen);
