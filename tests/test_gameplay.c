@@ -59,7 +59,7 @@ static ClientStatus s_go(Player *p, const GoLimits *l, EngineReply *r, char *err
 
 static const char *s_name(const Player *p) { (void)p; return "scripted"; }
 
-static const PlayerOps SCRIPTED = {s_new_game, s_begin, s_on_move, s_go, s_name};
+static const PlayerOps SCRIPTED = {s_new_game, s_begin, s_on_move, s_go, s_name, NULL};
 
 /* The clocks after each move, kept by the after_move hook. */
 static int64_t clocks[8][2];
