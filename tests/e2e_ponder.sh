@@ -145,7 +145,7 @@ check "engine: ... or for ponderhit, then answers at once" same "$(grep -c '^bes
 
 # ---- our engine with ponder on, in a match ------------------------------------------------
 timeout 120 "$QIBENCH" match -engine name=pon "cmd=$ENGINE" ponder -engine name=off "cmd=$ENGINE" -each tc=2+0.05 \
-    --games 2 --maxplies 30 --log "$tmp/ours.log" --results "$tmp" --name ours >"$tmp/ours.out" 2>&1
+    --games 2 --maxplies 16 --log "$tmp/ours.log" --results "$tmp" --name ours >"$tmp/ours.out" 2>&1
 check "ours: exit 0" test $? -eq 0
 check "ours: both games played, no forfeit" same "$(qbt count "$tmp/ours/games.jsonl") \
 $(qbt count "$tmp/ours/games.jsonl" reason="time forfeit") $(qbt prefixed "$tmp/ours/games.jsonl" reason abandoned)" "2 0 0"
@@ -162,7 +162,7 @@ check "ours: its Ponder option set true (as cutechess-cli does), the other's lef
 # ---- our Ataxx engine over UAI (btime the first player's clock) ---------------------------
 ATX_ENGINE=${ATX_ENGINE:-$(dirname "$ENGINE")/ataxx-engine}
 timeout 120 "$QIBENCH" match --game ataxx -engine name=pon "cmd=$ATX_ENGINE" proto=uai ponder \
-    -engine name=off "cmd=$ATX_ENGINE" proto=uai -each tc=2+0.05 --games 2 --maxplies 20 \
+    -engine name=off "cmd=$ATX_ENGINE" proto=uai -each tc=2+0.05 --games 2 --maxplies 12 \
     --log "$tmp/atx.log" --results "$tmp" --name atx >"$tmp/atx.out" 2>&1
 check "ataxx, uai: exit 0" test $? -eq 0
 check "ataxx, uai: both games played, no forfeit" same "$(qbt count "$tmp/atx/games.jsonl") \
@@ -179,7 +179,7 @@ check "ataxx, uai: the first go ponder names the first player's clock btime (pon
 SJAAK=${SJAAK:-/usr/games/sjaakii}
 if [ -x "$SJAAK" ]; then
     timeout 120 "$QIBENCH" match -engine name=sjp "cmd=$SJAAK" proto=xboard ponder=true \
-        -engine name=sjo "cmd=$SJAAK" proto=xboard -each tc=4+0.1 --games 2 --maxplies 16 \
+        -engine name=sjo "cmd=$SJAAK" proto=xboard -each tc=4+0.1 --games 2 --maxplies 12 \
         --log "$tmp/xb.log" --results "$tmp" --name xb >"$tmp/xb.out" 2>&1
     check "xboard: exit 0" test $? -eq 0
     check "xboard: both games played, no forfeit" same "$(qbt count "$tmp/xb/games.jsonl") \

@@ -59,7 +59,7 @@ unit_tests() {
 
 oracle_tests() {
     add_test oracle_perft.sh sh tests/amazons/oracle_perft.sh "$AMZ_DIR/amazons_cli"
-    add_test atx_oracle_perft.sh env ATX_ORACLE_STRIDE=3 sh tests/ataxx/oracle_perft.sh "$ATX_DIR/ataxx_cli"
+    add_test atx_oracle_perft.sh env ATX_ORACLE_STRIDE=5 sh tests/ataxx/oracle_perft.sh "$ATX_DIR/ataxx_cli"
     add_test e2e_chase_oracle.sh sh tests/e2e_chase_oracle.sh
 }
 
