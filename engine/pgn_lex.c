@@ -12,15 +12,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-int pgnlex_fail(char *err, size_t errlen, const char *fmt, ...)
+int pgnlex_vfail(char *err, size_t errlen, const char *fmt, va_list ap)
 {
     if (!err || errlen == 0) return -1;
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
     for (char *c = err; *c; c++)
         if ((unsigned char)*c < 0x20 || *c == 0x7F) *c = '?'; /* keep it one printable line */
+    return -1;
+}
+
+int pgnlex_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pgnlex_vfail(err, errlen, fmt, ap);
+    va_end(ap);
     return -1;
 }
 

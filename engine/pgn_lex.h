@@ -31,6 +31,7 @@
 #ifndef ENGINE_PGN_LEX_H
 #define ENGINE_PGN_LEX_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -98,6 +99,12 @@ void pgnlex_skip_game(PgnLex *lx);
 int pgnlex_fail(char *err, size_t errlen, const char *fmt, ...)
 #if defined __GNUC__
     __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* The same with the arguments as a va_list. */
+int pgnlex_vfail(char *err, size_t errlen, const char *fmt, va_list ap)
+#if defined __GNUC__
+    __attribute__((format(printf, 3, 0)))
 #endif
     ;
 

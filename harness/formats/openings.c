@@ -49,13 +49,10 @@ typedef struct {
 
 static int fail(const ErrSink *sink, const char *fmt, ...)
 {
-    if (!sink->err || sink->errlen == 0) return -1;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(sink->err, sink->errlen, fmt, ap);
+    pgnlex_vfail(sink->err, sink->errlen, fmt, ap);
     va_end(ap);
-    for (char *c = sink->err; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7F) *c = '?'; /* keep it one printable line */
     return -1;
 }
 
