@@ -45,6 +45,10 @@ struct SearchCtx {
      * from the next movetime, so that a busy machine's delays are paid by
      * the engine's thinking, not by a time forfeit (limits.c). */
     int64_t late_ms;
+    /* Did the last completed iteration change the best move, or score it
+     * clearly worse than the one before? Then a clock search may start
+     * another iteration up to its whole soft budget, not half (limits.c). */
+    bool unstable;
 
     /* Principal variation: triangular table, and the previous iteration's. */
     GameMove pv[MAX_PLY][MAX_PLY];
@@ -291,6 +295,9 @@ void limits_start(SearchCtx *ctx, int side);
 void limits_finish(SearchCtx *ctx, int64_t elapsed_ms);
 /* Polls stop flag, node limit and hard deadline; sets ctx->stopped. */
 void limits_poll(SearchCtx *ctx);
+/* Notes a completed iteration's best move and score against the previous
+ * one's (prev_move GAME_MOVE_NONE: the first), for limits_next_iteration. */
+void limits_iteration_done(SearchCtx *ctx, GameMove prev_move, int prev_score, GameMove move, int score);
 /* Should the driver start another iteration? */
 bool limits_next_iteration(SearchCtx *ctx, int next_depth);
 

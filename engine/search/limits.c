@@ -16,6 +16,8 @@
 #define MOVETIME_KEEP_MAX_MS GAME_MOVETIME_KEEP_MAX_MS
 /* Moves the remaining clock time is spread over when movestogo is absent. */
 #define DEFAULT_MOVES_TO_GO 30
+/* A score this much below the previous iteration's makes the search unstable. */
+#define UNSTABLE_DROP 30
 
 int64_t now_ms(void)
 {
@@ -69,6 +71,7 @@ void limits_start(SearchCtx *ctx, int side)
     ctx->start_ms = ctx->base_ms = now_ms();
     ctx->side = side;
     ctx->soft_ms = ctx->hard_ms = -1;
+    ctx->unstable = false;
     ctx->pondering = ctx->limits.ponderhit != NULL;
     if (ctx->pondering) check_ponderhit(ctx); /* it may have come before the search started */
     else set_deadlines(ctx);
@@ -88,6 +91,11 @@ void limits_poll(SearchCtx *ctx)
     if (ctx->hard_ms >= 0 && now_ms() - ctx->base_ms >= ctx->hard_ms) ctx->stopped = true;
 }
 
+void limits_iteration_done(SearchCtx *ctx, GameMove prev_move, int prev_score, GameMove move, int score)
+{
+    ctx->unstable = prev_move != GAME_MOVE_NONE && (move != prev_move || score < prev_score - UNSTABLE_DROP);
+}
+
 bool limits_next_iteration(SearchCtx *ctx, int next_depth)
 {
     (void)next_depth;
@@ -96,7 +104,8 @@ bool limits_next_iteration(SearchCtx *ctx, int next_depth)
     if (ctx->pondering) check_ponderhit(ctx);
     if (ctx->pondering) return true;
     if (ctx->limits.movetime > 0) return now_ms() - ctx->base_ms < ctx->hard_ms;
-    /* With a clock, an iteration started after half the soft budget rarely finishes. */
-    if (ctx->soft_ms >= 0) return now_ms() - ctx->base_ms < ctx->soft_ms / 2;
+    /* With a clock, an iteration started after half the soft budget rarely
+     * finishes; after one that changed its mind, the whole budget may go. */
+    if (ctx->soft_ms >= 0) return now_ms() - ctx->base_ms < (ctx->unstable ? ctx->soft_ms : ctx->soft_ms / 2);
     return true;
 }
