@@ -62,3 +62,40 @@ strength-xiangqi: all ## Xiangqi: our preset against Fairy-Stockfish 11.1 at tc=
 	  --openings file=positions/xiangqi/openings.epd format=epd order=sequential --rounds $(XQ_PAIRS) --games 2 \
 	  --concurrency $(XQ_CONCURRENCY) --results results \
 	  --name strength-xiangqi-$(subst /,-,$(XQ_TC))-$(shell date +%Y%m%d-%H%M%S)
+
+# strength-xiangqi-ponder: our engine pondering against itself not pondering,
+# at the same time control, one game at a time (a pondering engine thinks on
+# the other core while its opponent searches).
+#
+#   make strength-xiangqi-ponder [XQ_TC=10+0.1] [XQ_PONDER_PAIRS=50]
+#
+# strength-xiangqi-book: our engine with its book (OwnBook, BookDepth=XQ_BOOK_DEPTH)
+# against itself without, over the same openings. The book is built first from
+# XQ_BOOK_PGN (by default every results/strength-xiangqi-TC-*/games.pgn: games
+# played from these openings), into the run's folder's parent as book.bin.
+#
+#   make strength-xiangqi-book [XQ_TC=10+0.1] [XQ_BOOK_PAIRS=50] [XQ_BOOK_PGN=FILE...]
+XQ_PONDER_PAIRS ?= 50
+XQ_BOOK_PAIRS   ?= 50
+XQ_BOOK_DEPTH   ?= 40
+XQ_BOOK_PGN     ?= $(wildcard results/strength-xiangqi-[0-9]*/games.pgn)
+XQ_BOOK         := results/strength-xiangqi-book.bin
+
+.PHONY: strength-xiangqi-ponder strength-xiangqi-book
+
+strength-xiangqi-ponder: all ## Xiangqi: our engine pondering against itself not, tc=XQ_TC, XQ_PONDER_PAIRS (50) pairs, one game at a time
+	bin/qibench match -engine name=ponder cmd=$(XQ_ENGINE) ponder -engine name=noponder cmd=$(XQ_ENGINE) \
+	  -each tc=$(XQ_TC) \
+	  --openings file=positions/xiangqi/openings.epd format=epd order=sequential --rounds $(XQ_PONDER_PAIRS) --games 2 \
+	  --concurrency 1 --results results \
+	  --name strength-xiangqi-ponder-$(subst /,-,$(XQ_TC))-$(shell date +%Y%m%d-%H%M%S)
+
+strength-xiangqi-book: all ## Xiangqi: our engine with a book built from XQ_BOOK_PGN against itself without, tc=XQ_TC, XQ_BOOK_PAIRS (50) pairs
+	@test -n "$(XQ_BOOK_PGN)" || { echo "strength-xiangqi-book: no games to build the book from: run make strength-xiangqi or give XQ_BOOK_PGN"; exit 2; }
+	bin/xiangqi-engine book build --max-ply $(XQ_BOOK_DEPTH) $(XQ_BOOK_PGN) -o $(XQ_BOOK)
+	bin/qibench match -engine name=book cmd=$(XQ_ENGINE) option.OwnBook=true option.BookFile=$(abspath $(XQ_BOOK)) \
+	    option.BookDepth=$(XQ_BOOK_DEPTH) \
+	  -engine name=nobook cmd=$(XQ_ENGINE) -each tc=$(XQ_TC) \
+	  --openings file=positions/xiangqi/openings.epd format=epd order=sequential --rounds $(XQ_BOOK_PAIRS) --games 2 \
+	  --concurrency $(XQ_CONCURRENCY) --results results \
+	  --name strength-xiangqi-book-$(subst /,-,$(XQ_TC))-$(shell date +%Y%m%d-%H%M%S)
