@@ -7,7 +7,11 @@
  *  - a movetime search plans within the movetime;
  *  - an iteration that changed the best move, or scored clearly worse than
  *    the one before, lets the next start until the whole soft budget; a
- *    steady one only until half of it.
+ *    steady one only until half of it;
+ *  - a ponder search on a clock counts its pondering as thinking done: at
+ *    its ponderhit it answers at once when an iteration finished after
+ *    half its budget had gone, and goes on otherwise; before the
+ *    ponderhit nothing stops it.
  */
 #include <string.h>
 
@@ -83,17 +87,47 @@ static void test_instability(void)
     /* 10 minutes on the clock: soft is 20 s; pretend three quarters of it went. */
     start(600000, 0, 0, 0);
     int64_t soft = ctx.soft_ms;
-    ctx.base_ms = now_ms() - soft * 3 / 4;
+    ctx.start_ms = ctx.base_ms = now_ms() - soft * 3 / 4;
     ctx.unstable = false;
     CHECK(!limits_next_iteration(&ctx, 10), "steady, 3/4 of soft gone: no new iteration");
     ctx.unstable = true;
     CHECK(limits_next_iteration(&ctx, 10), "unstable, 3/4 of soft gone: a new iteration");
-    ctx.base_ms = now_ms() - soft / 4;
+    ctx.start_ms = ctx.base_ms = now_ms() - soft / 4;
     ctx.unstable = false;
     CHECK(limits_next_iteration(&ctx, 10), "steady, 1/4 of soft gone: a new iteration");
-    ctx.base_ms = now_ms() - soft - 1000;
+    ctx.start_ms = ctx.base_ms = now_ms() - soft - 1000;
     ctx.unstable = true;
     CHECK(!limits_next_iteration(&ctx, 10), "unstable, all of soft gone: no new iteration");
+}
+
+static void test_ponderhit(void)
+{
+    static _Atomic int64_t hit;
+    /* 10 minutes on the clock, soft 20 s: an iteration done 15 s into the pondering. */
+    for (int late = 0; late < 2; late++) {
+        memset(&ctx.limits, 0, sizeof ctx.limits);
+        ctx.limits.time[0] = 600000;
+        ctx.limits.ponderhit = &hit;
+        hit = 0;
+        ctx.stopped = false;
+        ctx.stop = NULL;
+        limits_start(&ctx, 0);
+        CHECK(ctx.pondering && ctx.hard_ms < 0, "pondering: no time limit before the ponderhit");
+        ctx.start_ms = now_ms() - (late ? 16000 : 2000);
+        limits_iteration_done(&ctx, GAME_MOVE_NONE, 0, 11, 0);
+        limits_poll(&ctx);
+        CHECK(!ctx.stopped && limits_next_iteration(&ctx, 5), "pondering: no stop, the next iteration starts");
+        hit = now_ms();
+        limits_poll(&ctx);
+        CHECK(!ctx.pondering && ctx.hard_ms > 0 && ctx.base_ms == hit, "the ponderhit starts the clock");
+        if (late)
+            CHECK(ctx.stopped && !limits_next_iteration(&ctx, 6),
+                  "iteration done 16 s into pondering, budget 20 s: answer at the ponderhit");
+        else
+            CHECK(!ctx.stopped && limits_next_iteration(&ctx, 6),
+                  "iteration done 2 s into pondering, budget 20 s: go on after the ponderhit");
+    }
+    ctx.limits.ponderhit = NULL;
 }
 
 int main(void)
@@ -101,5 +135,6 @@ int main(void)
     test_clock_budgets();
     test_movetime_budgets();
     test_instability();
+    test_ponderhit();
     return TEST_REPORT();
 }

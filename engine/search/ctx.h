@@ -49,6 +49,8 @@ struct SearchCtx {
      * clearly worse than the one before? Then a clock search may start
      * another iteration up to its whole soft budget, not half (limits.c). */
     bool unstable;
+    /* When the last completed iteration ended, counted from start_ms (0: none yet). */
+    int64_t iteration_ms;
 
     /* Principal variation: triangular table, and the previous iteration's. */
     GameMove pv[MAX_PLY][MAX_PLY];

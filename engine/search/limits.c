@@ -56,7 +56,19 @@ static void set_deadlines(SearchCtx *ctx)
     }
 }
 
-/* A ponder search: has its ponderhit come? Then the limits start from it. */
+/* On a clock: has a search that has run since_ms thought enough not to
+ * start another iteration? Half the soft budget, all of it when unstable. */
+static bool thought_enough(const SearchCtx *ctx, int64_t since_ms)
+{
+    return since_ms >= (ctx->unstable ? ctx->soft_ms : ctx->soft_ms / 2);
+}
+
+/* A ponder search: has its ponderhit come? Then the limits start from it,
+ * and on a clock the pondering counts as thinking done (Stockfish's stop
+ * on ponderhit): if an iteration finished while pondering after as long as
+ * the move's budget asks, the search answers at once with it; otherwise it
+ * goes on, a new iteration starting by the time since the go, the hard
+ * deadline counted from the ponderhit. */
 static void check_ponderhit(SearchCtx *ctx)
 {
     int64_t hit = atomic_load_explicit(ctx->limits.ponderhit, memory_order_acquire);
@@ -64,6 +76,9 @@ static void check_ponderhit(SearchCtx *ctx)
     ctx->pondering = false;
     ctx->base_ms = hit;
     set_deadlines(ctx);
+    if (ctx->limits.movetime <= 0 && ctx->soft_ms >= 0 && ctx->iteration_ms > 0 &&
+        thought_enough(ctx, ctx->iteration_ms))
+        ctx->stopped = true;
 }
 
 void limits_start(SearchCtx *ctx, int side)
@@ -72,6 +87,7 @@ void limits_start(SearchCtx *ctx, int side)
     ctx->side = side;
     ctx->soft_ms = ctx->hard_ms = -1;
     ctx->unstable = false;
+    ctx->iteration_ms = 0;
     ctx->pondering = ctx->limits.ponderhit != NULL;
     if (ctx->pondering) check_ponderhit(ctx); /* it may have come before the search started */
     else set_deadlines(ctx);
@@ -94,6 +110,7 @@ void limits_poll(SearchCtx *ctx)
 void limits_iteration_done(SearchCtx *ctx, GameMove prev_move, int prev_score, GameMove move, int score)
 {
     ctx->unstable = prev_move != GAME_MOVE_NONE && (move != prev_move || score < prev_score - UNSTABLE_DROP);
+    ctx->iteration_ms = now_ms() - ctx->start_ms;
 }
 
 bool limits_next_iteration(SearchCtx *ctx, int next_depth)
@@ -103,9 +120,11 @@ bool limits_next_iteration(SearchCtx *ctx, int next_depth)
     if (ctx->stop && atomic_load_explicit(ctx->stop, memory_order_relaxed)) return false;
     if (ctx->pondering) check_ponderhit(ctx);
     if (ctx->pondering) return true;
+    if (ctx->stopped) return false; /* stopped at its ponderhit */
     if (ctx->limits.movetime > 0) return now_ms() - ctx->base_ms < ctx->hard_ms;
     /* With a clock, an iteration started after half the soft budget rarely
-     * finishes; after one that changed its mind, the whole budget may go. */
-    if (ctx->soft_ms >= 0) return now_ms() - ctx->base_ms < (ctx->unstable ? ctx->soft_ms : ctx->soft_ms / 2);
+     * finishes; after one that changed its mind, the whole budget may go.
+     * Counted from the go: a ponder search's pondering was thinking too. */
+    if (ctx->soft_ms >= 0) return !thought_enough(ctx, now_ms() - ctx->start_ms);
     return true;
 }
