@@ -246,4 +246,14 @@ for c in match tournament suite bench stats merge ratings play openings regress;
     done
 done
 
+# an engine's combo with more than a thousand bytes of values (Fairy-Stockfish's
+# UCI_Variant): the last one is still known, a wrong one still refused by name
+many="-engine name=a cmd=$MOCK arg=--many-variants arg=150"
+rejects "option.UCI_Variant=xiangqy: expected one of variant000, variant001," \
+    match $many option.UCI_Variant=xiangqy -engine name=b cmd=$MOCK -each depth=1
+rejects "variant149, xiangqi: did you mean xiangqi? (option type combo)" \
+    match $many option.UCI_Variant=xiangqy -engine name=b cmd=$MOCK -each depth=1
+check "a combo value past the first thousand bytes is accepted" sh -c "'$QIBENCH' match $many \
+    option.UCI_Variant=xiangqi -engine name=b cmd=$MOCK -each depth=1 --games 2 --results '$x' --name many >/dev/null 2>&1"
+
 report

@@ -55,7 +55,7 @@
 
 typedef struct {
     long crash_on_go, exit_on_go, stall_after_go, illegal, garbage, slow_start_ms, slow_go_ms;
-    long crash_mid_search, signal_on_go, signal, no_readyok, none, overlong, flood, flood_forever, close_stdout;
+    long crash_mid_search, signal_on_go, signal, no_readyok, none, overlong, flood, flood_forever, close_stdout, many_variants;
     bool no_uciok, exit_at_startup, crash_at_startup, ignore_quit, fairy, amazons, stderr_noise, uai, bare_score;
     bool ponder, ignore_stop;
     const char *fd_report, *variant, *affinity_report, *ponder_move, *ponder_log;
@@ -128,7 +128,7 @@ static long *value_flag(const char *name)
         {"--crash-mid-search", &S.crash_mid_search}, {"--signal-on-go", &S.signal_on_go},
         {"--signal", &S.signal}, {"--no-readyok", &S.no_readyok}, {"--none", &S.none},
         {"--overlong", &S.overlong}, {"--flood", &S.flood}, {"--flood-forever", &S.flood_forever},
-        {"--close-stdout", &S.close_stdout},
+        {"--close-stdout", &S.close_stdout}, {"--many-variants", &S.many_variants},
     };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         if (strcmp(flags[i].name, name) == 0) return flags[i].field;
@@ -419,7 +419,13 @@ static void cmd_uci(const char *ok)
     say("id name mock");
     say("id author qibench tests");
     const char *variant = S.variant ? S.variant : S.amazons ? "amazons" : "xiangqi";
-    if (!S.uai) printf("option name UCI_Variant type combo default %s var %s\n", variant, variant);
+    if (!S.uai) {
+        /* --many-variants N: N made-up variants before the real one, as
+         * Fairy-Stockfish's list runs past a thousand bytes. */
+        printf("option name UCI_Variant type combo default %s", variant);
+        for (long i = 0; i < S.many_variants; i++) printf(" var variant%03ld", i);
+        printf(" var %s\n", variant);
+    }
     say(ok);
 }
 

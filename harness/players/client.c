@@ -583,7 +583,7 @@ void client_free(Client *c)
     if (c->pos) c->game->state_free(c->pos);
     free(c->texts);
     free(c->posline);
-    free(c->options_seen);
+    client_options_free(c);
     free(c);
 }
 

@@ -23,7 +23,9 @@ typedef struct {
     char name[64];
     char type[16];       /* spin, check, combo, string, button (xboard's words mapped to these) */
     long min, max;       /* spin */
-    char choices[1024];  /* combo: the values, '\n'-separated */
+    char *choices;       /* combo: the values, '\n'-separated (heap; NULL: none) */
+    size_t choices_len;
+    bool choices_lost;   /* out of memory on a value: any value is then let through */
 } AnnouncedOption;
 
 struct Client {
@@ -82,6 +84,8 @@ struct Client {
  * `feature option="..."` value to c's announced options. */
 void client_uci_option(Client *c, const char *line);
 void client_xboard_option(Client *c, const char *value);
+/* Frees the options the handshake announced (client_free). */
+void client_options_free(Client *c);
 
 /*
  * Checks every option.NAME=VALUE of c->spec against what the engine

@@ -34,14 +34,29 @@ static AnnouncedOption *add_option(Client *c)
     return o;
 }
 
-/* Adds a value to o's list of choices ('\n'-separated). */
+/* Adds a value to o's list of choices ('\n'-separated), however long the
+ * list: Fairy-Stockfish's UCI_Variant has over a thousand bytes of them. */
 static void add_choice(AnnouncedOption *o, const char *v, size_t n)
 {
-    size_t used = strlen(o->choices);
-    if (used + n + 2 > sizeof o->choices) return;
-    if (used) o->choices[used++] = '\n';
-    memcpy(o->choices + used, v, n);
-    o->choices[used + n] = '\0';
+    size_t used = o->choices_len;
+    char *grown = realloc(o->choices, used + n + 2);
+    if (!grown) {
+        o->choices_lost = true;
+        return;
+    }
+    o->choices = grown;
+    if (used) grown[used++] = '\n';
+    memcpy(grown + used, v, n);
+    grown[used + n] = '\0';
+    o->choices_len = used + n;
+}
+
+void client_options_free(Client *c)
+{
+    for (int i = 0; i < c->noptions_seen; i++) free(c->options_seen[i].choices);
+    free(c->options_seen);
+    c->options_seen = NULL;
+    c->noptions_seen = c->options_cap = 0;
 }
 
 /* The text of line after " word " up to the next of the keywords (or the end). */
@@ -160,17 +175,19 @@ static bool value_fits(const AnnouncedOption *o, const char *value, char *why, s
         return false;
     }
     if (strcmp(o->type, "combo") == 0) {
-        for (const char *at = o->choices; *at;) {
+        const char *list = o->choices ? o->choices : "";
+        for (const char *at = list; *at;) {
             size_t n = strcspn(at, "\n");
             if (strlen(value) == n && strncasecmp(at, value, n) == 0) return true;
             at += n + (at[n] == '\n');
         }
+        if (o->choices_lost) return true; /* not all kept: the engine judges */
         char near[64];
-        closest_name(value, NULL, o->choices, near, sizeof near);
+        closest_name(value, NULL, list, near, sizeof near);
         size_t used = (size_t)snprintf(why, len, "one of ");
-        for (const char *at = o->choices; *at && used < len;) {
+        for (const char *at = list; *at && used < len;) {
             size_t n = strcspn(at, "\n");
-            used += (size_t)snprintf(why + used, len - used, "%s%.*s", at == o->choices ? "" : ", ", (int)n, at);
+            used += (size_t)snprintf(why + used, len - used, "%s%.*s", at == list ? "" : ", ", (int)n, at);
             at += n + (at[n] == '\n');
         }
         if (near[0] && used < len) snprintf(why + used, len - used, ": did you mean %s?", near);
