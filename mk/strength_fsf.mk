@@ -52,6 +52,10 @@ XQ_TC           ?= 10+0.1
 XQ_PAIRS        ?= 100
 XQ_CONCURRENCY  ?= 2
 XQ_ENGINE_ARGS  ?=
+# What every strength-xiangqi* match shares: the openings in order, each twice
+# with the colours swapped, into results/; and the end of its folder's name.
+XQ_OPENINGS      = --openings file=positions/xiangqi/openings.epd format=epd order=sequential --games 2 --results results
+XQ_STAMP         = $(subst /,-,$(XQ_TC))-$(shell date +%Y%m%d-%H%M%S)
 
 .PHONY: strength-xiangqi
 
@@ -59,9 +63,7 @@ strength-xiangqi: all ## Xiangqi: our preset against Fairy-Stockfish 11.1 at tc=
 	@test -x $(XQ_FSF) || { echo "strength-xiangqi: $(XQ_FSF) missing: apt-get install fairy-stockfish"; exit 2; }
 	bin/qibench match -engine name=ours cmd=$(XQ_ENGINE) $(XQ_ENGINE_ARGS) \
 	  -engine name=fsf cmd=$(XQ_FSF) -each tc=$(XQ_TC) \
-	  --openings file=positions/xiangqi/openings.epd format=epd order=sequential --rounds $(XQ_PAIRS) --games 2 \
-	  --concurrency $(XQ_CONCURRENCY) --results results \
-	  --name strength-xiangqi-$(subst /,-,$(XQ_TC))-$(shell date +%Y%m%d-%H%M%S)
+	  $(XQ_OPENINGS) --rounds $(XQ_PAIRS) --concurrency $(XQ_CONCURRENCY) --name strength-xiangqi-$(XQ_STAMP)
 
 # strength-xiangqi-ponder: our engine pondering against itself not pondering,
 # at the same time control, one game at a time (a pondering engine thinks on
@@ -72,7 +74,7 @@ strength-xiangqi: all ## Xiangqi: our preset against Fairy-Stockfish 11.1 at tc=
 # strength-xiangqi-book: our engine with its book (OwnBook, BookDepth=XQ_BOOK_DEPTH)
 # against itself without, over the same openings. The book is built first from
 # XQ_BOOK_PGN (by default every results/strength-xiangqi-TC-*/games.pgn: games
-# played from these openings), into the run's folder's parent as book.bin.
+# played from these openings), into results/strength-xiangqi-book.bin.
 #
 #   make strength-xiangqi-book [XQ_TC=10+0.1] [XQ_BOOK_PAIRS=50] [XQ_BOOK_PGN=FILE...]
 XQ_PONDER_PAIRS ?= 50
@@ -86,9 +88,7 @@ XQ_BOOK         := results/strength-xiangqi-book.bin
 strength-xiangqi-ponder: all ## Xiangqi: our engine pondering against itself not, tc=XQ_TC, XQ_PONDER_PAIRS (50) pairs, one game at a time
 	bin/qibench match -engine name=ponder cmd=$(XQ_ENGINE) ponder -engine name=noponder cmd=$(XQ_ENGINE) \
 	  -each tc=$(XQ_TC) \
-	  --openings file=positions/xiangqi/openings.epd format=epd order=sequential --rounds $(XQ_PONDER_PAIRS) --games 2 \
-	  --concurrency 1 --results results \
-	  --name strength-xiangqi-ponder-$(subst /,-,$(XQ_TC))-$(shell date +%Y%m%d-%H%M%S)
+	  $(XQ_OPENINGS) --rounds $(XQ_PONDER_PAIRS) --concurrency 1 --name strength-xiangqi-ponder-$(XQ_STAMP)
 
 strength-xiangqi-book: all ## Xiangqi: our engine with a book built from XQ_BOOK_PGN against itself without, tc=XQ_TC, XQ_BOOK_PAIRS (50) pairs
 	@test -n "$(XQ_BOOK_PGN)" || { echo "strength-xiangqi-book: no games to build the book from: run make strength-xiangqi or give XQ_BOOK_PGN"; exit 2; }
@@ -96,6 +96,4 @@ strength-xiangqi-book: all ## Xiangqi: our engine with a book built from XQ_BOOK
 	bin/qibench match -engine name=book cmd=$(XQ_ENGINE) option.OwnBook=true option.BookFile=$(abspath $(XQ_BOOK)) \
 	    option.BookDepth=$(XQ_BOOK_DEPTH) \
 	  -engine name=nobook cmd=$(XQ_ENGINE) -each tc=$(XQ_TC) \
-	  --openings file=positions/xiangqi/openings.epd format=epd order=sequential --rounds $(XQ_BOOK_PAIRS) --games 2 \
-	  --concurrency $(XQ_CONCURRENCY) --results results \
-	  --name strength-xiangqi-book-$(subst /,-,$(XQ_TC))-$(shell date +%Y%m%d-%H%M%S)
+	  $(XQ_OPENINGS) --rounds $(XQ_BOOK_PAIRS) --concurrency $(XQ_CONCURRENCY) --name strength-xiangqi-book-$(XQ_STAMP)

@@ -70,18 +70,28 @@ static void test_movetime_budgets(void)
     CHECK(bad == 0, "movetime budgets within the movetime: %d wrong", bad);
 }
 
+/* An iteration that found move (ctx.pv[0][0]) after one that found prev
+ * (GAME_MOVE_NONE: none before it). */
+static void iteration_done(GameMove prev, int prev_score, GameMove move, int score)
+{
+    ctx.prev_pv[0] = prev;
+    ctx.prev_pv_len = prev != GAME_MOVE_NONE;
+    ctx.pv[0][0] = move;
+    limits_iteration_done(&ctx, prev_score, score);
+}
+
 static void test_instability(void)
 {
     const GameMove a = 11, b = 12;
-    limits_iteration_done(&ctx, GAME_MOVE_NONE, 0, a, 0);
+    iteration_done(GAME_MOVE_NONE, 0, a, 0);
     CHECK(!ctx.unstable, "the first iteration is not unstable");
-    limits_iteration_done(&ctx, a, 50, a, 40);
+    iteration_done(a, 50, a, 40);
     CHECK(!ctx.unstable, "same move, 10 cp worse: steady");
-    limits_iteration_done(&ctx, a, 50, a, 80);
+    iteration_done(a, 50, a, 80);
     CHECK(!ctx.unstable, "same move, better: steady");
-    limits_iteration_done(&ctx, a, 50, b, 50);
+    iteration_done(a, 50, b, 50);
     CHECK(ctx.unstable, "a new best move: unstable");
-    limits_iteration_done(&ctx, a, 50, a, 10);
+    iteration_done(a, 50, a, 10);
     CHECK(ctx.unstable, "same move, 40 cp worse: unstable");
 
     /* 10 minutes on the clock: soft is 20 s; pretend three quarters of it went. */
@@ -103,7 +113,7 @@ static void test_instability(void)
 static void test_ponderhit(void)
 {
     static _Atomic int64_t hit;
-    /* 10 minutes on the clock, soft 20 s: an iteration done 15 s into the pondering. */
+    /* 10 minutes on the clock, soft 20 s: an iteration done 2 s, then 16 s, into the pondering. */
     for (int late = 0; late < 2; late++) {
         memset(&ctx.limits, 0, sizeof ctx.limits);
         ctx.limits.time[0] = 600000;
@@ -114,7 +124,7 @@ static void test_ponderhit(void)
         limits_start(&ctx, 0);
         CHECK(ctx.pondering && ctx.hard_ms < 0, "pondering: no time limit before the ponderhit");
         ctx.start_ms = now_ms() - (late ? 16000 : 2000);
-        limits_iteration_done(&ctx, GAME_MOVE_NONE, 0, 11, 0);
+        iteration_done(GAME_MOVE_NONE, 0, 11, 0);
         limits_poll(&ctx);
         CHECK(!ctx.stopped && limits_next_iteration(&ctx, 5), "pondering: no stop, the next iteration starts");
         hit = now_ms();

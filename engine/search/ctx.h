@@ -297,9 +297,10 @@ void limits_start(SearchCtx *ctx, int side);
 void limits_finish(SearchCtx *ctx, int64_t elapsed_ms);
 /* Polls stop flag, node limit and hard deadline; sets ctx->stopped. */
 void limits_poll(SearchCtx *ctx);
-/* Notes a completed iteration's best move and score against the previous
- * one's (prev_move GAME_MOVE_NONE: the first), for limits_next_iteration. */
-void limits_iteration_done(SearchCtx *ctx, GameMove prev_move, int prev_score, GameMove move, int score);
+/* Notes a completed iteration (its PV in pv[0], score) against the one
+ * before (prev_pv, prev_score; none when prev_pv_len is 0), for
+ * limits_next_iteration: called before prev_pv takes the new PV. */
+void limits_iteration_done(SearchCtx *ctx, int prev_score, int score);
 /* Should the driver start another iteration? */
 bool limits_next_iteration(SearchCtx *ctx, int next_depth);
 

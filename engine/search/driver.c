@@ -189,8 +189,7 @@ static void iterate(Search *s, SearchInfo *info, SearchReport report, void *user
             break;
         }
         if (ctx->pv_len[0] == 0) break;
-        GameMove prev_move = depth > first ? info->pv[0] : GAME_MOVE_NONE;
-        limits_iteration_done(ctx, prev_move, prev_score, ctx->pv[0][0], score);
+        limits_iteration_done(ctx, prev_score, score);
         prev_score = score;
         record_iteration(ctx, info, depth, score);
         if (report) report(info, user);

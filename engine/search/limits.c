@@ -107,20 +107,19 @@ void limits_poll(SearchCtx *ctx)
     if (ctx->hard_ms >= 0 && now_ms() - ctx->base_ms >= ctx->hard_ms) ctx->stopped = true;
 }
 
-void limits_iteration_done(SearchCtx *ctx, GameMove prev_move, int prev_score, GameMove move, int score)
+void limits_iteration_done(SearchCtx *ctx, int prev_score, int score)
 {
-    ctx->unstable = prev_move != GAME_MOVE_NONE && (move != prev_move || score < prev_score - UNSTABLE_DROP);
+    ctx->unstable = ctx->prev_pv_len > 0 && (ctx->pv[0][0] != ctx->prev_pv[0] || score < prev_score - UNSTABLE_DROP);
     ctx->iteration_ms = now_ms() - ctx->start_ms;
 }
 
 bool limits_next_iteration(SearchCtx *ctx, int next_depth)
 {
     (void)next_depth;
+    if (ctx->pondering) check_ponderhit(ctx); /* which may stop it */
     if (ctx->stopped) return false;
     if (ctx->stop && atomic_load_explicit(ctx->stop, memory_order_relaxed)) return false;
-    if (ctx->pondering) check_ponderhit(ctx);
     if (ctx->pondering) return true;
-    if (ctx->stopped) return false; /* stopped at its ponderhit */
     if (ctx->limits.movetime > 0) return now_ms() - ctx->base_ms < ctx->hard_ms;
     /* With a clock, an iteration started after half the soft budget rarely
      * finishes; after one that changed its mind, the whole budget may go.

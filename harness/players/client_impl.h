@@ -24,7 +24,6 @@ typedef struct {
     char type[16];       /* spin, check, combo, string, button (xboard's words mapped to these) */
     long min, max;       /* spin */
     char *choices;       /* combo: the values, '\n'-separated (heap; NULL: none) */
-    size_t choices_len;
     bool choices_lost;   /* out of memory on a value: any value is then let through */
 } AnnouncedOption;
 

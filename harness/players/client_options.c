@@ -38,7 +38,7 @@ static AnnouncedOption *add_option(Client *c)
  * list: Fairy-Stockfish's UCI_Variant has over a thousand bytes of them. */
 static void add_choice(AnnouncedOption *o, const char *v, size_t n)
 {
-    size_t used = o->choices_len;
+    size_t used = o->choices ? strlen(o->choices) : 0;
     char *grown = realloc(o->choices, used + n + 2);
     if (!grown) {
         o->choices_lost = true;
@@ -48,15 +48,12 @@ static void add_choice(AnnouncedOption *o, const char *v, size_t n)
     if (used) grown[used++] = '\n';
     memcpy(grown + used, v, n);
     grown[used + n] = '\0';
-    o->choices_len = used + n;
 }
 
 void client_options_free(Client *c)
 {
     for (int i = 0; i < c->noptions_seen; i++) free(c->options_seen[i].choices);
     free(c->options_seen);
-    c->options_seen = NULL;
-    c->noptions_seen = c->options_cap = 0;
 }
 
 /* The text of line after " word " up to the next of the keywords (or the end). */
